@@ -1,0 +1,80 @@
+import Foundation
+
+extension DeepLink {
+    /// A parameter's value as text: the route parameter of that name, else the query parameter.
+    ///
+    /// - Throws: ``ParameterError`` when the link has no such parameter.
+    public func string(_ name: String) throws(ParameterError) -> String {
+        if let value = routeParameters?[name] ?? queryParameters[name] { return value }
+        throw ParameterError(.missing, name: name, value: nil,
+                             message: "no parameter '\(name)' in \(route.map { "route '\($0)'" } ?? "the link")")
+    }
+
+    /// A parameter as an integer (an optional `-` and decimal digits).
+    ///
+    /// ```swift
+    /// try link.int("product_id") // 1988
+    /// ```
+    public func int(_ name: String) throws(ParameterError) -> Int {
+        let value = try string(name)
+        guard let number = Int(value) else {
+            throw ParameterError(.invalid, name: name, value: value,
+                                 message: "parameter '\(name)' is '\(value)', not an integer")
+        }
+        return number
+    }
+
+    /// A parameter as a UUID (8-4-4-4-12 hexadecimal digits, either case).
+    public func uuid(_ name: String) throws(ParameterError) -> UUID {
+        let value = try string(name)
+        guard ParameterConstraint.uuid.accepts(value), let uuid = UUID(uuidString: value) else {
+            throw ParameterError(.invalid, name: name, value: value,
+                                 message: "parameter '\(name)' is '\(value)', not a UUID")
+        }
+        return uuid
+    }
+
+    /// A parameter as a Boolean: `true`/`false`, `yes`/`no`, `1`/`0`, `on`/`off` in any case,
+    /// and an item without a value (`?flag`) as `true`.
+    public func bool(_ name: String) throws(ParameterError) -> Bool {
+        let value = try string(name)
+        switch value.lowercased() {
+        case "true", "yes", "1", "on", "": return true
+        case "false", "no", "0", "off": return false
+        default:
+            throw ParameterError(.invalid, name: name, value: value,
+                                 message: "parameter '\(name)' is '\(value)', not a Boolean")
+        }
+    }
+}
+
+/// A typed accessor could not give a parameter: it is missing, or not of the asked type.
+public struct ParameterError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Why the parameter could not be read.
+    public struct Code: Sendable, Hashable {
+        let rawValue: String
+        /// The link has no parameter of that name.
+        public static let missing = Code(rawValue: "missing_parameter")
+        /// The value is not of the asked type.
+        public static let invalid = Code(rawValue: "invalid_parameter")
+    }
+
+    /// Why.
+    public let code: Code
+    /// The parameter's name.
+    public let name: String
+    /// The value found, when there was one.
+    public let value: String?
+    /// The message.
+    public let message: String
+
+    init(_ code: Code, name: String, value: String?, message: String) {
+        self.code = code
+        self.name = name
+        self.value = value
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+}

@@ -1,0 +1,90 @@
+/// A resolved link: where it came from, which route it matched and with which parameters.
+///
+/// Every source (URL, universal link, push payload, user activity, shortcut, internal
+/// navigation) resolves to a `DeepLink`, which filters, handlers and destinations receive.
+///
+/// ```swift
+/// let link = try table.resolve("shop://product/42?referrer=mail")
+/// link.route                        // "product/:id"
+/// link.routeParameters?["id"]       // "42"
+/// try link.int("id")                // 42
+/// link.queryParameters["referrer"]  // "mail"
+/// ```
+public struct DeepLink: Sendable, Hashable {
+    /// The input as received.
+    public var url: String
+    /// The scheme, lower-cased (`shop`, `https`); nil for internal paths and URNs.
+    public var scheme: String?
+    /// A universal link's host, lower-cased; nil otherwise (a custom scheme's "host" is the
+    /// route's first segment).
+    public var host: String?
+    /// The route path as received, before percent-decoding: after the scheme and host, without
+    /// leading slashes, up to the query.
+    public var path: String
+    /// The matched pattern (`product/:id`), or nil when no route matched.
+    public var route: String?
+    /// The matched route's name, if it has one.
+    public var routeName: String?
+    /// The route's parameters, percent-decoded: nil when no route matched, empty when the
+    /// matched route has none.
+    public var routeParameters: [String: String]?
+    /// Every query item, in order, decoded (`+` is a space).
+    public var queryItems: [QueryItem]
+    /// The first value of each query item by name.
+    public var queryParameters: [String: String]
+    /// The fragment, percent-decoded, without `#`.
+    public var fragment: String?
+    /// Where the link came from.
+    public var source: LinkSource
+    /// Private smart-link data attached by the link service, if any.
+    public var metadata: [String: JSONValue]?
+    /// The index of the matched route in its table.
+    var routeIndex: Int?
+
+    /// Creates a link by hand, for tests and for links that did not come through a table.
+    public init(
+        url: String, scheme: String? = nil, host: String? = nil, path: String = "", route: String? = nil,
+        routeName: String? = nil, routeParameters: [String: String]? = nil, queryItems: [QueryItem] = [],
+        fragment: String? = nil, source: LinkSource = .url, metadata: [String: JSONValue]? = nil
+    ) {
+        self.url = url
+        self.scheme = scheme
+        self.host = host
+        self.path = path
+        self.route = route
+        self.routeName = routeName
+        self.routeParameters = routeParameters
+        self.queryItems = queryItems
+        self.queryParameters = QueryItem.firstValues(queryItems)
+        self.fragment = fragment
+        self.source = source
+        self.metadata = metadata
+    }
+
+    /// Whether a route matched (a link with no route goes to the default route).
+    public var isMatched: Bool { route != nil }
+}
+
+/// One `name=value` item of a query, decoded.
+public struct QueryItem: Sendable, Hashable, CustomStringConvertible {
+    /// The item's name.
+    public var name: String
+    /// The item's value; empty for `?flag`.
+    public var value: String
+
+    /// Creates a query item.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+
+    /// `name=value`.
+    public var description: String { "\(name)=\(value)" }
+
+    /// The first value for each name.
+    static func firstValues(_ items: [QueryItem]) -> [String: String] {
+        var result: [String: String] = [:]
+        for item in items where result[item.name] == nil { result[item.name] = item.value }
+        return result
+    }
+}

@@ -1,0 +1,52 @@
+/// Why an input was rejected before matching: it is not a link this table can read.
+///
+/// A rejected link never reaches the default route. Each error names what was wrong and, where
+/// one exists, the 1-based character position in the input.
+///
+/// ```swift
+/// do { _ = try table.resolve("shop://product/%G1") }
+/// catch { print(error) } // invalid percent-encoding '%G1' at 16
+/// ```
+public struct ResolutionError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The kind of rejection, for matching in code and as a stable string in JSON output.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        let rawValue: String
+        /// The stable snake_case name of the code.
+        public var description: String { rawValue }
+
+        /// The input is empty.
+        public static let emptyInput = Code(rawValue: "empty_input")
+        /// The input is longer than the table's limit (8 KiB by default).
+        public static let inputTooLong = Code(rawValue: "input_too_long")
+        /// A control character (U+0000–U+001F, U+007F), raw or percent-encoded in the path.
+        public static let controlCharacter = Code(rawValue: "control_character")
+        /// A raw space or another character that cannot appear in a URL.
+        public static let invalidCharacter = Code(rawValue: "invalid_character")
+        /// A `%` not followed by two hex digits, or escapes that do not decode to UTF-8.
+        public static let invalidPercentEncoding = Code(rawValue: "invalid_percent_encoding")
+        /// A scheme the table does not answer.
+        public static let unknownScheme = Code(rawValue: "unknown_scheme")
+        /// An `http`/`https` URL for a host that is not configured for universal links.
+        public static let unknownHost = Code(rawValue: "unknown_host")
+        /// User information (`user@`) in a universal link's authority.
+        public static let userInfoNotAllowed = Code(rawValue: "user_info_not_allowed")
+        /// A URL whose structure cannot be read (`https:` without `//`, an empty host, a bad port).
+        public static let malformedURL = Code(rawValue: "malformed_url")
+    }
+
+    /// What was wrong.
+    public let code: Code
+    /// The explanation, including the position when there is one.
+    public let message: String
+    /// The 1-based character position in the input, when one can be named.
+    public let position: Int?
+
+    init(_ code: Code, _ message: String, position: Int? = nil) {
+        self.code = code
+        self.message = position.map { "\(message) at \($0)" } ?? message
+        self.position = position
+    }
+
+    /// The message.
+    public var description: String { message }
+}

@@ -1,0 +1,237 @@
+/// The parts of an input, as byte ranges into its UTF-8 storage. Nothing is copied.
+struct ScannedURL {
+    enum Kind { case customScheme, universalLink, path }
+
+    var kind: Kind
+    var scheme: Range<Int>?
+    var host: Range<Int>?
+    /// The route path: after the scheme and authority, leading slashes removed, up to `?` or `#`.
+    var path: Range<Int>
+    var query: Range<Int>?
+    var fragment: Range<Int>?
+}
+
+/// What the scanner needs to know about a table: lower-cased schemes and hosts, the delimiter
+/// and the size limit. Built once per table.
+struct ScannerRules: Sendable {
+    var schemes: [[UInt8]]
+    var hosts: [[UInt8]]
+    var delimiter: UInt8
+    var maximumLength: Int
+
+    init(schemes: [String], hosts: [String], delimiter: Character, maximumLength: Int) {
+        self.schemes = schemes.map { Array($0.lowercased().utf8) }
+        self.hosts = hosts.map { Array($0.lowercased().utf8) }
+        self.delimiter = delimiter.asciiValue ?? UInt8(ascii: "/")
+        self.maximumLength = maximumLength
+    }
+}
+
+/// Splits an input into scheme, host, path, query and fragment without Foundation's `URL`, which
+/// refuses Compass-style URNs (`photofeed://user:self`).
+///
+/// - Complexity: O(*n*) in the input's length, one pass plus the host comparison.
+enum URLScanner {
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, rules: ScannerRules) throws(ResolutionError) -> ScannedURL {
+        let count = bytes.count
+        if count == 0 { throw ResolutionError(.emptyInput, "empty input") }
+        if count > rules.maximumLength {
+            throw ResolutionError(.inputTooLong, "input is \(count) bytes, over the \(rules.maximumLength)-byte limit")
+        }
+
+        // One pass: characters and escapes, and where the query and fragment start.
+        var queryStart = -1
+        var fragmentStart = -1
+        var i = 0
+        while i < count {
+            let byte = bytes[i]
+            if byte < 0x20 || byte == 0x7F {
+                throw ResolutionError(.controlCharacter, "control character \(scalarName(byte))",
+                                      position: column(bytes, i))
+            }
+            switch byte {
+            case UInt8(ascii: " "):
+                throw ResolutionError(.invalidCharacter, "raw space (write %20)", position: column(bytes, i))
+            case UInt8(ascii: "%"):
+                guard i + 2 < count, PercentDecoding.hexValue(bytes[i + 1]) != nil,
+                      PercentDecoding.hexValue(bytes[i + 2]) != nil
+                else {
+                    let escape = String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<min(i + 3, count)]),
+                                        as: UTF8.self)
+                    throw ResolutionError(.invalidPercentEncoding, "invalid percent-encoding '\(escape)'",
+                                          position: column(bytes, i))
+                }
+                i += 3
+                continue
+            case UInt8(ascii: "?"):
+                if queryStart < 0 && fragmentStart < 0 { queryStart = i }
+            case UInt8(ascii: "#"):
+                if fragmentStart < 0 { fragmentStart = i }
+            default:
+                break
+            }
+            i += 1
+        }
+        let hierarchyEnd = queryStart >= 0 ? queryStart : (fragmentStart >= 0 ? fragmentStart : count)
+        let query: Range<Int>? = queryStart >= 0 ? (queryStart + 1)..<(fragmentStart >= 0 ? fragmentStart : count) : nil
+        let fragment: Range<Int>? = fragmentStart >= 0 ? (fragmentStart + 1)..<count : nil
+
+        // The scheme: a letter, then letters, digits, '+', '-', '.', then ':'.
+        var schemeEnd = -1
+        if isLetter(bytes[0]) {
+            var j = 1
+            while j < hierarchyEnd {
+                let byte = bytes[j]
+                if byte == UInt8(ascii: ":") { schemeEnd = j; break }
+                guard isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                        || byte == UInt8(ascii: ".") else { break }
+                j += 1
+            }
+        }
+
+        guard schemeEnd > 0 else {
+            return ScannedURL(kind: .path, scheme: nil, host: nil,
+                              path: skipSlashes(bytes, from: 0, to: hierarchyEnd)..<hierarchyEnd,
+                              query: query, fragment: fragment)
+        }
+        let schemeRange = 0..<schemeEnd
+        let afterColon = schemeEnd + 1
+        let hasAuthority = hasPrefix(bytes, at: afterColon, "//", limit: hierarchyEnd)
+
+        if equalsIgnoringCase(bytes, schemeRange, "https") || equalsIgnoringCase(bytes, schemeRange, "http") {
+            return try scanUniversalLink(bytes, scheme: schemeRange, hasAuthority: hasAuthority,
+                                         hierarchyEnd: hierarchyEnd, query: query, fragment: fragment, rules: rules)
+        }
+        let known = rules.schemes.contains { equalsIgnoringCase(bytes, schemeRange, $0) }
+        if !known {
+            // `post:BYOkwgXnwr3` in a table whose delimiter is ':' is a URN, not a scheme.
+            if rules.delimiter == UInt8(ascii: ":") && !hasAuthority {
+                return ScannedURL(kind: .path, scheme: nil, host: nil, path: 0..<hierarchyEnd,
+                                  query: query, fragment: fragment)
+            }
+            if !rules.schemes.isEmpty {
+                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[schemeRange]), as: UTF8.self)
+                let expected = rules.schemes.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ", ")
+                throw ResolutionError(.unknownScheme, "unknown scheme '\(name)' (this table answers: \(expected))")
+            }
+        }
+        return ScannedURL(kind: .customScheme, scheme: schemeRange, host: nil,
+                          path: skipSlashes(bytes, from: afterColon, to: hierarchyEnd)..<hierarchyEnd,
+                          query: query, fragment: fragment)
+    }
+
+    private static func scanUniversalLink(
+        _ bytes: UnsafeBufferPointer<UInt8>, scheme: Range<Int>, hasAuthority: Bool, hierarchyEnd: Int,
+        query: Range<Int>?, fragment: Range<Int>?, rules: ScannerRules
+    ) throws(ResolutionError) -> ScannedURL {
+        guard hasAuthority else {
+            throw ResolutionError(.malformedURL, "expected '//' and a host after the scheme",
+                                  position: column(bytes, scheme.upperBound + 1))
+        }
+        let authorityStart = scheme.upperBound + 3
+        var authorityEnd = authorityStart
+        while authorityEnd < hierarchyEnd && bytes[authorityEnd] != UInt8(ascii: "/")
+                && bytes[authorityEnd] != UInt8(ascii: "\\") {
+            authorityEnd += 1
+        }
+        let authority = UnsafeBufferPointer(rebasing: bytes[authorityStart..<authorityEnd])
+        let authorityText = String(decoding: authority, as: UTF8.self)
+        if authority.contains(UInt8(ascii: "@")) {
+            throw ResolutionError(.userInfoNotAllowed,
+                                  "user information in the authority '\(authorityText)' is not allowed")
+        }
+        if authorityEnd < hierarchyEnd && bytes[authorityEnd] == UInt8(ascii: "\\") {
+            throw ResolutionError(.invalidCharacter, "backslash after the host", position: column(bytes, authorityEnd))
+        }
+        // Host, then an optional ':port' of digits. IPv6 literals keep their brackets.
+        var hostEnd = authorityEnd
+        var k = authorityStart
+        if k < authorityEnd && bytes[k] == UInt8(ascii: "[") {
+            while k < authorityEnd && bytes[k] != UInt8(ascii: "]") { k += 1 }
+            if k == authorityEnd { throw ResolutionError(.malformedURL, "unclosed '[' in host '\(authorityText)'") }
+            k += 1
+            hostEnd = k
+        } else {
+            while k < authorityEnd && bytes[k] != UInt8(ascii: ":") { k += 1 }
+            hostEnd = k
+        }
+        if hostEnd < authorityEnd {
+            guard bytes[hostEnd] == UInt8(ascii: ":"), hostEnd + 1 < authorityEnd,
+                  bytes[(hostEnd + 1)..<authorityEnd].allSatisfy(isDigit), authorityEnd - hostEnd <= 6
+            else { throw ResolutionError(.malformedURL, "invalid port in '\(authorityText)'") }
+        }
+        let host = authorityStart..<hostEnd
+        if host.isEmpty { throw ResolutionError(.malformedURL, "empty host") }
+        if !rules.hosts.contains(where: { equalsIgnoringCase(bytes, host, $0) }) {
+            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[host]), as: UTF8.self)
+            throw ResolutionError(.unknownHost, "host '\(name)' is not a universal-link host of this table")
+        }
+        return ScannedURL(kind: .universalLink, scheme: scheme, host: host,
+                          path: skipSlashes(bytes, from: authorityEnd, to: hierarchyEnd)..<hierarchyEnd,
+                          query: query, fragment: fragment)
+    }
+
+    // MARK: Byte helpers
+
+    @inline(__always) static func isLetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+    }
+
+    @inline(__always) static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    private static func skipSlashes(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var i = start
+        while i < end && bytes[i] == UInt8(ascii: "/") { i += 1 }
+        return i
+    }
+
+    private static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, _ prefix: StaticString,
+                                  limit: Int) -> Bool {
+        let length = prefix.utf8CodeUnitCount
+        guard start + length <= limit else { return false }
+        let p = prefix.utf8Start
+        for offset in 0..<length where bytes[start + offset] != p[offset] { return false }
+        return true
+    }
+
+    private static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+                                           _ lowercase: StaticString) -> Bool {
+        guard range.count == lowercase.utf8CodeUnitCount else { return false }
+        let p = lowercase.utf8Start
+        var offset = 0
+        for i in range {
+            if lowered(bytes[i]) != p[offset] { return false }
+            offset += 1
+        }
+        return true
+    }
+
+    static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+                                   _ lowercase: [UInt8]) -> Bool {
+        guard range.count == lowercase.count else { return false }
+        var offset = 0
+        for i in range {
+            if lowered(bytes[i]) != lowercase[offset] { return false }
+            offset += 1
+        }
+        return true
+    }
+
+    @inline(__always) static func lowered(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+    }
+
+    static func scalarName(_ byte: UInt8) -> String {
+        let hex = String(byte, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: 4 - hex.count) + hex
+    }
+
+    /// The 1-based character column of a byte offset.
+    static func column(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Int {
+        var characters = 0
+        for i in 0..<offset where bytes[i] & 0xC0 != 0x80 { characters += 1 }
+        return characters + 1
+    }
+}

@@ -1,0 +1,190 @@
+/// A segment of the input path: a byte range, and whether it holds a `%` escape.
+struct SegmentRef {
+    var start: Int32
+    var end: Int32
+    var hasEscape: Bool
+}
+
+/// One concrete form of a route (one combination of its optional groups), as the matcher knows it.
+struct MatchForm: Sendable {
+    /// The route this form belongs to.
+    var routeIndex: Int
+    /// One entry per non-static segment on the way down the trie, in order: the parameter's name,
+    /// or nil for an anonymous wildcard.
+    var captureNames: [String?]
+    /// Whether the last capture is a rest parameter, which takes every remaining segment.
+    var endsWithRest: Bool
+}
+
+/// The compiled matcher: a trie flattened into arrays, walked with backtracking in order of
+/// specificity (static, constrained, parameter, wildcard, rest) at every segment.
+///
+/// Static children sit in per-node open-addressing tables keyed by an FNV-1a hash of the segment's
+/// bytes, so a lookup costs one hash and one comparison per segment however many routes there
+/// are, and allocates nothing.
+final class CompiledMatcher: Sendable {
+    struct Node {
+        var staticStart: Int32 = 0
+        var staticMask: Int32 = -1
+        var constrainedStart: Int32 = 0
+        var constrainedCount: Int32 = 0
+        var parameterChild: Int32 = -1
+        var wildcardChild: Int32 = -1
+        var restForm: Int32 = -1
+        var terminalForm: Int32 = -1
+    }
+
+    struct Slot {
+        var hash: UInt32 = 0
+        var child: Int32 = -1
+        var literalStart: Int32 = 0
+        var literalLength: Int32 = 0
+    }
+
+    struct Edge {
+        var constraint: Int32
+        var child: Int32
+    }
+
+    let nodes: [Node]
+    let slots: [Slot]
+    let literals: [UInt8]
+    let edges: [Edge]
+    let constraints: [ParameterConstraint]
+    let forms: [MatchForm]
+    let caseSensitive: Bool
+    /// The longest form, in segments: inputs with more segments can only match a rest parameter.
+    let maximumDepth: Int
+    let hasRest: Bool
+
+    init(nodes: [Node], slots: [Slot], literals: [UInt8], edges: [Edge], constraints: [ParameterConstraint],
+         forms: [MatchForm], caseSensitive: Bool, maximumDepth: Int, hasRest: Bool) {
+        self.nodes = nodes
+        self.slots = slots
+        self.literals = literals
+        self.edges = edges
+        self.constraints = constraints
+        self.forms = forms
+        self.caseSensitive = caseSensitive
+        self.maximumDepth = maximumDepth
+        self.hasRest = hasRest
+    }
+
+    @inline(__always)
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var hash: UInt32 = 2_166_136_261
+        for byte in bytes {
+            hash = (hash ^ UInt32(byte)) &* 16_777_619
+        }
+        return hash
+    }
+
+    /// Finds the most specific form matching `segments`, filling `captures` with the index of the
+    /// segment each non-static step took. Returns the form's index, or -1.
+    ///
+    /// - Complexity: O(*s*) for *s* segments when no backtracking is needed; each trie node is
+    ///   visited at most once, so never more than the nodes at depth ≤ *s*.
+    func match(_ bytes: UnsafeBufferPointer<UInt8>, segments: UnsafeBufferPointer<SegmentRef>,
+               captures: UnsafeMutableBufferPointer<Int32>, scratch: UnsafeMutableBufferPointer<UInt8>) -> Int32 {
+        if nodes.isEmpty { return -1 }
+        if segments.count > maximumDepth && !hasRest { return -1 }
+        return nodes.withUnsafeBufferPointer { nodes in
+            slots.withUnsafeBufferPointer { slots in
+                literals.withUnsafeBufferPointer { literals in
+                    var walker = Walker(matcher: self, bytes: bytes, segments: segments, captures: captures,
+                                        scratch: scratch, nodes: nodes, slots: slots, literals: literals)
+                    return walker.search(node: 0, segment: 0, depth: 0)
+                }
+            }
+        }
+    }
+
+    private struct Walker {
+        let matcher: CompiledMatcher
+        let bytes: UnsafeBufferPointer<UInt8>
+        let segments: UnsafeBufferPointer<SegmentRef>
+        let captures: UnsafeMutableBufferPointer<Int32>
+        let scratch: UnsafeMutableBufferPointer<UInt8>
+        let nodes: UnsafeBufferPointer<Node>
+        let slots: UnsafeBufferPointer<Slot>
+        let literals: UnsafeBufferPointer<UInt8>
+
+        mutating func search(node index: Int32, segment: Int, depth: Int) -> Int32 {
+            let node = nodes[Int(index)]
+            if segment == segments.count { return node.terminalForm }
+            let ref = segments[segment]
+            let raw = UnsafeBufferPointer(rebasing: bytes[Int(ref.start)..<Int(ref.end)])
+
+            if node.staticMask >= 0 {
+                let key: UnsafeBufferPointer<UInt8>
+                if ref.hasEscape || !matcher.caseSensitive {
+                    let length = PercentDecoding.decode(raw, into: scratch, lowercase: !matcher.caseSensitive)
+                    key = UnsafeBufferPointer(rebasing: scratch[0..<length])
+                } else {
+                    key = raw
+                }
+                let child = lookup(key, start: Int(node.staticStart), mask: Int(node.staticMask))
+                if child >= 0 {
+                    let found = search(node: child, segment: segment + 1, depth: depth)
+                    if found >= 0 { return found }
+                }
+            }
+            if node.constrainedCount > 0 {
+                let start = Int(node.constrainedStart)
+                for e in start..<(start + Int(node.constrainedCount)) {
+                    let edge = matcher.edges[e]
+                    // Decoded afresh for each edge: a deeper search reuses the scratch buffer.
+                    var value = raw
+                    if ref.hasEscape {
+                        let length = PercentDecoding.decode(raw, into: scratch, lowercase: false)
+                        value = UnsafeBufferPointer(rebasing: scratch[0..<length])
+                    }
+                    if matcher.constraints[Int(edge.constraint)].accepts(bytes: value) {
+                        captures[depth] = Int32(segment)
+                        let found = search(node: edge.child, segment: segment + 1, depth: depth + 1)
+                        if found >= 0 { return found }
+                    }
+                }
+            }
+            if node.parameterChild >= 0 {
+                captures[depth] = Int32(segment)
+                let found = search(node: node.parameterChild, segment: segment + 1, depth: depth + 1)
+                if found >= 0 { return found }
+            }
+            if node.wildcardChild >= 0 {
+                captures[depth] = Int32(segment)
+                let found = search(node: node.wildcardChild, segment: segment + 1, depth: depth + 1)
+                if found >= 0 { return found }
+            }
+            if node.restForm >= 0 {
+                captures[depth] = Int32(segment)
+                return node.restForm
+            }
+            return -1
+        }
+
+        @inline(__always)
+        func lookup(_ key: UnsafeBufferPointer<UInt8>, start: Int, mask: Int) -> Int32 {
+            let hash = CompiledMatcher.hash(key)
+            var position = Int(hash) & mask
+            while true {
+                let slot = slots[start + position]
+                if slot.child < 0 { return -1 }
+                if slot.hash == hash && Int(slot.literalLength) == key.count {
+                    let literal = UnsafeBufferPointer(rebasing:
+                        literals[Int(slot.literalStart)..<Int(slot.literalStart + slot.literalLength)])
+                    if key.count == 0 || memcmp(literal.baseAddress!, key.baseAddress!, key.count) == 0 {
+                        return slot.child
+                    }
+                }
+                position = (position + 1) & mask
+            }
+        }
+    }
+}
+
+@inline(__always)
+private func memcmp(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
+    for i in 0..<count where a[i] != b[i] { return 1 }
+    return 0
+}

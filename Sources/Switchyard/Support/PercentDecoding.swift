@@ -1,0 +1,123 @@
+/// Percent-decoding and encoding over UTF-8 bytes, without Foundation.
+enum PercentDecoding {
+    @inline(__always)
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte &- UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte &- UInt8(ascii: "a") &+ 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte &- UInt8(ascii: "A") &+ 10
+        default: nil
+        }
+    }
+
+    /// Decodes `bytes` (already validated: every `%` is followed by two hex digits) into a string.
+    /// `plusIsSpace` applies form encoding, as in a query.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, plusIsSpace: Bool) -> String {
+        var needsWork = false
+        for byte in bytes where byte == UInt8(ascii: "%") || (plusIsSpace && byte == UInt8(ascii: "+")) {
+            needsWork = true
+            break
+        }
+        if !needsWork { return String(decoding: bytes, as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: bytes.count) { output in
+            var written = 0
+            var i = 0
+            while i < bytes.count {
+                let byte = bytes[i]
+                if byte == UInt8(ascii: "%"), i + 2 < bytes.count,
+                   let high = hexValue(bytes[i + 1]), let low = hexValue(bytes[i + 2]) {
+                    output[written] = high << 4 | low
+                    i += 3
+                } else {
+                    output[written] = (plusIsSpace && byte == UInt8(ascii: "+")) ? UInt8(ascii: " ") : byte
+                    i += 1
+                }
+                written += 1
+            }
+            return written
+        }
+    }
+
+    /// Writes the decoded bytes of `bytes` into `output` (at least `bytes.count` long) and returns the count.
+    @inline(__always)
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>,
+                       lowercase: Bool) -> Int {
+        var written = 0
+        var i = 0
+        while i < bytes.count {
+            var byte = bytes[i]
+            if byte == UInt8(ascii: "%"), i + 2 < bytes.count,
+               let high = hexValue(bytes[i + 1]), let low = hexValue(bytes[i + 2]) {
+                byte = high << 4 | low
+                i += 3
+            } else {
+                i += 1
+            }
+            if lowercase && byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte |= 0x20 }
+            output[written] = byte
+            written += 1
+        }
+        return written
+    }
+
+    /// Whether `bytes` is well-formed UTF-8 (no overlong forms, no surrogates, nothing past U+10FFFF).
+    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b0 = bytes[i]
+            if b0 < 0x80 { i += 1; continue }
+            let length: Int
+            var lower: UInt8 = 0x80
+            var upper: UInt8 = 0xBF
+            switch b0 {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; lower = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; upper = 0x9F
+            case 0xF0: length = 4; lower = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; upper = 0x8F
+            default: return false
+            }
+            guard i + length <= n else { return false }
+            let b1 = bytes[i + 1]
+            guard b1 >= lower && b1 <= upper else { return false }
+            for k in 2..<length where bytes[i + k] & 0xC0 != 0x80 { return false }
+            i += length
+        }
+        return true
+    }
+}
+
+/// Percent-encoding for building URLs.
+enum PercentEncoding {
+    /// Unreserved characters (RFC 3986) are kept; everything else is escaped, except the extra
+    /// bytes in `allowed`.
+    static func encode(_ string: String, allowing allowed: (UInt8) -> Bool = { _ in false }) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(string.utf8.count)
+        let hex = Array("0123456789ABCDEF".utf8)
+        for byte in string.utf8 {
+            if isUnreserved(byte) || allowed(byte) {
+                output.append(byte)
+            } else {
+                output.append(UInt8(ascii: "%"))
+                output.append(hex[Int(byte >> 4)])
+                output.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+             UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
+    }
+}

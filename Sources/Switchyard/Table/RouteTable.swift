@@ -1,0 +1,101 @@
+/// A compiled, immutable route table: reads any supported input (custom-scheme URL, universal
+/// link, internal path, URN) and resolves it to a ``DeepLink``.
+///
+/// Build it once from a ``RouteTableConfiguration`` (in code or from a route-table file) and share
+/// it: it is a `Sendable` value that any task may use. Problems in the table — syntax errors,
+/// unknown constraints, two patterns that match the same URLs — are all reported by the
+/// initializer.
+///
+/// ```swift
+/// let table = try RouteTable(RouteTableConfiguration(
+///     schemes: ["shop"], hosts: ["shop.example.com"],
+///     routes: [RouteDefinition("product/:id<int>", name: "product"), RouteDefinition("about/team")]))
+/// let link = try table.resolve("https://shop.example.com/product/42")
+/// link.routeParameters // ["id": "42"]
+/// ```
+public struct RouteTable: Sendable {
+    /// The default limit on an input's length, in UTF-8 bytes.
+    public static let defaultMaximumInputLength = 8 * 1024
+
+    let storage: Storage
+
+    final class Storage: Sendable {
+        let configuration: RouteTableConfiguration
+        let routes: [Route]
+        let matcher: CompiledMatcher
+        let rules: ScannerRules
+        let routesByName: [String: Int]
+        let routesByPattern: [String: Int]
+
+        init(configuration: RouteTableConfiguration, routes: [Route], matcher: CompiledMatcher, rules: ScannerRules) {
+            self.configuration = configuration
+            self.routes = routes
+            self.matcher = matcher
+            self.rules = rules
+            var byName: [String: Int] = [:]
+            var byPattern: [String: Int] = [:]
+            for route in routes {
+                if let name = route.name { byName[name] = route.index }
+                if byPattern[route.text] == nil { byPattern[route.text] = route.index }
+            }
+            self.routesByName = byName
+            self.routesByPattern = byPattern
+        }
+    }
+
+    /// Compiles a table.
+    ///
+    /// - Parameters:
+    ///   - configuration: schemes, hosts, delimiter, case rule and routes.
+    ///   - constraints: app-defined constraints, beside the built-in `int` and `uuid`.
+    ///   - maximumInputLength: inputs longer than this many UTF-8 bytes are rejected.
+    /// - Throws: ``RouteTableError`` listing every problem found.
+    /// - Complexity: O(*n*) in the total length of the patterns.
+    public init(
+        _ configuration: RouteTableConfiguration,
+        constraints: [ParameterConstraint] = [],
+        maximumInputLength: Int = RouteTable.defaultMaximumInputLength
+    ) throws(RouteTableError) {
+        var compiler = TableCompiler(configuration: configuration, constraints: constraints)
+        let (routes, matcher) = try compiler.compile()
+        let rules = ScannerRules(schemes: configuration.schemes, hosts: configuration.hosts,
+                                 delimiter: configuration.delimiter, maximumLength: maximumInputLength)
+        storage = Storage(configuration: configuration, routes: routes, matcher: matcher, rules: rules)
+    }
+
+    /// Compiles a table from patterns alone.
+    ///
+    /// ```swift
+    /// let table = try RouteTable(["product/:product_id", "about/team"], schemes: ["shop"])
+    /// ```
+    public init(
+        _ patterns: [String], schemes: [String] = [], hosts: [String] = [], delimiter: Character = "/",
+        caseSensitive: Bool = true, constraints: [ParameterConstraint] = []
+    ) throws(RouteTableError) {
+        try self.init(
+            RouteTableConfiguration(schemes: schemes, hosts: hosts, delimiter: delimiter, caseSensitive: caseSensitive,
+                                    routes: patterns.map { RouteDefinition($0) }),
+            constraints: constraints)
+    }
+
+    /// The configuration the table was compiled from.
+    public var configuration: RouteTableConfiguration { storage.configuration }
+
+    /// The routes, in declaration order.
+    public var routes: [Route] { storage.routes }
+
+    /// The route with this name, or else with exactly this pattern.
+    public func route(_ nameOrPattern: String) -> Route? {
+        if let index = storage.routesByName[nameOrPattern] ?? storage.routesByPattern[nameOrPattern] {
+            return storage.routes[index]
+        }
+        return nil
+    }
+
+    /// The route a link matched, if it came from this table.
+    public func route(for link: DeepLink) -> Route? {
+        guard let index = link.routeIndex, index < storage.routes.count,
+              storage.routes[index].text == link.route else { return link.route.flatMap { route($0) } }
+        return storage.routes[index]
+    }
+}

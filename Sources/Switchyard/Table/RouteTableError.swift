@@ -1,0 +1,52 @@
+/// Everything wrong with a route table, found when it is built: syntax errors, unknown
+/// constraints, conflicts between patterns, duplicate names and bad settings.
+///
+/// All problems are collected, so a tool can report them at once:
+///
+/// ```swift
+/// do { _ = try RouteTable(configuration) }
+/// catch { for issue in error.issues { print(issue) } }
+/// // conflict: 'product/:id' and 'product/{pid}' match the same URLs
+/// ```
+public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// One problem in a table.
+    public struct Issue: Sendable, Hashable, CustomStringConvertible {
+        /// The kind of problem.
+        public struct Code: Sendable, Hashable, CustomStringConvertible {
+            let rawValue: String
+            /// The stable snake_case name of the code.
+            public var description: String { rawValue }
+
+            /// A pattern does not parse (see ``PatternError``).
+            public static let syntax = Code(rawValue: "syntax")
+            /// A pattern names a constraint that is neither built in nor registered.
+            public static let unknownConstraint = Code(rawValue: "unknown_constraint")
+            /// Two patterns match exactly the same URLs.
+            public static let conflict = Code(rawValue: "conflict")
+            /// Two routes share a name.
+            public static let duplicateName = Code(rawValue: "duplicate_name")
+            /// A setting is invalid (a scheme, a host, the delimiter).
+            public static let invalidSetting = Code(rawValue: "invalid_setting")
+        }
+
+        /// The kind of problem.
+        public let code: Code
+        /// The patterns involved: one, or both sides of a conflict.
+        public let patterns: [String]
+        /// The indices of the routes involved, in table order.
+        public let routeIndices: [Int]
+        /// The 1-based character position in the first pattern, when one can be named.
+        public let position: Int?
+        /// The full message.
+        public let message: String
+
+        /// The message.
+        public var description: String { message }
+    }
+
+    /// Every problem, in table order.
+    public let issues: [Issue]
+
+    /// One line per issue.
+    public var description: String { issues.map(\.message).joined(separator: "\n") }
+}

@@ -1,0 +1,146 @@
+/// Turns a configuration into routes and a matcher, collecting every problem on the way.
+struct TableCompiler {
+    private let configuration: RouteTableConfiguration
+    private var constraints: [ParameterConstraint]
+    private var issues: [RouteTableError.Issue] = []
+
+    init(configuration: RouteTableConfiguration, constraints: [ParameterConstraint]) {
+        self.configuration = configuration
+        self.constraints = [.int, .uuid]
+        for constraint in constraints {
+            if let existing = self.constraints.firstIndex(where: { $0.name == constraint.name }) {
+                if existing < 2 {
+                    issues.append(setting("constraint '\(constraint.name)' is built in and cannot be redefined"))
+                } else {
+                    issues.append(setting("constraint '\(constraint.name)' is registered twice"))
+                }
+                continue
+            }
+            self.constraints.append(constraint)
+        }
+        // Constrained edges are tried in order of constraint name, never of registration.
+        self.constraints.sort { $0.name < $1.name }
+    }
+
+    mutating func compile() throws(RouteTableError) -> ([Route], CompiledMatcher) {
+        validateSettings()
+        let delimiter = configuration.delimiter
+        let caseSensitive = configuration.caseSensitive
+        let known = Set(constraints.map(\.name))
+        var builder = MatcherBuilder(caseSensitive: caseSensitive, constraintNames: constraints.map(\.name))
+        var routes: [Route] = []
+        routes.reserveCapacity(configuration.routes.count)
+        var owners: [String: (route: Int, form: String)] = [:]
+        var names: [String: Int] = [:]
+
+        for (index, definition) in configuration.routes.enumerated() {
+            if let name = definition.name {
+                if let first = names[name] {
+                    issues.append(.init(
+                        code: .duplicateName, patterns: [configuration.routes[first].pattern, definition.pattern],
+                        routeIndices: [first, index], position: nil,
+                        message: "duplicate route name '\(name)': '\(configuration.routes[first].pattern)' and '\(definition.pattern)'"))
+                } else {
+                    names[name] = index
+                }
+            }
+            let pattern: RoutePattern
+            do {
+                pattern = try RoutePattern(definition.pattern, delimiter: delimiter)
+            } catch {
+                issues.append(.init(code: .syntax, patterns: [definition.pattern], routeIndices: [index],
+                                    position: error.position, message: error.description))
+                continue
+            }
+            var usable = true
+            for form in pattern.forms {
+                for segment in form {
+                    if let constraint = segment.constraint, !known.contains(constraint) {
+                        usable = false
+                        let error = PatternError(.unknownConstraint, "unknown constraint '\(constraint)'",
+                                                 pattern: definition.pattern, position: segment.position)
+                        if !issues.contains(where: { $0.message == error.description }) {
+                            issues.append(.init(code: .unknownConstraint, patterns: [definition.pattern],
+                                                routeIndices: [index], position: segment.position,
+                                                message: error.description))
+                        }
+                    }
+                }
+            }
+            routes.append(Route(definition: definition, pattern: pattern, index: index))
+            guard usable else { continue }
+            for form in pattern.forms {
+                let folded = caseSensitive ? form : form.map(Self.lowercased)
+                let key = Self.canonicalKey(folded)
+                if let owner = owners[key] {
+                    let other = configuration.routes[owner.route].pattern
+                    let message = owner.route == index
+                        ? "conflict: two optional forms of '\(other)' match the same URLs"
+                        : "conflict: '\(other)' and '\(definition.pattern)' match the same URLs"
+                    issues.append(.init(code: .conflict, patterns: owner.route == index ? [other] : [other, definition.pattern],
+                                        routeIndices: owner.route == index ? [index] : [owner.route, index],
+                                        position: nil, message: message))
+                    continue
+                }
+                owners[key] = (index, definition.pattern)
+                builder.insert(folded, routeIndex: index)
+            }
+        }
+        if !issues.isEmpty { throw RouteTableError(issues: issues) }
+        return (routes, builder.build(constraints: constraints))
+    }
+
+    private mutating func validateSettings() {
+        let delimiter = configuration.delimiter
+        if let ascii = delimiter.asciiValue {
+            if PatternParser.isNameByte(ascii) || PatternParser.isReservedByte(ascii) || ascii <= 0x20
+                || ascii == UInt8(ascii: "%") || ascii == 0x7F {
+                issues.append(setting("delimiter '\(delimiter)' cannot be used (it is part of the pattern syntax)"))
+            }
+        } else {
+            issues.append(setting("delimiter '\(delimiter)' must be a single ASCII character"))
+        }
+        for scheme in configuration.schemes {
+            let bytes = Array(scheme.utf8)
+            let valid = !bytes.isEmpty && URLScanner.isLetter(bytes[0]) && bytes.allSatisfy {
+                URLScanner.isLetter($0) || URLScanner.isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
+                    || $0 == UInt8(ascii: ".")
+            }
+            if !valid { issues.append(setting("invalid scheme '\(scheme)'")) }
+            if ["http", "https"].contains(scheme.lowercased()) {
+                issues.append(setting("scheme '\(scheme)' is for universal links: list the host in 'hosts' instead"))
+            }
+        }
+        for host in configuration.hosts {
+            let invalid = host.isEmpty || host.contains { $0 == "/" || $0 == ":" || $0 == "@" || $0.isWhitespace }
+            if invalid { issues.append(setting("invalid host '\(host)' (write the bare host name, such as shop.example.com)")) }
+        }
+    }
+
+    private func setting(_ message: String) -> RouteTableError.Issue {
+        .init(code: .invalidSetting, patterns: [], routeIndices: [], position: nil, message: message)
+    }
+
+    static func lowercased(_ segment: PatternSegment) -> PatternSegment {
+        guard case .literal(let text) = segment.kind else { return segment }
+        var copy = segment
+        copy.kind = .literal(String(decoding: text.utf8.map(URLScanner.lowered), as: UTF8.self))
+        return copy
+    }
+
+    /// Two forms match exactly the same URLs when their keys are equal: a wildcard and a plain
+    /// parameter both take any one segment, and parameter names do not matter.
+    static func canonicalKey(_ form: [PatternSegment]) -> String {
+        var key = ""
+        for segment in form {
+            switch segment.kind {
+            case .literal(let text): key += "L" + text
+            case .parameter: key += segment.constraint.map { "C" + $0 } ?? "P"
+            case .wildcard: key += "P"
+            case .rest: key += "R"
+            }
+            key += "\u{0}"
+        }
+        return key
+    }
+}
