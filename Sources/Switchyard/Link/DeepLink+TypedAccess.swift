@@ -1,4 +1,4 @@
-import Foundation
+public import struct Foundation.UUID
 
 extension DeepLink {
     /// A parameter's value as text: the route parameter of that name, else the query parameter.

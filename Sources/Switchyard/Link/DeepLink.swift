@@ -40,6 +40,14 @@ public struct DeepLink: Sendable, Hashable {
     public var metadata: [String: JSONValue]?
     /// The index of the matched route in its table.
     var routeIndex: Int?
+    /// Which form of the matched route's pattern matched, and how many of its segments (fewer
+    /// than all when a screen route's prefix matched).
+    var matchedForm: (ordinal: Int, length: Int)? {
+        get { formOrdinal.map { ($0, formLength) } }
+        set { formOrdinal = newValue?.ordinal; formLength = newValue?.length ?? 0 }
+    }
+    private var formOrdinal: Int?
+    private var formLength = 0
 
     /// Creates a link by hand, for tests and for links that did not come through a table.
     public init(

@@ -14,6 +14,11 @@ struct MatchForm: Sendable {
     var captureNames: [String?]
     /// Whether the last capture is a rest parameter, which takes every remaining segment.
     var endsWithRest: Bool
+    /// Which of the route pattern's forms this is (index into ``RoutePattern/forms``).
+    var formOrdinal: Int
+    /// How many of that form's segments this matcher form covers: fewer than all for the prefix
+    /// of a screen route that ends at a screen (`list` for `list{A}/:itemID{B}`).
+    var length: Int
 }
 
 /// The compiled matcher: a trie flattened into arrays, walked with backtracking in order of

@@ -24,7 +24,7 @@ struct MatcherBuilder {
     }
 
     /// Adds one form of a route (its literals already lower-cased when the table is case-insensitive).
-    mutating func insert(_ segments: [PatternSegment], routeIndex: Int) {
+    mutating func insert(_ segments: ArraySlice<PatternSegment>, routeIndex: Int, formOrdinal: Int) {
         var node = root
         var names: [String?] = []
         var endsWithRest = false
@@ -63,7 +63,8 @@ struct MatcherBuilder {
             }
         }
         let formIndex = forms.count
-        forms.append(MatchForm(routeIndex: routeIndex, captureNames: names, endsWithRest: endsWithRest))
+        forms.append(MatchForm(routeIndex: routeIndex, captureNames: names, endsWithRest: endsWithRest,
+                               formOrdinal: formOrdinal, length: segments.count))
         maximumDepth = max(maximumDepth, segments.count)
         if endsWithRest {
             hasRest = true

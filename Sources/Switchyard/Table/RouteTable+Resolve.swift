@@ -12,8 +12,8 @@ extension RouteTable {
     /// - Throws: ``ResolutionError`` for an input that is not a readable link.
     /// - Complexity: O(*n*) in the input's length; independent of the number of routes.
     public func resolve(_ input: String, source: LinkSource? = nil) throws(ResolutionError) -> DeepLink {
-        var input = input
-        let result = input.withUTF8 { bytes in resolve(bytes: bytes, input: input, source: source) }
+        var contiguous = input
+        let result = contiguous.withUTF8 { bytes in resolve(bytes: bytes, input: input, source: source) }
         return try result.get()
     }
 
@@ -85,6 +85,7 @@ extension RouteTable {
             link.route = route.text
             link.routeName = route.name
             link.routeIndex = route.index
+            link.matchedForm = (form.formOrdinal, form.length)
             var parameters: [String: String] = [:]
             parameters.reserveCapacity(form.captureNames.count)
             for (position, name) in form.captureNames.enumerated() {

@@ -30,7 +30,7 @@ struct TableCompiler {
         var builder = MatcherBuilder(caseSensitive: caseSensitive, constraintNames: constraints.map(\.name))
         var routes: [Route] = []
         routes.reserveCapacity(configuration.routes.count)
-        var owners: [String: (route: Int, form: String)] = [:]
+        var owners: [String: (route: Int, isPrefix: Bool, screens: [Screen])] = [:]
         var names: [String: Int] = [:]
 
         for (index, definition) in configuration.routes.enumerated() {
@@ -69,10 +69,10 @@ struct TableCompiler {
             }
             routes.append(Route(definition: definition, pattern: pattern, index: index))
             guard usable else { continue }
-            for form in pattern.forms {
+            for (ordinal, form) in pattern.forms.enumerated() {
                 let folded = caseSensitive ? form : form.map(Self.lowercased)
-                let key = Self.canonicalKey(folded)
-                if let owner = owners[key] {
+                let key = Self.canonicalKey(folded[...])
+                if let owner = owners[key], !owner.isPrefix {
                     let other = configuration.routes[owner.route].pattern
                     let message = owner.route == index
                         ? "conflict: two optional forms of '\(other)' match the same URLs"
@@ -82,8 +82,39 @@ struct TableCompiler {
                                         position: nil, message: message))
                     continue
                 }
-                owners[key] = (index, definition.pattern)
-                builder.insert(folded, routeIndex: index)
+                if let owner = owners[key], owner.isPrefix {
+                    issues.append(prefixConflict(prefixOf: owner.route, route: index))
+                    continue
+                }
+                owners[key] = (index, false, [])
+                builder.insert(folded[...], routeIndex: index, formOrdinal: ordinal)
+            }
+            // A route that names screens also answers each prefix of its path that ends at a screen.
+            for (ordinal, form) in pattern.forms.enumerated() where form.contains(where: { $0.screen != nil }) {
+                let folded = caseSensitive ? form : form.map(Self.lowercased)
+                for length in 1..<max(folded.count, 1) where folded[length - 1].screen != nil {
+                    let prefix = folded[0..<length]
+                    if case .rest = prefix.last!.kind { continue }
+                    let key = Self.canonicalKey(prefix)
+                    let screens = prefix.map { Screen(name: $0.screen, isModal: $0.isModal) }
+                    if let owner = owners[key] {
+                        if owner.isPrefix {
+                            // Two screen routes may share a prefix when it shows the same screens.
+                            if owner.screens != screens {
+                                let other = configuration.routes[owner.route].pattern
+                                issues.append(.init(
+                                    code: .conflict, patterns: [other, definition.pattern],
+                                    routeIndices: [owner.route, index], position: nil,
+                                    message: "conflict: '\(other)' and '\(definition.pattern)' share the prefix '\(Self.render(prefix, delimiter))' but show different screens on it"))
+                            }
+                        } else if owner.route != index {
+                            issues.append(prefixConflict(prefixOf: index, route: owner.route))
+                        }
+                        continue
+                    }
+                    owners[key] = (index, true, screens)
+                    builder.insert(prefix, routeIndex: index, formOrdinal: ordinal)
+                }
             }
         }
         if !issues.isEmpty { throw RouteTableError(issues: issues) }
@@ -117,6 +148,30 @@ struct TableCompiler {
         }
     }
 
+    private struct Screen: Equatable {
+        var name: String?
+        var isModal: Bool
+    }
+
+    private func prefixConflict(prefixOf screenRoute: Int, route: Int) -> RouteTableError.Issue {
+        let screenPattern = configuration.routes[screenRoute].pattern
+        let other = configuration.routes[route].pattern
+        return .init(code: .conflict, patterns: [screenPattern, other], routeIndices: [screenRoute, route],
+                     position: nil,
+                     message: "conflict: '\(other)' is also a screen prefix of '\(screenPattern)', which opens it with a navigation plan")
+    }
+
+    static func render(_ segments: ArraySlice<PatternSegment>, _ delimiter: Character) -> String {
+        segments.map { segment -> String in
+            switch segment.kind {
+            case .literal(let text): text
+            case .parameter(let name): ":" + name + (segment.constraint.map { "<\($0)>" } ?? "")
+            case .wildcard: "*"
+            case .rest(let name): "{\(name)...}"
+            }
+        }.joined(separator: String(delimiter))
+    }
+
     private func setting(_ message: String) -> RouteTableError.Issue {
         .init(code: .invalidSetting, patterns: [], routeIndices: [], position: nil, message: message)
     }
@@ -130,7 +185,7 @@ struct TableCompiler {
 
     /// Two forms match exactly the same URLs when their keys are equal: a wildcard and a plain
     /// parameter both take any one segment, and parameter names do not matter.
-    static func canonicalKey(_ form: [PatternSegment]) -> String {
+    static func canonicalKey(_ form: ArraySlice<PatternSegment>) -> String {
         var key = ""
         for segment in form {
             switch segment.kind {
