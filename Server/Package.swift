@@ -1,0 +1,59 @@
+// swift-tools-version: 6.0
+// The Switchyard link service: a nested package so the SDK itself keeps zero dependencies.
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "SwitchyardServer",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "SwitchyardStore", targets: ["SwitchyardStore"]),
+        .library(name: "SwitchyardService", targets: ["SwitchyardService"]),
+    ],
+    dependencies: [
+        .package(name: "Switchyard", path: ".."),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+    ],
+    targets: [
+        .target(
+            name: "SwitchyardStore",
+            dependencies: [.product(name: "Switchyard", package: "Switchyard")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "SwitchyardService",
+            dependencies: [
+                "SwitchyardStore",
+                .product(name: "Switchyard", package: "Switchyard"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            resources: [.copy("Resources/openapi.json")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SwitchyardServiceTests",
+            dependencies: [
+                "SwitchyardService",
+                "SwitchyardStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,172 @@
+import Foundation
+import Hummingbird
+import Switchyard
+import SwitchyardStore
+
+/// `/api/v1/links`: create, list, inspect, update fallbacks and delete, with an admin key.
+/// Another team's link answers 404, as if it did not exist.
+struct AdminAPI: Sendable {
+    let service: LinkService
+
+    func register(on router: Router<BasicRequestContext>) {
+        let links = router.group("api/v1/links")
+        links.post { request, context in try await create(request, context: context) }
+        links.get { request, context in try await list(request, context: context) }
+        links.get(":code") { request, context in try await inspect(request, context: context) }
+        links.patch(":code") { request, context in try await update(request, context: context) }
+        links.delete(":code") { request, context in try await delete(request, context: context) }
+    }
+
+    static let createKeys: Set<String> = [
+        "route", "routeParameters", "queryParameters", "metadata", "redeemLimit", "fallbacks", "alias",
+        "expiresAt", "preview",
+    ]
+
+    func create(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let team = try service.team(request.headers[.authorization])
+        let fields = FieldReader(try await JSONBody.object(request, context: context, limit: service.configuration.limits.maximumBodySize))
+        try fields.onlyKeys(Self.createKeys)
+        let route = try fields.requiredString("route")
+        let parameters = try fields.stringMap("routeParameters")
+        let query = try fields.stringMap("queryParameters")
+        let target = try service.builder.target(route: route, parameters: parameters)
+        let metadata = try fields.object("metadata")
+        let redeemLimit = try fields.integer("redeemLimit", in: 1...1_000_000_000)
+        let fallbacks = try readFallbacks(fields.object("fallbacks"))
+        let preview = try readPreview(fields.object("preview"))
+        let now = service.now()
+        var expiresAt: Date?
+        if let text = try fields.string("expiresAt") {
+            guard let date = LinkJSON.parseDate(text) else {
+                throw Problem.malformed("'expiresAt' must be an ISO 8601 date-time such as 2030-01-31T12:00:00Z, got '\(text)'")
+            }
+            guard date > now else { throw Problem.invalid("expiry-in-past", "Expiry in the past", "'expiresAt' (\(text)) is not in the future") }
+            expiresAt = date
+        }
+        let alias = try fields.string("alias", maxLength: 256)
+        if let alias, let refusal = LinkCodes.aliasRefusal(alias) {
+            throw Problem.invalid("invalid-alias", "Invalid alias", refusal)
+        }
+        var link = SmartLink(
+            code: alias ?? LinkCodes.generate(length: service.configuration.limits.codeLength),
+            team: team, route: target.route, routeName: target.routeName, routeParameters: parameters,
+            queryParameters: query, metadata: metadata, redeemLimit: redeemLimit, fallbacks: fallbacks,
+            preview: preview, createdAt: now, expiresAt: expiresAt)
+        var attempts = 0
+        while true {
+            do {
+                try await service.storage { try await service.store.insert(link) }
+                break
+            } catch let error as StoreError where error.code == .codeTaken {
+                if let alias {
+                    throw Problem(.conflict, kind: "alias-taken", title: "Alias taken", detail: "the alias '\(alias)' is already in use")
+                }
+                attempts += 1
+                guard attempts < 8 else { throw Problem.unavailable("could not find a free code; retry later") }
+                link.code = LinkCodes.generate(length: service.configuration.limits.codeLength)
+            }
+        }
+        service.metrics.linkCreated()
+        context.logger.info("link created", metadata: ["code": "\(link.code)", "team": "\(team)", "route": "\(link.route)"])
+        var headers = HTTPFields()
+        headers[.location] = "/api/v1/links/\(link.code)"
+        return Responses.json(LinkJSON.link(link, service: service), status: .created, headers: headers)
+    }
+
+    func readFallbacks(_ object: [String: JSONValue]?) throws(Problem) -> SmartLink.Fallbacks {
+        guard let object else { return SmartLink.Fallbacks() }
+        let reader = FieldReader(object, context: "fallbacks")
+        try reader.onlyKeys(["ios", "android", "web"])
+        var result = SmartLink.Fallbacks()
+        for key in ["ios", "android", "web"] {
+            guard let url = try reader.string(key) else { continue }
+            if let refusal = service.fallbacks.refusal(for: url) {
+                throw Problem.invalid("fallback-refused", "Fallback URL refused", "fallbacks.\(key): \(refusal)")
+            }
+            switch key {
+            case "ios": result.ios = url
+            case "android": result.android = url
+            default: result.web = url
+            }
+        }
+        return result
+    }
+
+    func readPreview(_ object: [String: JSONValue]?) throws(Problem) -> SmartLink.Preview {
+        guard let object else { return SmartLink.Preview() }
+        let reader = FieldReader(object, context: "preview")
+        try reader.onlyKeys(["title", "description", "image"])
+        let image = try reader.string("image")
+        if let image, FallbackPolicy.host(of: image) == nil {
+            throw Problem.invalid("invalid-preview", "Invalid preview", "preview.image must be an absolute http or https URL, got '\(image)'")
+        }
+        return SmartLink.Preview(title: try reader.string("title", maxLength: 512),
+                                 description: try reader.string("description", maxLength: 2048), image: image)
+    }
+
+    func list(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let team = try service.team(request.headers[.authorization])
+        let limits = service.configuration.limits
+        var limit = limits.defaultPageSize
+        if let text = request.uri.queryParameters["limit"] {
+            guard let value = Int(String(text)), (1...limits.maximumPageSize).contains(value) else {
+                throw Problem.invalid("invalid-query", "Invalid query parameter",
+                                      "'limit' must be an integer from 1 to \(limits.maximumPageSize)")
+            }
+            limit = value
+        }
+        let cursor = request.uri.queryParameters["cursor"].map(String.init)
+        if let cursor, cursor.isEmpty || cursor.utf8.count > 256 {
+            throw Problem.invalid("invalid-query", "Invalid query parameter", "'cursor' is not a cursor this service gave out")
+        }
+        let page: LinkPage
+        do {
+            page = try await service.storage { try await service.store.list(team: team, limit: limit, cursor: cursor) }
+        } catch let problem as Problem where problem.status == .internalServerError && cursor != nil {
+            throw Problem.invalid("invalid-query", "Invalid query parameter", "'cursor' is not a cursor this service gave out")
+        }
+        let items = page.links.map { LinkJSON.link($0, service: service).serialized() }
+        let next = LinkJSON.optional(page.nextCursor).serialized()
+        return Responses.json(#"{"links":["# + items.joined(separator: ",") + #"],"nextCursor":"# + next + "}")
+    }
+
+    /// The team's live link with this code, or 404.
+    func ownedLink(_ code: String, team: String) async throws -> SmartLink {
+        guard LinkCodes.isPlausible(code),
+              let link = try await service.storage({ try await service.store.link(code: code) }),
+              link.team == team, link.deletedAt == nil else { throw Problem.linkNotFound(code) }
+        return link
+    }
+
+    func inspect(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let team = try service.team(request.headers[.authorization])
+        let code = try context.parameters.require("code")
+        let link = try await ownedLink(code, team: team)
+        let clicks = try await service.storage { try await service.store.clickCounts(code: code) }
+        return Responses.json(LinkJSON.link(link, service: service, clicks: clicks))
+    }
+
+    func update(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let team = try service.team(request.headers[.authorization])
+        let code = try context.parameters.require("code")
+        let fields = FieldReader(try await JSONBody.object(request, context: context, limit: service.configuration.limits.maximumBodySize))
+        try fields.onlyKeys(["fallbacks"])
+        guard let object = try fields.object("fallbacks") else { throw Problem.malformed("'fallbacks' is required") }
+        let fallbacks = try readFallbacks(object)
+        guard LinkCodes.isPlausible(code),
+              let link = try await service.storage({ try await service.store.updateFallbacks(code: code, team: team, fallbacks: fallbacks) })
+        else { throw Problem.linkNotFound(code) }
+        context.logger.info("link fallbacks updated", metadata: ["code": "\(code)", "team": "\(team)"])
+        return Responses.json(LinkJSON.link(link, service: service))
+    }
+
+    func delete(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let team = try service.team(request.headers[.authorization])
+        let code = try context.parameters.require("code")
+        guard LinkCodes.isPlausible(code),
+              try await service.storage({ try await service.store.delete(code: code, team: team, at: service.now()) })
+        else { throw Problem.linkNotFound(code) }
+        context.logger.info("link deleted", metadata: ["code": "\(code)", "team": "\(team)"])
+        return Response(status: .noContent, headers: [.cacheControl: "no-store"])
+    }
+}

@@ -1,0 +1,70 @@
+public import Foundation
+public import Hummingbird
+public import Logging
+public import Switchyard
+public import SwitchyardStore
+
+/// Builds the link service's Hummingbird application: the API, `GET /{code}`, the association
+/// files, `/health`, `/metrics` and the OpenAPI document. `/` is left free for the dashboard.
+///
+/// The click recorder runs as one of the application's services, so it starts with the server
+/// and writes its last batch after the server has stopped on graceful shutdown.
+///
+/// ```swift
+/// let store = InMemoryLinkStore()
+/// let app = try buildApplication(configuration: configuration, store: store, logger: Logger(label: "switchyard"))
+/// try await app.runService()
+/// ```
+///
+/// - Parameters:
+///   - configuration: the route table, keys, address and limits.
+///   - store: where links and clicks live; migrated before the server starts.
+///   - logger: the service's logger.
+///   - clickRecorder: a recorder to use (tests pass one to call `flush()`); one is made otherwise.
+///   - now: the clock (tests move it to expire links).
+/// - Throws: ``RouteTableError`` when the route table does not compile.
+public func buildApplication(
+    configuration: ServiceConfiguration,
+    store: any LinkStore,
+    logger: Logger,
+    clickRecorder: ClickRecorder? = nil,
+    now: @escaping @Sendable () -> Date = { Date() }
+) throws -> some ApplicationProtocol {
+    let table = try RouteTable(configuration.routes, constraints: configuration.constraints)
+    if AssociationFiles.hasNoApps(table) {
+        logger.warning("the route table names no apps: apple-app-site-association and assetlinks.json list no app; add \"apps\" to the route table file")
+    }
+    let metrics = ServiceMetrics()
+    let recorder = clickRecorder ?? ClickRecorder(
+        store: store, logger: logger, batchSize: configuration.limits.clickBatchSize,
+        interval: configuration.limits.clickFlushInterval, capacity: configuration.limits.clickBufferCapacity)
+    recorder.observeWrites { metrics.clicksRecorded($0) }
+    let associations = AssociationFiles(table: table)
+    if associations.appleAppSiteAssociation.utf8.count > AssociationFiles.appleSizeLimit {
+        logger.error("apple-app-site-association is over Apple's 128 KB limit", metadata: [
+            "bytes": "\(associations.appleAppSiteAssociation.utf8.count)"])
+    }
+    let service = LinkService(
+        configuration: configuration, store: store,
+        builder: DeepLinkBuilder(table: table, constraints: configuration.constraints),
+        fallbacks: FallbackPolicy(tableHosts: table.configuration.hosts, extra: configuration.allowedFallbackDomains),
+        adminKeys: APIKeyring(configuration.adminKeys),
+        appKeys: APIKeyring(Dictionary(configuration.appKeys.map { ($0, "app") }, uniquingKeysWith: { a, _ in a })),
+        recorder: recorder, metrics: metrics, associations: associations, logger: logger, now: now)
+
+    let router = Router(context: BasicRequestContext.self)
+    router.add(middleware: ProblemMiddleware(service: service))
+    OperationsAPI(service: service, openAPI: OpenAPIDocument.text).register(on: router)
+    AdminAPI(service: service).register(on: router)
+    AppAPI(service: service).register(on: router)
+    LinkOpener(service: service).register(on: router)
+
+    var app = Application(
+        router: router,
+        configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
+                                                serverName: "switchyard"),
+        services: [recorder],
+        logger: logger)
+    app.beforeServerStarts { try await store.migrate() }
+    return app
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Hummingbird
+import Switchyard
+import SwitchyardStore
+
+/// `GET /{code}`: sends each platform where the link says, records the click without waiting for
+/// it, and never redirects anywhere but to a URL stored on the link (or the app's own intent).
+struct LinkOpener: Sendable {
+    let service: LinkService
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.get(":code") { request, context in try await open(request, context: context) }
+    }
+
+    func open(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let started = DispatchTime.now().uptimeNanoseconds
+        defer { service.metrics.redirectAnswered(nanoseconds: DispatchTime.now().uptimeNanoseconds - started) }
+        let code = try context.parameters.require("code")
+        guard LinkCodes.isPlausible(code) else { return Responses.html(Pages.notFound(code: code), status: .notFound) }
+        let link: SmartLink?
+        do {
+            link = try await service.storage { try await service.store.link(code: code) }
+        } catch let problem as Problem {
+            return Responses.html(Pages.document(title: "Try again shortly",
+                                                 body: "<h1>Try again shortly</h1>\n<p>\(HTML.escape(problem.detail))</p>"),
+                                  status: problem.status)
+                .with(problem.headers)
+        }
+        guard let link else { return Responses.html(Pages.notFound(code: code), status: .notFound) }
+        let now = service.now()
+        guard !link.isGone(at: now) else { return Responses.html(Pages.gone(code: code), status: .gone) }
+
+        let platform = UserAgent.platform(request.headers[.userAgent])
+        service.recorder.record(Click(code: code, at: now, platform: platform, referrer: request.headers[.referer].map { String($0.prefix(1024)) }))
+
+        let urls = service.deepLinkURLs(link)
+        switch platform {
+        case .crawler:
+            return Responses.html(Pages.preview(link: link, shortURL: service.shortURL(code)))
+        case .ios:
+            let fallback = link.fallbacks.ios ?? link.fallbacks.web
+            if urls.scheme == nil && urls.universal == nil, let fallback { return Responses.redirect(to: fallback) }
+            let nonce = Responses.nonce()
+            return Responses.html(Pages.openInApp(link: link, appURL: urls.scheme, universalLink: urls.universal,
+                                                  fallback: fallback, nonce: nonce), nonce: nonce)
+        case .android:
+            let fallback = link.fallbacks.android ?? link.fallbacks.web
+            if let intent = intentURL(link: link, fallback: fallback) { return Responses.redirect(to: intent) }
+            if let fallback { return Responses.redirect(to: fallback) }
+            return Responses.html(Pages.interstitial(link: link, shortURL: service.shortURL(code), universalLink: urls.universal))
+        case .desktop, .other:
+            if let web = link.fallbacks.web { return Responses.redirect(to: web) }
+            return Responses.html(Pages.interstitial(link: link, shortURL: service.shortURL(code), universalLink: urls.universal))
+        }
+    }
+
+    /// `intent://PATH#Intent;scheme=SCHEME;package=PACKAGE;S.browser_fallback_url=URL;end`, built
+    /// from the link's own deep link and the table's first Android app; nil when there is none.
+    func intentURL(link: SmartLink, fallback: String?) -> String? {
+        guard let app = service.table.configuration.apps.android.first,
+              !app.package.isEmpty, app.package.utf8.allSatisfy({ LinkCodes.isCodeByte($0) || $0 == UInt8(ascii: ".") })
+        else { return nil }
+        let urls = service.deepLinkURLs(link)
+        let scheme: String
+        let rest: String
+        if let schemeURL = urls.scheme, let separator = schemeURL.range(of: "://") {
+            scheme = String(schemeURL[..<separator.lowerBound])
+            rest = String(schemeURL[separator.upperBound...])
+        } else if let universal = urls.universal {
+            scheme = "https"
+            rest = String(universal.dropFirst("https://".count))
+        } else {
+            return nil
+        }
+        var intent = "intent://\(rest)#Intent;scheme=\(scheme);package=\(app.package);"
+        if let fallback { intent += "S.browser_fallback_url=\(URLText.encode(fallback));" }
+        return intent + "end"
+    }
+}
+
+extension Response {
+    func with(_ headers: HTTPFields) -> Response {
+        var copy = self
+        copy.headers.append(contentsOf: headers)
+        return copy
+    }
+}

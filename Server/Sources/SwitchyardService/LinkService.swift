@@ -1,0 +1,81 @@
+import Foundation
+import Logging
+import Switchyard
+import SwitchyardStore
+
+/// What every handler shares: the compiled table, the store, the keys, the policies and the
+/// recorder. Immutable and `Sendable`.
+struct LinkService: Sendable {
+    let configuration: ServiceConfiguration
+    let store: any LinkStore
+    let builder: DeepLinkBuilder
+    let fallbacks: FallbackPolicy
+    let adminKeys: APIKeyring
+    let appKeys: APIKeyring
+    let recorder: ClickRecorder
+    let metrics: ServiceMetrics
+    let associations: AssociationFiles
+    let logger: Logger
+    let now: @Sendable () -> Date
+
+    var table: RouteTable { builder.table }
+
+    /// The short URL of a code.
+    func shortURL(_ code: String) -> String { "\(configuration.trimmedBaseURL)/\(code)" }
+
+    /// Runs a store call; a failure other than a known ``StoreError`` becomes a 503 with `Retry-After`.
+    func storage<T>(_ operation: () async throws -> T) async throws -> T {
+        do {
+            return try await operation()
+        } catch let error as StoreError where error.code == .codeTaken {
+            throw error
+        } catch let error as StoreError where error.code == .corrupt {
+            logger.error("stored data could not be read", metadata: ["error": "\(error)"])
+            throw Problem(.internalServerError, kind: "corrupt-data", title: "Stored data unreadable", detail: error.message)
+        } catch {
+            logger.warning("database unavailable", metadata: ["error": "\(error)"])
+            throw Problem.unavailable("the database is unavailable; retry later")
+        }
+    }
+
+    /// The team an `Authorization: Bearer` admin key acts for; 401 otherwise.
+    func team(_ authorization: String?) throws(Problem) -> String {
+        let key = try Self.bearer(authorization)
+        guard let team = adminKeys.owner(of: key) else {
+            throw Problem.unauthorized("the API key is not valid", invalidToken: true)
+        }
+        return team
+    }
+
+    /// Checks the app key; 401 otherwise.
+    func checkAppKey(_ authorization: String?) throws(Problem) {
+        let key = try Self.bearer(authorization)
+        guard appKeys.owner(of: key) != nil else {
+            throw Problem.unauthorized("the app key is not valid", invalidToken: true)
+        }
+    }
+
+    static func bearer(_ authorization: String?) throws(Problem) -> String {
+        guard let authorization, !authorization.isEmpty else {
+            throw Problem.unauthorized("an 'Authorization: Bearer <key>' header is required", invalidToken: false)
+        }
+        let parts = authorization.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+            throw Problem.unauthorized("the Authorization header must use the Bearer scheme", invalidToken: true)
+        }
+        return String(parts[1].trimmingSpaces)
+    }
+
+    /// The deep link's URLs for a stored link: universal link and custom-scheme URL (either may be nil).
+    func deepLinkURLs(_ link: SmartLink) -> (universal: String?, scheme: String?) {
+        let path: String
+        if let target = try? builder.target(route: link.route, parameters: link.routeParameters) {
+            path = target.path
+        } else {
+            // The table changed since the link was made: fall back to the stored parameters' best effort.
+            path = link.route
+        }
+        return (builder.universalLink(path: path, query: link.queryParameters),
+                builder.schemeURL(path: path, query: link.queryParameters))
+    }
+}

@@ -1,0 +1,106 @@
+import SwitchyardStore
+
+/// The HTML pages `GET /{code}` answers with. Every value is escaped for its context: HTML text
+/// and attributes through ``HTML/escape(_:)``, the inline script's strings through
+/// ``HTML/javaScriptString(_:)``. The only script is inline and carries the response's CSP nonce.
+enum Pages {
+    static let style = """
+        body{font-family:-apple-system,system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#222}\
+        a.button{display:inline-block;margin:.5rem .5rem 0 0;padding:.6rem 1rem;border-radius:.4rem;background:#0b5fff;\
+        color:#fff;text-decoration:none}a.secondary{background:#eee;color:#222}
+        """
+
+    static func document(title: String, head: String = "", body: String, nonce: String? = nil, script: String? = nil) -> String {
+        var page = """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8">
+            <meta name="viewport" content="width=device-width,initial-scale=1">
+            <meta name="robots" content="noindex">
+            <title>\(HTML.escape(title))</title>
+            \(head)<style>\(style)</style>
+            </head><body>
+            \(body)
+            """
+        if let nonce, let script {
+            page += "\n<script nonce=\"\(HTML.escape(nonce))\">\(script)</script>"
+        }
+        return page + "\n</body></html>\n"
+    }
+
+    /// The page for iOS: tries the app's custom scheme, then falls back to the iOS URL; offers the
+    /// universal link and the fallback as buttons.
+    static func openInApp(link: SmartLink, appURL: String?, universalLink: String?, fallback: String?, nonce: String) -> String {
+        let title = link.preview.title ?? "Open in the app"
+        var body = "<h1>\(HTML.escape(title))</h1>\n"
+        if let description = link.preview.description { body += "<p>\(HTML.escape(description))</p>\n" }
+        if let open = universalLink ?? appURL {
+            body += "<p><a class=\"button\" id=\"open\" href=\"\(HTML.escape(open))\">Open in the app</a>"
+            if let fallback { body += "<a class=\"button secondary\" href=\"\(HTML.escape(fallback))\">Get the app</a>" }
+            body += "</p>\n"
+        } else if let fallback {
+            body += "<p><a class=\"button\" href=\"\(HTML.escape(fallback))\">Continue</a></p>\n"
+        }
+        var script: String?
+        if let appURL {
+            script = """
+                (function(){var app=\(HTML.javaScriptString(appURL));var fallback=\(fallback.map(HTML.javaScriptString) ?? "null");\
+                var start=Date.now();window.location.href=app;\
+                if(fallback){setTimeout(function(){if(!document.hidden&&Date.now()-start<4000){window.location.replace(fallback);}},1500);}})();
+                """
+        } else if let fallback, universalLink == nil {
+            script = "window.location.replace(\(HTML.javaScriptString(fallback)));"
+        }
+        return document(title: title, body: body, nonce: nonce, script: script)
+    }
+
+    /// The page for desktop browsers when the link has no web URL.
+    static func interstitial(link: SmartLink, shortURL: String, universalLink: String?) -> String {
+        let title = link.preview.title ?? "Open this link on your phone"
+        var body = "<h1>\(HTML.escape(title))</h1>\n"
+        if let description = link.preview.description { body += "<p>\(HTML.escape(description))</p>\n" }
+        body += "<p>This link opens in the app. Open <strong>\(HTML.escape(shortURL))</strong> on a phone with the app installed.</p>\n"
+        if let universalLink {
+            body += "<p><a class=\"button secondary\" href=\"\(HTML.escape(universalLink))\">Continue in the browser</a></p>\n"
+        }
+        return document(title: title, body: body)
+    }
+
+    /// The page for link-preview crawlers: Open Graph and Twitter tags, no redirect.
+    static func preview(link: SmartLink, shortURL: String) -> String {
+        let title = link.preview.title ?? "Open in the app"
+        var head = """
+            <meta property="og:type" content="website">
+            <meta property="og:url" content="\(HTML.escape(shortURL))">
+            <meta property="og:title" content="\(HTML.escape(title))">
+            <meta name="twitter:title" content="\(HTML.escape(title))">
+
+            """
+        if let description = link.preview.description {
+            head += "<meta property=\"og:description\" content=\"\(HTML.escape(description))\">\n"
+            head += "<meta name=\"description\" content=\"\(HTML.escape(description))\">\n"
+            head += "<meta name=\"twitter:description\" content=\"\(HTML.escape(description))\">\n"
+        }
+        if let image = link.preview.image {
+            head += "<meta property=\"og:image\" content=\"\(HTML.escape(image))\">\n"
+            head += "<meta name=\"twitter:image\" content=\"\(HTML.escape(image))\">\n"
+            head += "<meta name=\"twitter:card\" content=\"summary_large_image\">\n"
+        } else {
+            head += "<meta name=\"twitter:card\" content=\"summary\">\n"
+        }
+        var body = "<h1>\(HTML.escape(title))</h1>\n"
+        if let description = link.preview.description { body += "<p>\(HTML.escape(description))</p>\n" }
+        return document(title: title, head: head, body: body)
+    }
+
+    /// 404.
+    static func notFound(code: String) -> String {
+        document(title: "Link not found",
+                 body: "<h1>Link not found</h1>\n<p>There is no link <strong>\(HTML.escape(code))</strong>. Check the address and try again.</p>")
+    }
+
+    /// 410.
+    static func gone(code: String) -> String {
+        document(title: "Link expired",
+                 body: "<h1>This link has expired</h1>\n<p>The link <strong>\(HTML.escape(code))</strong> was deleted or has expired.</p>")
+    }
+}

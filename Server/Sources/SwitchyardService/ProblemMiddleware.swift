@@ -1,0 +1,32 @@
+import Hummingbird
+import Logging
+
+/// Turns every error into problem details, counts every answer in the metrics, and logs failures.
+/// Added before the routes, so it wraps each of them and the not-found responder.
+struct ProblemMiddleware: RouterMiddleware {
+    typealias Context = BasicRequestContext
+    let service: LinkService
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let problem as Problem {
+            response = try problem.response(from: request, context: context)
+            if problem.status.code >= 500 {
+                context.logger.warning("request failed", metadata: ["problem": "\(problem)"])
+            }
+        } catch let error as any HTTPResponseError {
+            response = try Problem.from(status: error.status, limit: service.configuration.limits.maximumBodySize)
+                .response(from: request, context: context)
+        } catch {
+            context.logger.error("unexpected error", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
+            response = try Problem(.internalServerError, kind: "internal", title: "Internal error",
+                                   detail: "the service could not answer this request")
+                .response(from: request, context: context)
+        }
+        service.metrics.request(route: context.endpointPath ?? "unmatched", method: request.method.rawValue,
+                                status: response.status.code)
+        return response
+    }
+}

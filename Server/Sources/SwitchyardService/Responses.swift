@@ -1,0 +1,49 @@
+import Hummingbird
+import Switchyard
+
+/// Building responses with fixed content types and no caching.
+enum Responses {
+    static func json(_ text: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        var fields = headers
+        fields[.contentType] = "application/json"
+        if fields[.cacheControl] == nil { fields[.cacheControl] = "no-store" }
+        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    static func json(_ object: JSONObjectWriter, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        json(object.serialized(), status: status, headers: headers)
+    }
+
+    static func html(_ text: String, status: HTTPResponse.Status = .ok, nonce: String? = nil) -> Response {
+        var fields = HTTPFields()
+        fields[.contentType] = "text/html; charset=utf-8"
+        fields[.cacheControl] = "no-store"
+        fields[.xContentTypeOptions] = "nosniff"
+        fields[.referrerPolicy] = "no-referrer"
+        let script = nonce.map { "'nonce-\($0)'" } ?? "'none'"
+        fields[.contentSecurityPolicy] = "default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'; script-src \(script); base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// A 302 to a URL stored on the link, never cached.
+    static func redirect(to location: String) -> Response {
+        var fields = HTTPFields()
+        fields[.location] = location
+        fields[.cacheControl] = "no-store"
+        fields[.referrerPolicy] = "no-referrer"
+        return Response(status: .found, headers: fields)
+    }
+
+    static func text(_ text: String, contentType: String) -> Response {
+        var fields = HTTPFields()
+        fields[.contentType] = contentType
+        return Response(status: .ok, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// A CSP nonce: 16 random bytes as hex.
+    static func nonce() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<16).map { _ in String(UInt8.random(in: 0...255, using: &generator), radix: 16) }
+            .map { $0.count == 1 ? "0" + $0 : $0 }.joined()
+    }
+}

@@ -1,0 +1,100 @@
+public import Switchyard
+
+/// Everything the link service needs besides its store: the route table, where it listens, the
+/// keys it accepts and its limits.
+///
+/// ```swift
+/// let table = try RouteTableFile.load(path: "routes.json")
+/// let configuration = ServiceConfiguration(
+///     routes: table, baseURL: "https://go.example.com",
+///     adminKeys: ["s3cret-admin-key": "shop-team"], appKeys: ["s3cret-app-key"])
+/// ```
+public struct ServiceConfiguration: Sendable {
+    /// The route table every new link is validated against; its hosts, schemes and apps shape the
+    /// deep links, the association files and the allowed fallback domains.
+    public var routes: RouteTableConfiguration
+    /// App-defined parameter constraints the table uses, beside `int` and `uuid`.
+    public var constraints: [ParameterConstraint]
+    /// The public base URL of short links (`https://go.example.com`); a link's URL is this plus `/code`.
+    public var baseURL: String
+    /// The address to listen on.
+    public var host: String
+    /// The port to listen on (0 picks a free one).
+    public var port: Int
+    /// Admin API keys and the team each one acts for.
+    public var adminKeys: [String: String]
+    /// Keys the app uses to resolve and redeem links.
+    public var appKeys: [String]
+    /// Domains (and their subdomains) fallback URLs may point to, beside the table's hosts and
+    /// the app stores.
+    public var allowedFallbackDomains: [String]
+    /// Size and paging limits.
+    public var limits: Limits
+
+    /// Creates a configuration.
+    public init(
+        routes: RouteTableConfiguration,
+        constraints: [ParameterConstraint] = [],
+        baseURL: String = "http://127.0.0.1:8080",
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        adminKeys: [String: String] = [:],
+        appKeys: [String] = [],
+        allowedFallbackDomains: [String] = [],
+        limits: Limits = Limits()
+    ) {
+        self.routes = routes
+        self.constraints = constraints
+        self.baseURL = baseURL
+        self.host = host
+        self.port = port
+        self.adminKeys = adminKeys
+        self.appKeys = appKeys
+        self.allowedFallbackDomains = allowedFallbackDomains
+        self.limits = limits
+    }
+
+    /// The service's size, paging and batching limits.
+    public struct Limits: Sendable {
+        /// The largest request body accepted (413 above it).
+        public var maximumBodySize: Int
+        /// The page size of a listing when the request names none.
+        public var defaultPageSize: Int
+        /// The largest page size a listing accepts.
+        public var maximumPageSize: Int
+        /// The length of generated codes (62 letters, so 8 gives about 2 × 10¹⁴ codes).
+        public var codeLength: Int
+        /// Clicks written in one batch at most.
+        public var clickBatchSize: Int
+        /// How often buffered clicks are written.
+        public var clickFlushInterval: Duration
+        /// Clicks kept in memory while the database is unreachable; the oldest are dropped beyond.
+        public var clickBufferCapacity: Int
+
+        /// Creates limits; the defaults suit a small deployment.
+        public init(
+            maximumBodySize: Int = 64 * 1024,
+            defaultPageSize: Int = 50,
+            maximumPageSize: Int = 200,
+            codeLength: Int = 8,
+            clickBatchSize: Int = 200,
+            clickFlushInterval: Duration = .seconds(1),
+            clickBufferCapacity: Int = 100_000
+        ) {
+            self.maximumBodySize = maximumBodySize
+            self.defaultPageSize = defaultPageSize
+            self.maximumPageSize = maximumPageSize
+            self.codeLength = codeLength
+            self.clickBatchSize = clickBatchSize
+            self.clickFlushInterval = clickFlushInterval
+            self.clickBufferCapacity = clickBufferCapacity
+        }
+    }
+
+    /// The base URL without a trailing slash.
+    var trimmedBaseURL: String {
+        var url = baseURL
+        while url.hasSuffix("/") { url.removeLast() }
+        return url
+    }
+}

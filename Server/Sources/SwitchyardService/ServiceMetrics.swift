@@ -1,0 +1,47 @@
+import CoreMetrics
+import Prometheus
+
+/// The service's metrics, recorded through swift-metrics into a Prometheus registry of its own
+/// (no global bootstrap, so several services can run in one process) and served as text at `/metrics`.
+///
+/// - `switchyard_http_requests_total{route,method,status}`: requests answered.
+/// - `switchyard_redirect_duration_seconds`: time to answer `GET /{code}` (histogram).
+/// - `switchyard_clicks_recorded_total`: clicks written to the store.
+/// - `switchyard_links_created_total`: links created.
+final class ServiceMetrics: Sendable {
+    let registry: PrometheusCollectorRegistry
+    private let factory: PrometheusMetricsFactory
+    private let clicks: CoreMetrics.Counter
+    private let links: CoreMetrics.Counter
+    private let redirects: CoreMetrics.Timer
+
+    init() {
+        registry = PrometheusCollectorRegistry()
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.defaultDurationHistogramBuckets = [
+            .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10),
+            .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .seconds(1),
+        ]
+        self.factory = factory
+        clicks = CoreMetrics.Counter(label: "switchyard_clicks_recorded_total", factory: factory)
+        links = CoreMetrics.Counter(label: "switchyard_links_created_total", factory: factory)
+        redirects = CoreMetrics.Timer(label: "switchyard_redirect_duration_seconds", factory: factory)
+    }
+
+    func request(route: String, method: String, status: Int) {
+        CoreMetrics.Counter(
+            label: "switchyard_http_requests_total",
+            dimensions: [("route", route), ("method", method), ("status", String(status))],
+            factory: factory
+        ).increment()
+    }
+
+    func clicksRecorded(_ count: Int) { clicks.increment(by: count) }
+
+    func linkCreated() { links.increment() }
+
+    func redirectAnswered(nanoseconds: UInt64) { redirects.recordNanoseconds(Int64(clamping: nanoseconds)) }
+
+    /// The Prometheus text exposition.
+    func text() -> String { registry.emitToString() }
+}

@@ -1,0 +1,90 @@
+import Hummingbird
+import HummingbirdTesting
+import Switchyard
+import Testing
+
+@Suite struct AppAPITests {
+    @Test(arguments: StoreKind.allCases)
+    func resolvesToTheDeepLinkWithMetadata(kind: StoreKind) async throws {
+        try await Harness.live(kind) { client, _ in
+            let link = try await client.create("""
+                {"route": "product", "routeParameters": {"product_id": "42"}, "queryParameters": {"ref": "mail"},
+                 "metadata": {"coupon": "SPRING", "percent": 20}, "redeemLimit": 1}
+                """)
+            let code = try #require(link["code"]?.stringValue)
+            let response = try await client.send(.get, "/api/v1/links/\(code)/resolve", key: Keys.app)
+            #expect(response.status == .ok)
+            let resolved = try response.json()
+            #expect(resolved["url"]?.stringValue == "https://shop.example.com/product/42?ref=mail")
+            #expect(resolved["schemeURL"]?.stringValue == "shop://product/42?ref=mail")
+            #expect(resolved["route"]?.stringValue == "product/:product_id")
+            #expect(resolved["routeName"]?.stringValue == "product")
+            #expect(resolved["routeParameters"] == ["product_id": "42"])
+            #expect(resolved["queryParameters"] == ["ref": "mail"])
+            #expect(resolved["metadata"] == ["coupon": "SPRING", "percent": 20])
+            #expect(resolved["exhausted"] == false)
+
+            let redeemed = try await client.send(.post, "/api/v1/links/\(code)/redeem", key: Keys.app)
+            #expect(redeemed.status == .ok)
+            #expect(try redeemed.json()["metadata"] == ["coupon": "SPRING", "percent": 20])
+            #expect(try redeemed.json()["remaining"] == 0)
+
+            let exhausted = try await client.send(.get, "/api/v1/links/\(code)/resolve", key: Keys.app)
+            #expect(try exhausted.json()["metadata"] == .null)
+            #expect(try exhausted.json()["exhausted"] == true)
+            let again = try await client.send(.post, "/api/v1/links/\(code)/redeem", key: Keys.app)
+            #expect(again.status == .conflict)
+            #expect(again.headers[.contentType] == "application/problem+json")
+            #expect(try again.json()["detail"]?.stringValue == "link '\(code)' has been redeemed as many times as its limit allows")
+            #expect(!again.text.contains("SPRING"))
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func unknownAndGoneLinks(kind: StoreKind) async throws {
+        try await Harness.live(kind) { client, _ in
+            for (method, action) in [(HTTPRequest.Method.get, "resolve"), (.post, "redeem")] {
+                let unknown = try await client.send(method, "/api/v1/links/nothing1/\(action)", key: Keys.app)
+                #expect(unknown.status == .notFound)
+                #expect(try unknown.json()["detail"]?.stringValue == "no link with code 'nothing1'")
+            }
+            let code = try #require(try await client.create(#"{"route": "about/team", "metadata": {"a": 1}}"#)["code"]?.stringValue)
+            #expect(try await client.send(.delete, "/api/v1/links/\(code)").status == .noContent)
+            for (method, action) in [(HTTPRequest.Method.get, "resolve"), (.post, "redeem")] {
+                let gone = try await client.send(method, "/api/v1/links/\(code)/\(action)", key: Keys.app)
+                #expect(gone.status == .gone)
+                #expect(!gone.text.contains("\"a\""))
+            }
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func unlimitedLinksRedeemEveryTime(kind: StoreKind) async throws {
+        try await Harness.live(kind) { client, _ in
+            let code = try #require(try await client.create(#"{"route": "about/team", "metadata": {"n": 1}}"#)["code"]?.stringValue)
+            for count in 1...3 {
+                let response = try await client.send(.post, "/api/v1/links/\(code)/redeem", key: Keys.app)
+                #expect(response.status == .ok)
+                #expect(try response.json()["redeemCount"] == .number(Double(count)))
+                #expect(try response.json()["remaining"] == .null)
+            }
+        }
+    }
+
+    /// 100 concurrent redeems over HTTP against a limit of 5: exactly 5 succeed.
+    @Test(arguments: StoreKind.allCases)
+    func concurrentRedeemsSpendExactlyTheLimit(kind: StoreKind) async throws {
+        try await Harness.live(kind, setup: .ahc(.http)) { client, harness in
+            let code = try #require(try await client.create(#"{"route": "about/team", "metadata": {"prize": "car"}, "redeemLimit": 5}"#)["code"]?.stringValue)
+            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for _ in 0..<100 {
+                    group.addTask { try await client.send(.post, "/api/v1/links/\(code)/redeem", key: Keys.app).status }
+                }
+                return try await group.reduce(into: [HTTPResponse.Status]()) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == .ok }.count == 5)
+            #expect(statuses.filter { $0 == .conflict }.count == 95)
+            #expect(try await harness.store.link(code: code)?.redeemCount == 5)
+        }
+    }
+}

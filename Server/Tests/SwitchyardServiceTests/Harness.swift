@@ -1,0 +1,144 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Switchyard
+import SwitchyardService
+import SwitchyardStore
+import Synchronization
+
+/// The stores the HTTP suites run on.
+enum StoreKind: String, CaseIterable, Sendable, CustomStringConvertible {
+    case memory
+
+    var description: String { rawValue }
+
+    func make() async throws -> any LinkStore {
+        switch self {
+        case .memory: InMemoryLinkStore()
+        }
+    }
+}
+
+/// A clock tests can move.
+final class TestClock: Sendable {
+    private let current = Mutex(Date(timeIntervalSince1970: 1_900_000_000))
+    var now: Date { current.withLock { $0 } }
+    func advance(by seconds: TimeInterval) { current.withLock { $0 += seconds } }
+}
+
+enum Keys {
+    static let admin = "admin-key-shop-team"
+    static let otherTeam = "admin-key-other-team"
+    static let app = "app-key-shop"
+}
+
+/// Builds the service on a real socket (Hummingbird's `.live` client) around a store.
+struct Harness: Sendable {
+    let store: any LinkStore
+    let recorder: ClickRecorder
+    let clock: TestClock
+
+    static let routes = RouteTableConfiguration(
+        schemes: ["shop"], hosts: ["shop.example.com"],
+        apps: AppIdentifiers(
+            ios: ["TEAMID.com.example.shop"],
+            android: [.init(package: "com.example.shop", sha256CertFingerprints: ["AA:BB:CC"])]),
+        routes: [
+            RouteDefinition("about/team"),
+            RouteDefinition("product/:product_id", name: "product"),
+            RouteDefinition("order/:id<int>", name: "order"),
+            RouteDefinition("user/:id(/:tab)", name: "user"),
+            RouteDefinition("docs/{path...}", name: "docs"),
+            RouteDefinition("legal/terms", webOnly: true),
+            RouteDefinition("list/*", name: "anyList"),
+        ])
+
+    static func configuration(routes: RouteTableConfiguration = Harness.routes) -> ServiceConfiguration {
+        ServiceConfiguration(
+            routes: routes, baseURL: "https://go.example.com/", host: "127.0.0.1", port: 0,
+            adminKeys: [Keys.admin: "shop", Keys.otherTeam: "other"], appKeys: [Keys.app],
+            allowedFallbackDomains: ["example.org"],
+            limits: .init(maximumBodySize: 4096, defaultPageSize: 50, clickFlushInterval: .milliseconds(50)))
+    }
+
+    static var logger: Logger {
+        var logger = Logger(label: "switchyard-test")
+        logger.logLevel = .critical
+        return logger
+    }
+
+    /// Runs `body` against a live server on `kind`'s store.
+    static func live<T: Sendable>(
+        _ kind: StoreKind, configuration: ServiceConfiguration = Harness.configuration(), setup: TestingSetup = .live,
+        _ body: @Sendable (any TestClientProtocol, Harness) async throws -> T
+    ) async throws -> T {
+        let store = try await kind.make()
+        let harness = Harness(store: store, recorder: ClickRecorder(store: store, logger: logger, interval: .milliseconds(50)),
+                              clock: TestClock())
+        let app = try buildApplication(configuration: configuration, store: store, logger: logger,
+                                       clickRecorder: harness.recorder, now: { [clock = harness.clock] in clock.now })
+        let result: T
+        do {
+            result = try await app.test(setup) { client in try await body(client, harness) }
+        } catch {
+            try? await store.close()
+            throw error
+        }
+        try await store.close()
+        return result
+    }
+}
+
+/// Requests and answers, spelled short.
+extension TestClientProtocol {
+    func send(_ method: HTTPRequest.Method, _ uri: String, key: String? = Keys.admin, json: String? = nil,
+              headers extra: HTTPFields = [:]) async throws -> TestResponse {
+        var headers = extra
+        if let key { headers[.authorization] = "Bearer \(key)" }
+        if json != nil && headers[.contentType] == nil { headers[.contentType] = "application/json" }
+        return try await executeRequest(uri: uri, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) })
+    }
+
+    /// Creates a link and returns its JSON; fails the test unless 201.
+    func create(_ json: String, key: String = Keys.admin) async throws -> JSONValue {
+        let response = try await send(.post, "/api/v1/links", key: key, json: json)
+        guard response.status == .created else {
+            throw HarnessError("expected 201, got \(response.status.code): \(response.text)")
+        }
+        return try response.json()
+    }
+
+    func open(_ code: String, userAgent: String?, headers extra: HTTPFields = [:]) async throws -> TestResponse {
+        var headers = extra
+        if let userAgent { headers[.userAgent] = userAgent }
+        return try await executeRequest(uri: "/\(code)", method: .get, headers: headers, body: nil)
+    }
+}
+
+struct HarnessError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension TestResponse {
+    var text: String { String(buffer: body) }
+    func json() throws -> JSONValue { try JSONValue.parse(text) }
+}
+
+enum Agents {
+    static let iPhone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"
+    static let android = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36"
+    static let desktop = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15"
+    static let crawlers = [
+        "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)",
+        "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
+        "Twitterbot/1.0",
+        "LinkedInBot/1.0 (compatible; Mozilla/5.0; Apache-HttpClient +http://www.linkedin.com)",
+        "WhatsApp/2.23.20.0",
+        "TelegramBot (like TwitterBot)",
+        "Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)",
+        "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_11_1) AppleWebKit/601.2.4 (KHTML, like Gecko) Version/9.0.1 Safari/601.2.4 facebookexternalhit/1.1 Facebot Twitterbot/1.0",
+        "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+    ]
+}

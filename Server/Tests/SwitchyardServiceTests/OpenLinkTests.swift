@@ -1,0 +1,119 @@
+import Hummingbird
+import HummingbirdTesting
+import Switchyard
+import Testing
+
+@Suite struct OpenLinkTests {
+    static let fullLink = """
+        {"route": "product", "routeParameters": {"product_id": "42"}, "queryParameters": {"ref": "mail"},
+         "fallbacks": {"ios": "https://apps.apple.com/app/id123", "android": "https://play.google.com/store/apps/details?id=com.example.shop",
+                       "web": "https://shop.example.com/product/42"},
+         "preview": {"title": "Red shoes", "description": "Size 42", "image": "https://cdn.example.org/shoes.png"}}
+        """
+
+    @Test(arguments: StoreKind.allCases)
+    func iPhonesGetAPageThatOpensTheAppThenFallsBack(kind: StoreKind) async throws {
+        try await Harness.live(kind) { client, _ in
+            let code = try #require(try await client.create(Self.fullLink)["code"]?.stringValue)
+            let response = try await client.open(code, userAgent: Agents.iPhone)
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(response.headers[.cacheControl] == "no-store")
+            #expect(response.headers[.location] == nil)
+            let page = response.text
+            #expect(page.contains(#"href="https://shop.example.com/product/42?ref=mail""#), "the universal link as a button")
+            #expect(page.contains(#"var app="shop:\u002f\u002fproduct\u002f42?ref\u003dmail""#), "the scheme URL, JS-escaped")
+            #expect(page.contains(#"var fallback="https:\u002f\u002fapps.apple.com\u002fapp\u002fid123""#))
+            let csp = try #require(response.headers[.contentSecurityPolicy])
+            let nonce = try #require(csp.split(separator: "'").first { $0.hasPrefix("nonce-") }).dropFirst("nonce-".count)
+            #expect(page.contains("<script nonce=\"\(nonce)\">"))
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func androidGetsAnIntentRedirect(kind: StoreKind) async throws {
+        try await Harness.live(kind) { client, _ in
+            let code = try #require(try await client.create(Self.fullLink)["code"]?.stringValue)
+            let response = try await client.open(code, userAgent: Agents.android)
+            #expect(response.status == .found)
+            #expect(response.headers[.cacheControl] == "no-store")
+            #expect(response.headers[.location] == "intent://product/42?ref=mail#Intent;scheme=shop;package=com.example.shop;"
+                + "S.browser_fallback_url=https%3A%2F%2Fplay.google.com%2Fstore%2Fapps%2Fdetails%3Fid%3Dcom.example.shop;end")
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func desktopsGoToTheWebURLOrAnInterstitial(kind: StoreKind) async throws {
+        try await Harness.live(kind) { client, _ in
+            let code = try #require(try await client.create(Self.fullLink)["code"]?.stringValue)
+            let response = try await client.open(code, userAgent: Agents.desktop)
+            #expect(response.status == .found)
+            #expect(response.headers[.location] == "https://shop.example.com/product/42")
+            #expect(response.headers[.cacheControl] == "no-store")
+            let bare = try #require(try await client.create(#"{"route": "about/team", "preview": {"title": "Team"}}"#)["code"]?.stringValue)
+            let page = try await client.open(bare, userAgent: Agents.desktop)
+            #expect(page.status == .ok)
+            #expect(page.headers[.location] == nil)
+            #expect(page.text.contains("<h1>Team</h1>"))
+            #expect(page.text.contains("https://go.example.com/\(bare)"))
+            #expect(!page.text.contains("<script"))
+        }
+    }
+
+    @Test(arguments: Agents.crawlers)
+    func crawlersGetOpenGraphTagsAndNoRedirect(agent: String) async throws {
+        try await Harness.live(.memory) { client, _ in
+            let code = try #require(try await client.create(Self.fullLink)["code"]?.stringValue)
+            let response = try await client.open(code, userAgent: agent)
+            #expect(response.status == .ok)
+            #expect(response.headers[.location] == nil)
+            let page = response.text
+            #expect(page.contains(#"<meta property="og:title" content="Red shoes">"#))
+            #expect(page.contains(#"<meta property="og:description" content="Size 42">"#))
+            #expect(page.contains(#"<meta property="og:image" content="https://cdn.example.org/shoes.png">"#))
+            #expect(page.contains("<meta property=\"og:url\" content=\"https://go.example.com/\(code)\">"))
+            #expect(!page.contains("<script"))
+            #expect(!page.contains("http-equiv"))
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func unknownCodesAre404PagesAndExpiredLinks410(kind: StoreKind) async throws {
+        try await Harness.live(kind) { client, harness in
+            let unknown = try await client.open("NoSuchCode", userAgent: Agents.iPhone)
+            #expect(unknown.status == .notFound)
+            #expect(unknown.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(unknown.text.contains("Link not found"))
+            let expires = harness.clock.now.addingTimeInterval(60).formatted(.iso8601)
+            let code = try #require(try await client.create(#"{"route": "about/team", "expiresAt": "\#(expires)"}"#)["code"]?.stringValue)
+            #expect(try await client.open(code, userAgent: Agents.desktop).status == .ok)
+            harness.clock.advance(by: 61)
+            for agent in [Agents.desktop, Agents.iPhone, Agents.android, Agents.crawlers[0]] {
+                let gone = try await client.open(code, userAgent: agent)
+                #expect(gone.status == .gone)
+                #expect(gone.text.contains("This link has expired"))
+                #expect(gone.headers[.location] == nil)
+            }
+            let inspect = try await client.send(.get, "/api/v1/links/\(code)")
+            #expect(try inspect.json()["expired"] == true)
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func everyOpenRecordsAClickWithPlatformAndReferrer(kind: StoreKind) async throws {
+        try await Harness.live(kind) { client, harness in
+            let code = try #require(try await client.create(Self.fullLink)["code"]?.stringValue)
+            for _ in 0..<3 {
+                _ = try await client.open(code, userAgent: Agents.android, headers: [.referer: "https://news.example.net/"])
+            }
+            _ = try await client.open(code, userAgent: nil)
+            await harness.recorder.flush()
+            let counts = try await harness.store.clickCounts(code: code)
+            #expect(counts == [.android: 3, .other: 1])
+            let unknown = try await client.open("zzzzzzzz", userAgent: Agents.android)
+            #expect(unknown.status == .notFound)
+            await harness.recorder.flush()
+            #expect(try await harness.store.clickCounts(code: "zzzzzzzz").isEmpty)
+        }
+    }
+}

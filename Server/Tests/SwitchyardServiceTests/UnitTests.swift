@@ -1,0 +1,145 @@
+import Switchyard
+import SwitchyardStore
+import Testing
+@testable import SwitchyardService
+
+@Suite struct APIKeyringTests {
+    @Test func findsOwnersOnlyForExactKeys() {
+        let keyring = APIKeyring(["alpha-key": "alpha", "beta-key": "beta"])
+        #expect(keyring.owner(of: "alpha-key") == "alpha")
+        #expect(keyring.owner(of: "beta-key") == "beta")
+        #expect(keyring.owner(of: "alpha-ke") == nil)
+        #expect(keyring.owner(of: "alpha-key ") == nil)
+        #expect(keyring.owner(of: "") == nil)
+        #expect(APIKeyring([:]).owner(of: "x") == nil)
+    }
+
+    @Test func keepsOnlyDigests() {
+        #expect(APIKeyring.digest("abc").count == 32)
+        #expect(APIKeyring.digest("abc") != APIKeyring.digest("abd"))
+        #expect(APIKeyring.constantTimeEqual([1, 2, 3], [1, 2, 3]))
+        #expect(!APIKeyring.constantTimeEqual([1, 2, 3], [1, 2, 4]))
+        #expect(!APIKeyring.constantTimeEqual([1, 2], [1, 2, 3]))
+    }
+}
+
+@Suite struct LinkCodeTests {
+    @Test func generatedCodesUseTheAlphabet() {
+        for _ in 0..<200 {
+            let code = LinkCodes.generate(length: 8)
+            #expect(code.count == 8)
+            #expect(code.allSatisfy { LinkCodes.alphabet.contains($0) })
+        }
+        #expect(LinkCodes.alphabet.count == 62)
+    }
+
+    @Test(arguments: [("abc", nil), ("A_b-9", nil), (String(repeating: "x", count: 64), nil),
+                      ("ab", "alias 'ab' must be 3 to 64 characters long"),
+                      (String(repeating: "x", count: 65), "alias '\(String(repeating: "x", count: 65))' must be 3 to 64 characters long"),
+                      ("a/b", "alias 'a/b' may contain only letters, digits, '-' and '_'"),
+                      ("ünï", "alias 'ünï' may contain only letters, digits, '-' and '_'"),
+                      ("Metrics", "alias 'Metrics' is reserved"), ("dashboard", "alias 'dashboard' is reserved")] as [(String, String?)])
+    func aliases(alias: String, refusal: String?) {
+        #expect(LinkCodes.aliasRefusal(alias) == refusal)
+    }
+}
+
+@Suite struct FallbackPolicyTests {
+    let policy = FallbackPolicy(tableHosts: ["Shop.Example.com"], extra: ["example.org"])
+
+    @Test(arguments: [("https://shop.example.com/a", "shop.example.com"), ("http://EXAMPLE.org:80/", "example.org"),
+                      ("https://cdn.example.org", "cdn.example.org"), ("https://example.org./x", "example.org")] as [(String, String)])
+    func readsHosts(url: String, host: String) {
+        #expect(FallbackPolicy.host(of: url) == host)
+        #expect(policy.refusal(for: url) == nil)
+    }
+
+    @Test func refusalsSayWhy() {
+        #expect(policy.refusal(for: "https://evil.com/") ==
+                "'evil.com' is not an allowed fallback domain (allowed: shop.example.com, apps.apple.com, itunes.apple.com, play.google.com, example.org)")
+        #expect(policy.refusal(for: "javascript:alert(1)") ==
+                "'javascript:alert(1)' is not an absolute http or https URL without user info, spaces or backslashes")
+        #expect(policy.refusal(for: "https://notexample.org/") != nil)
+    }
+}
+
+@Suite struct UserAgentTests {
+    @Test(arguments: Agents.crawlers)
+    func crawlers(agent: String) { #expect(UserAgent.platform(agent) == .crawler) }
+
+    @Test func platforms() {
+        #expect(UserAgent.platform(Agents.iPhone) == .ios)
+        #expect(UserAgent.platform("Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X)") == .ios)
+        #expect(UserAgent.platform(Agents.android) == .android)
+        #expect(UserAgent.platform(Agents.desktop) == .desktop)
+        #expect(UserAgent.platform("Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/124") == .desktop)
+        #expect(UserAgent.platform("curl/8.4.0") == .other)
+        #expect(UserAgent.platform(nil) == .other)
+    }
+}
+
+@Suite struct HTMLTests {
+    @Test func escapesEveryMarkupCharacter() {
+        #expect(HTML.escape(#"<a href="x" onclick='y'>&`"#) == "&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&#96;")
+        #expect(HTML.escape("plain text é") == "plain text é")
+    }
+}
+
+@Suite struct DeepLinkBuilderTests {
+    @Test func roundTripsThroughTheTable() throws {
+        let table = try RouteTable(Harness.routes)
+        let builder = DeepLinkBuilder(table: table, constraints: [])
+        let target = try builder.target(route: "order", parameters: ["id": "-5"])
+        #expect(target.path == "order/-5")
+        #expect(builder.schemeURL(path: target.path, query: ["b": "2", "a": "x y"]) == "shop://order/-5?a=x%20y&b=2")
+        #expect(builder.universalLink(path: "/", query: [:]) == "https://shop.example.com/")
+    }
+
+    @Test func aStaticRouteThatShadowsTheParametersIsRefused() throws {
+        let table = try RouteTable(RouteTableConfiguration(schemes: ["shop"], routes: [
+            RouteDefinition("product/featured"), RouteDefinition("product/:id", name: "product")]))
+        let builder = DeepLinkBuilder(table: table, constraints: [])
+        #expect(throws: Problem.self) { try builder.target(route: "product", parameters: ["id": "featured"]) }
+        do {
+            _ = try builder.target(route: "product", parameters: ["id": "featured"])
+        } catch {
+            #expect(error.detail == "with these parameters the link would open route 'product/featured', not 'product/:id'")
+        }
+    }
+
+    @Test func customConstraintsAreChecked() throws {
+        let coupon = ParameterConstraint("coupon") { $0.hasPrefix("SAVE") }
+        let table = try RouteTable(RouteTableConfiguration(routes: [RouteDefinition("redeem/:code<coupon>", name: "redeem")]),
+                                   constraints: [coupon])
+        let builder = DeepLinkBuilder(table: table, constraints: [coupon])
+        #expect(try builder.target(route: "redeem", parameters: ["code": "SAVE10"]).path == "redeem/SAVE10")
+        do {
+            _ = try builder.target(route: "redeem", parameters: ["code": "FREE"])
+            Issue.record("expected a constraint violation")
+        } catch {
+            #expect(error.detail == "parameter 'code' of route 'redeem/:code<coupon>' must be <coupon>, got 'FREE'")
+        }
+    }
+}
+
+@Suite struct InMemoryStoreTests {
+    @Test func redeemIsAtomicUnderConcurrency() async throws {
+        let store = InMemoryLinkStore()
+        try await store.insert(SmartLink(code: "race0001", team: "t", route: "about/team", redeemLimit: 7, createdAt: .now))
+        let results = try await withThrowingTaskGroup(of: RedeemResult.self) { group in
+            for _ in 0..<200 { group.addTask { try await store.redeem(code: "race0001", at: .now) } }
+            return try await group.reduce(into: [RedeemResult]()) { $0.append($1) }
+        }
+        #expect(results.filter { if case .redeemed = $0 { true } else { false } }.count == 7)
+        #expect(results.filter { $0 == .exhausted }.count == 193)
+    }
+
+    @Test func codesAreNeverReused() async throws {
+        let store = InMemoryLinkStore()
+        try await store.insert(SmartLink(code: "abc", team: "t", route: "r", createdAt: .now))
+        #expect(try await store.delete(code: "abc", team: "t", at: .now))
+        await #expect(throws: StoreError.self) {
+            try await store.insert(SmartLink(code: "abc", team: "u", route: "r", createdAt: .now))
+        }
+    }
+}
