@@ -1,7 +1,7 @@
 public import Foundation
 public import Hummingbird
 public import Logging
-public import Switchyard
+import Switchyard
 public import SwitchyardStore
 
 /// Builds the link service's Hummingbird application: the API, `GET /{code}`, the association

@@ -19,7 +19,7 @@ enum JSONBody {
         let buffer: ByteBuffer
         do {
             buffer = try await request.collectBody(upTo: limit)
-        } catch is NIOTooManyBytesError {
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
             throw Problem.from(status: .contentTooLarge, limit: limit)
         }
         let value: JSONValue

@@ -93,9 +93,11 @@ enum Pages {
     }
 
     /// 404.
+    /// 404; the code is shown only when it could be a code (no attacker-chosen text on the page).
     static func notFound(code: String) -> String {
-        document(title: "Link not found",
-                 body: "<h1>Link not found</h1>\n<p>There is no link <strong>\(HTML.escape(code))</strong>. Check the address and try again.</p>")
+        let named = LinkCodes.isPlausible(code) ? " <strong>\(HTML.escape(code))</strong>" : ""
+        return document(title: "Link not found",
+                        body: "<h1>Link not found</h1>\n<p>There is no link\(named) here. Check the address and try again.</p>")
     }
 
     /// 410.

@@ -1,4 +1,5 @@
 import Hummingbird
+import HTTPTypes
 import Switchyard
 
 /// Building responses with fixed content types and no caching.
@@ -46,4 +47,9 @@ enum Responses {
         return (0..<16).map { _ in String(UInt8.random(in: 0...255, using: &generator), radix: 16) }
             .map { $0.count == 1 ? "0" + $0 : $0 }.joined()
     }
+}
+
+extension HTTPField.Name {
+    /// `Referrer-Policy`, which swift-http-types does not name.
+    static var referrerPolicy: Self { Self("Referrer-Policy")! }
 }

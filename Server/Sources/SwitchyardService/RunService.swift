@@ -1,5 +1,5 @@
 public import Logging
-public import ServiceLifecycle
+import ServiceLifecycle
 public import SwitchyardStore
 import Hummingbird
 

@@ -101,3 +101,16 @@ public enum DatabaseLocation: Sendable, Hashable {
         }
     }
 }
+
+extension DatabaseLocation: CustomStringConvertible {
+    /// `sqlite:PATH`, or the PostgreSQL URL with its password hidden.
+    public var description: String {
+        switch self {
+        case .sqlite(let path): return "sqlite:\(path)"
+        case .postgres(let url):
+            guard let at = url.lastIndex(of: "@"), let scheme = url.range(of: "://"),
+                  let colon = url[scheme.upperBound..<at].firstIndex(of: ":") else { return url }
+            return String(url[..<url.index(after: colon)]) + "***" + String(url[at...])
+        }
+    }
+}

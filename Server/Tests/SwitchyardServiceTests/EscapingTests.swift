@@ -17,7 +17,7 @@ import Testing
                 "queryParameters": .object(["q": .string(Self.hostile)]),
                 "metadata": .object(["note": .string(Self.hostile)]),
                 "preview": .object(["title": .string(Self.hostile), "description": .string(Self.hostile)]),
-                "fallbacks": .object(["ios": "https://apps.apple.com/app/id1?x=%3Cscript%3E\"';"]),
+                "fallbacks": .object(["ios": "https://apps.apple.com/app/id1?x=%3Cscript%3E';"]),
             ]).serialized()
             let code = try #require(try await client.create(body)["code"]?.stringValue)
             let response = try await client.open(code, userAgent: agent)
@@ -27,6 +27,10 @@ import Testing
             #expect(!page.contains("</title></script>"))
             if response.status == .ok {
                 #expect(page.contains("&lt;/title&gt;&lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)"))
+            }
+            if response.status == .ok && agent == Agents.iPhone {
+                #expect(page.contains(#"href="https://apps.apple.com/app/id1?x=%3Cscript%3E&#39;;""#))
+                #expect(page.contains(#"var fallback="https:\u002f\u002fapps.apple.com\u002fapp\u002fid1?x\u003d\u0025"#))
             }
             // Only the page's own script element, if any.
             #expect(page.components(separatedBy: "<script").count <= 2)

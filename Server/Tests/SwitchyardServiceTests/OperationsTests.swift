@@ -67,7 +67,7 @@ import Testing
             #expect(response.status == .ok)
             #expect(response.headers[.contentType]?.hasPrefix("text/plain") == true)
             let text = response.text
-            #expect(text.contains(#"switchyard_http_requests_total{route="/:code",method="GET",status="302"} 2"#), "\(text)")
+            #expect(text.contains(#"switchyard_http_requests_total{route="/{code}",method="GET",status="302"} 2"#), "\(text)")
             #expect(text.contains(#"switchyard_http_requests_total{route="/api/v1/links",method="POST",status="201"} 1"#))
             #expect(text.contains(#"switchyard_http_requests_total{route="/api/v1/links",method="GET",status="401"} 1"#))
             #expect(text.contains("switchyard_links_created_total 1"))
