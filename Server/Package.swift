@@ -1,5 +1,6 @@
 // swift-tools-version: 6.0
-// The Switchyard link service: a nested package so the SDK itself keeps zero dependencies.
+// The Switchyard link service: storage (SQLite via GRDB, PostgreSQL via postgres-nio) and the
+// Hummingbird 2 HTTP service. A nested package so the SDK at ".." keeps zero dependencies.
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -16,6 +17,8 @@ let package = Package(
     ],
     dependencies: [
         .package(name: "Switchyard", path: ".."),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -27,9 +30,14 @@ let package = Package(
     targets: [
         .target(
             name: "SwitchyardStore",
-            dependencies: [.product(name: "Switchyard", package: "Switchyard")],
+            dependencies: [
+                .product(name: "Switchyard", package: "Switchyard"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
             swiftSettings: swiftSettings
         ),
+        // The HTTP service: API, link opener, association files, health and metrics.
         .target(
             name: "SwitchyardService",
             dependencies: [
@@ -44,6 +52,14 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             resources: [.copy("Resources/openapi.json")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SwitchyardStoreTests",
+            dependencies: [
+                "SwitchyardStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
