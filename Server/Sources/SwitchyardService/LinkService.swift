@@ -29,7 +29,9 @@ struct LinkService: Sendable {
             return try await operation()
         } catch let error as StoreError where error.code == .codeTaken {
             throw error
-        } catch let error as StoreError where error.code == .corrupt {
+        } catch let error as StoreError where error.code == .invalidCursor {
+            throw Problem.invalid("invalid-query", "Invalid query parameter", "'cursor' is not a cursor this service gave out")
+        } catch let error as StoreError where error.code == .corrupt || error.code == .configuration {
             logger.error("stored data could not be read", metadata: ["error": "\(error)"])
             throw Problem(.internalServerError, kind: "corrupt-data", title: "Stored data unreadable", detail: error.message)
         } catch {

@@ -8,7 +8,7 @@ import Switchyard
 /// ```swift
 /// let settings = try ServeSettings(routesPath: routes, database: database, port: port,
 ///                                  environment: ProcessInfo.processInfo.environment)
-/// try await serve(settings, logger: Logger(label: "switchyard"), openStore: openLinkStore)
+/// try await serve(settings, logger: Logger(label: "switchyard"))
 /// ```
 ///
 /// - Parameters:
@@ -20,7 +20,7 @@ public func serve(
     _ settings: ServeSettings,
     logger: Logger,
     print: @Sendable (String) -> Void = { Swift.print($0) },
-    openStore: @Sendable (DatabaseLocation) async throws -> any LinkStore
+    openStore: @Sendable (DatabaseLocation) async throws -> any LinkStore = { try await openLinkStore($0) }
 ) async throws {
     let routes = try RouteTableFile.load(path: settings.routesPath)
     let configuration = settings.configuration(routes: routes)

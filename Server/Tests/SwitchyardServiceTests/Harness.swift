@@ -9,14 +9,31 @@ import Synchronization
 
 /// The stores the HTTP suites run on.
 enum StoreKind: String, CaseIterable, Sendable, CustomStringConvertible {
+    /// The actor-based store, for speed.
     case memory
+    /// A real SQLite file in the temporary directory.
+    case sqlite
 
     var description: String { rawValue }
 
     func make() async throws -> any LinkStore {
         switch self {
-        case .memory: InMemoryLinkStore()
+        case .memory: return InMemoryLinkStore()
+        case .sqlite: return try SQLiteLinkStore(path: TemporaryDatabase().path)
         }
+    }
+}
+
+/// A fresh SQLite path under the temporary directory; its files are removed by `remove()`.
+struct TemporaryDatabase: Sendable {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-test-\(UUID().uuidString).sqlite").path
+
+    static func remove(_ store: SQLiteLinkStore) {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store.path + suffix) }
+    }
+
+    func remove() {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 }
 
@@ -83,9 +100,11 @@ struct Harness: Sendable {
             result = try await app.test(setup) { client in try await body(client, harness) }
         } catch {
             try? await store.close()
+            if let sqlite = store as? SQLiteLinkStore { TemporaryDatabase.remove(sqlite) }
             throw error
         }
         try await store.close()
+        if let sqlite = store as? SQLiteLinkStore { TemporaryDatabase.remove(sqlite) }
         return result
     }
 }
