@@ -52,7 +52,7 @@ public func buildApplication(
         appKeys: APIKeyring(Dictionary(configuration.appKeys.map { ($0, "app") }, uniquingKeysWith: { a, _ in a })),
         recorder: recorder, metrics: metrics, associations: associations, logger: logger, now: now)
 
-    let router = Router(context: BasicRequestContext.self)
+    let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: ProblemMiddleware(service: service))
     OperationsAPI(service: service, openAPI: OpenAPIDocument.text).register(on: router)
     AdminAPI(service: service).register(on: router)
