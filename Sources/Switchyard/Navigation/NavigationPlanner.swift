@@ -73,6 +73,14 @@ public struct NavigationPlanner: Sendable {
         return NavigationPlan(container: definition.container, steps: steps)
     }
 
+    /// Resolves an input with the table and plans it: what an `.onOpenURL` handler needs.
+    ///
+    /// - Returns: nil when the input is rejected or matches no route.
+    public func plan(forInput input: String, source: LinkSource? = nil) -> NavigationPlan? {
+        guard let link = try? table.resolve(input, source: source) else { return nil }
+        return plan(for: link)
+    }
+
     /// The segments of the form that matched, cut at the matched length. A link made by hand
     /// (no recorded form) uses the longest form whose parameters it all carries.
     static func matchedSegments(of route: Route, link: DeepLink) -> ArraySlice<PatternSegment> {

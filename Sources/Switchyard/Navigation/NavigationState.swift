@@ -69,10 +69,7 @@ public final class NavigationState {
     /// - Returns: the operations performed, or nil when the input was rejected or matched no route.
     @discardableResult
     public func open(_ input: String, with planner: NavigationPlanner, source: LinkSource? = nil) -> [NavigationOperation]? {
-        guard let link = try? planner.table.resolve(input, source: source), let plan = planner.plan(for: link) else {
-            return nil
-        }
-        return apply(plan)
+        planner.plan(forInput: input, source: source).map(apply)
     }
 }
 
