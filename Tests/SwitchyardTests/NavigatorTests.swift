@@ -65,7 +65,9 @@ import Testing
     @Test func aColdLaunchLinkIsHeldUntilReadyThenOpensOnce() async {
         let log = Log()
         let router = Router(schemes: ["shop"])
-        router.map("product/:id") { link in await log.record("product \(link.routeParameters?["id"] ?? "") \(link.source)") }
+        router.map("product/:id") { link in
+            await log.record("product \(link.routeParameters?["id"] ?? "") \(link.source)")
+        }
         let navigator = Navigator(routers: [router], waitsUntilReady: true)
         #expect(!navigator.isReady)
         #expect(await navigator.open("shop://product/1"))

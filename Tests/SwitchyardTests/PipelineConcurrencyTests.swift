@@ -12,7 +12,9 @@ import Testing
         let results = await withTaskGroup(of: [String].self) { group in
             group.addTask {
                 for i in 0..<routeCount {
-                    router.map("item\(i)/:id") { link in await log.record("item\(i) \(link.routeParameters?["id"] ?? "")") }
+                    router.map("item\(i)/:id") { link in
+                        await log.record("item\(i) \(link.routeParameters?["id"] ?? "")")
+                    }
                     await Task.yield()
                 }
                 return []

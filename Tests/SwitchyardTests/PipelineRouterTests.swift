@@ -44,11 +44,14 @@ struct RecordingRoute: Routable {
         let router = Router(schemes: ["shop"])
         router.map("product/:id") { _ in await log.record("product") }
         router.mapDefault { link in
-            await log.record("default route=\(link.route ?? "nil") params=\(link.routeParameters == nil ? "nil" : "set") "
+            let parameters = link.routeParameters == nil ? "nil" : "set"
+            await log.record("default route=\(link.route ?? "nil") params=\(parameters) "
                 + "utm=\(link.queryParameters["utm"] ?? "-")")
         }
         let outcome = await router.route("shop://nowhere/else?utm=mail")
-        guard case .openedDefault(let link) = outcome else { Issue.record("expected openedDefault, got \(outcome)"); return }
+        guard case .openedDefault(let link) = outcome else {
+            Issue.record("expected openedDefault, got \(outcome)"); return
+        }
         #expect(link.route == nil && link.routeParameters == nil)
         #expect(link.queryItems == [QueryItem(name: "utm", value: "mail")])
         #expect(outcome.handled)
@@ -86,7 +89,8 @@ struct RecordingRoute: Routable {
 
     @Test(arguments: [
         (RouteError.notFound, "not_found", "no destination for this link"),
-        (RouteError.invalidParameters("userId 'x' is unknown"), "invalid_parameters", "invalid parameters: userId 'x' is unknown"),
+        (RouteError.invalidParameters("userId 'x' is unknown"), "invalid_parameters",
+         "invalid parameters: userId 'x' is unknown"),
         (RouteError.custom("the shop is closed"), "custom", "the shop is closed"),
     ])
     func routableThrowingRouteErrorFails(error: RouteError, code: String, message: String) async {
@@ -132,7 +136,8 @@ struct RecordingRoute: Routable {
         let log = Log()
         let configuration = RouteTableConfiguration(
             schemes: ["shop"],
-            routes: [RouteDefinition("product/:id", name: "product", defaults: ["tab": "all"]), RouteDefinition("about")])
+            routes: [RouteDefinition("product/:id", name: "product", defaults: ["tab": "all"]),
+                     RouteDefinition("about")])
         let router = Router(configuration)
         router.map("product/:id") { link in await log.record("product \(link.routeName ?? "-")") }
         #expect(await router.open("shop://product/1"))
@@ -199,7 +204,9 @@ struct RecordingRoute: Routable {
     @Test func moduleRoutesCanBeClosuresWithNames() async throws {
         let log = Log()
         let router = Router(schemes: ["shop"])
-        router.add(RouteSet([ModuleRoute("orders/:id", name: "order") { link in await log.record(link.routeName ?? "-") }]))
+        router.add(RouteSet([
+            ModuleRoute("orders/:id", name: "order") { link in await log.record(link.routeName ?? "-") },
+        ]))
         #expect(await router.open("shop://orders/3"))
         #expect(try router.table().route("order")?.text == "orders/:id")
         #expect(await log.entries == ["order"])

@@ -1,9 +1,11 @@
 import Foundation
 
-/// A ``PendingLinkStore`` that keeps the record as a small JSON file, written atomically:
+/// A ``PendingLinkStore`` that keeps the record as a small JSON file, written atomically (on one line;
+/// `metadata` only when the link has some):
 ///
 /// ```json
-/// {"createdAt":"2025-01-01T10:00:00Z","expiresAt":"2025-01-01T11:00:00Z","metadata":null,"source":"push","url":"shop://orders/7"}
+/// {"createdAt":"2025-01-01T10:00:00Z","expiresAt":"2025-01-01T11:00:00Z",
+///  "metadata":{"coupon":"SAVE10"},"source":"push","url":"shop://orders/7"}
 /// ```
 public struct FilePendingLinkStore: PendingLinkStore {
     /// The file's path.
@@ -17,7 +19,7 @@ public struct FilePendingLinkStore: PendingLinkStore {
     /// Writes the record, replacing the file atomically.
     public func save(_ record: PendingLinkRecord) throws {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         try encoder.encode(record).write(to: URL(fileURLWithPath: path), options: .atomic)
     }

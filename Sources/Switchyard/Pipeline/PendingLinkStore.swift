@@ -15,7 +15,8 @@ public struct PendingLinkRecord: Sendable, Hashable, Codable {
     public var expiresAt: Date
 
     /// Creates a record.
-    public init(url: String, source: LinkSource, metadata: [String: JSONValue]? = nil, createdAt: Date, expiresAt: Date) {
+    public init(url: String, source: LinkSource, metadata: [String: JSONValue]? = nil, createdAt: Date,
+                expiresAt: Date) {
         self.url = url
         self.source = source
         self.metadata = metadata

@@ -33,7 +33,8 @@ public struct ModuleRoute: Sendable {
     }
 
     /// A route whose destination is a closure.
-    public init(_ pattern: String, name: String? = nil, to destination: @escaping @Sendable (DeepLink) async throws -> Void) {
+    public init(_ pattern: String, name: String? = nil,
+                to destination: @escaping @Sendable (DeepLink) async throws -> Void) {
         self.definition = RouteDefinition(pattern, name: name)
         self.destination = destination
     }

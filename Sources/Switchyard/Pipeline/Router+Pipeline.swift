@@ -46,7 +46,8 @@ extension Router {
         let snapshot: Compiled
         switch compiled {
         case .success(let value): snapshot = value
-        case .failure(let error): return .failed(DeepLink(url: input, source: source ?? .url, metadata: metadata), error)
+        case .failure(let error):
+            return .failed(DeepLink(url: input, source: source ?? .url, metadata: metadata), error)
         }
         var link: DeepLink
         do {

@@ -32,7 +32,7 @@ public final class Router: Sendable {
     ///
     /// - Parameters:
     ///   - configuration: schemes, hosts, delimiter, case rule, and routes without destinations
-    ///     (a route-table file's); ``map(_:name:to:)-(String,_,_)`` attaches a destination to one of them by pattern.
+    ///     (a route-table file's); `map` attaches a destination to one of them by pattern.
     ///   - constraints: app-defined parameter constraints.
     public init(_ configuration: RouteTableConfiguration = .init(), constraints: [ParameterConstraint] = []) {
         state = Locked(State(configuration: configuration, constraints: constraints))

@@ -22,7 +22,8 @@ public enum RoutingOutcome: Sendable {
     /// A filter halted the link.
     case halted(DeepLink)
     /// Nothing could open the link: it matched no route and there is no default route, or its
-    /// route has no destination. Filters did not run.
+    /// route has no destination. Filters did not run (unless one changed the link into one
+    /// without a destination).
     case unhandled(DeepLink)
     /// The input is not a link the router's table can read.
     case rejected(ResolutionError)
