@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct NavigatorEntryPointTests {
     /// A Compass-style router (`:` delimiter) that records each link's route, parameters and source.
-    private func photofeed(_ log: Log) -> Navigator {
+    private func photofeed(_ log: PipelineLog) -> Navigator {
         let router = Router(schemes: ["photofeed"], hosts: ["photofeed.example.com"], delimiter: ":")
         router.map("user:{userId}") { link in
             await log.record("user \(link.routeParameters?["userId"] ?? "-") \(link.source)")
@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func compassPushPayloadOpensTheUserRoute() async {
-        let log = Log()
+        let log = PipelineLog()
         let navigator = photofeed(log)
         #expect(await navigator.open(pushPayload: ["aps": ["alert": "checkout your profile", "urn": "user:self"]]))
         #expect(!(await navigator.open(pushPayload: ["aps": ["alert": "no link"]])))
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func aMainActorDelegateCanPassItsPayload() async {
-        let log = Log()
+        let log = PipelineLog()
         #expect(await applicationDidReceive(["urn": "user:9"], navigator: photofeed(log)))
         #expect(await log.entries == ["user 9 push"])
     }
@@ -59,13 +59,13 @@ import Testing
     ])
     func pushPayloadJSON(json: String, expected: String?) async {
         #expect(Navigator.link(inPushPayloadJSON: Data(json.utf8)) == expected)
-        let log = Log()
+        let log = PipelineLog()
         #expect(await photofeed(log).open(pushPayloadJSON: Data(json.utf8)) == (expected != nil))
         #expect(await log.entries.allSatisfy { $0.hasSuffix(" push") })
     }
 
     @Test func everyEntryPointRecordsItsSource() async throws {
-        let log = Log()
+        let log = PipelineLog()
         let navigator = photofeed(log)
         #expect(await navigator.open("photofeed://user:a"))
         #expect(await navigator.open(try #require(URL(string: "photofeed:user:b"))))
@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func hokoProductLinkOpensWithItsQuery() async {
-        let log = Log()
+        let log = PipelineLog()
         let router = Router(schemes: ["hoko"])
         router.map("products/:product_id") { link in
             await log.record("\(link.routeParameters?["product_id"] ?? "") \(link.queryParameters["referrer"] ?? "")")

@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct NavigatorTests {
     @Test func routersAreTriedInOrderUntilOneTakesTheLink() async {
-        let log = Log()
+        let log = PipelineLog()
         let first = Router(schemes: ["shop"])
         first.map("product/:id") { _ in await log.record("first product") }
         let second = Router(schemes: ["shop", "other"])
@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func aDefaultRouteTakesEverythingItCanRead() async {
-        let log = Log()
+        let log = PipelineLog()
         let first = Router(schemes: ["shop"])
         first.mapDefault { _ in await log.record("first default") }
         let second = Router(schemes: ["shop"])
@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func aFailedOrHaltedLinkIsNotOfferedToTheNextRouter() async {
-        let log = Log()
+        let log = PipelineLog()
         let first = Router(schemes: ["shop"])
         first.map("fail") { _ in throw RouteError.notFound }
         first.map("halt") { _ in }
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func preLoginAndPostLoginRoutersAreSwapped() async {
-        let log = Log()
+        let log = PipelineLog()
         let preLogin = Router(schemes: ["photofeed"], delimiter: ":")
         preLogin.add(RouteSet(["login": RecordingRoute(name: "login", log: log)]))
         let postLogin = Router(schemes: ["photofeed"], delimiter: ":")
@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func aColdLaunchLinkIsHeldUntilReadyThenOpensOnce() async {
-        let log = Log()
+        let log = PipelineLog()
         let router = Router(schemes: ["shop"])
         router.map("product/:id") { link in
             await log.record("product \(link.routeParameters?["id"] ?? "") \(link.source)")

@@ -6,7 +6,7 @@ import Testing
     /// the table it saw (unhandled before its route was registered, opened with the right
     /// parameters after).
     @Test func routingFromManyTasksWhileRegistering() async throws {
-        let log = Log()
+        let log = PipelineLog()
         let router = Router(schemes: ["app"])
         let routeCount = 40
         let results = await withTaskGroup(of: [String].self) { group in

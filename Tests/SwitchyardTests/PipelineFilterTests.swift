@@ -2,9 +2,9 @@ import Switchyard
 import Testing
 
 /// A protocol-form filter that records every link it sees and passes it on.
-struct LoggingFilter: LinkFilter {
+struct RecordingFilter: LinkFilter {
     let name: String
-    let log: Log
+    let log: PipelineLog
 
     func filter(_ link: DeepLink) async -> FilterDecision {
         await log.record("\(name) \(link.url)")
@@ -13,7 +13,7 @@ struct LoggingFilter: LinkFilter {
 }
 
 @Suite struct PipelineFilterTests {
-    private func shopRouter(_ log: Log) -> Router {
+    private func shopRouter(_ log: PipelineLog) -> Router {
         let router = Router(schemes: ["shop"])
         router.map("product/:id") { link in await log.record("product \(link.routeParameters?["id"] ?? "-")") }
         router.map("login") { _ in await log.record("login") }
@@ -22,16 +22,16 @@ struct LoggingFilter: LinkFilter {
     }
 
     @Test func filtersRunInOrderBeforeTheDestination() async {
-        let log = Log()
+        let log = PipelineLog()
         let router = shopRouter(log)
-        router.appendFilter(LoggingFilter(name: "first", log: log))
+        router.appendFilter(RecordingFilter(name: "first", log: log))
         router.appendFilter { link in await log.record("second \(link.url)"); return .pass }
         #expect(await router.open("shop://product/1"))
         #expect(await log.entries == ["first shop://product/1", "second shop://product/1", "product 1"])
     }
 
     @Test func aChangedLinkGoesOnToItsOwnRoute() async throws {
-        let log = Log()
+        let log = PipelineLog()
         let router = shopRouter(log)
         let loginLink = try router.resolve("shop://login")
         router.appendFilter { link in
@@ -40,7 +40,7 @@ struct LoggingFilter: LinkFilter {
             changed.routeParameters?["id"] = "99"
             return link.routeParameters?["id"] == "0" ? .change(loginLink) : .change(changed)
         }
-        router.appendFilter(LoggingFilter(name: "next", log: log))
+        router.appendFilter(RecordingFilter(name: "next", log: log))
         let outcome = await router.route("shop://product/1")
         #expect(outcome.link?.routeParameters == ["id": "99"])
         #expect(await router.open("shop://product/0"))
@@ -48,7 +48,7 @@ struct LoggingFilter: LinkFilter {
     }
 
     @Test func aRedirectRestartsThePipelineWithTheSameSource() async {
-        let log = Log()
+        let log = PipelineLog()
         let router = shopRouter(log)
         router.appendFilter { link in
             await log.record("filter \(link.url)")
@@ -61,7 +61,7 @@ struct LoggingFilter: LinkFilter {
     }
 
     @Test func aRedirectToAnUnreadableURLIsRejected() async {
-        let router = shopRouter(Log())
+        let router = shopRouter(PipelineLog())
         router.appendFilter { _ in .redirect(to: "other://x") }
         let outcome = await router.route("shop://orders")
         guard case .rejected(let error) = outcome else { Issue.record("expected rejected, got \(outcome)"); return }
@@ -69,7 +69,7 @@ struct LoggingFilter: LinkFilter {
     }
 
     @Test func aRedirectLoopEndsWithAnError() async {
-        let log = Log()
+        let log = PipelineLog()
         let router = shopRouter(log)
         router.map("a") { _ in await log.record("a") }
         router.map("b") { _ in await log.record("b") }
@@ -87,7 +87,7 @@ struct LoggingFilter: LinkFilter {
     }
 
     @Test func redirectsUpToTheLimitAreAllowed() async {
-        let log = Log()
+        let log = PipelineLog()
         let router = Router(schemes: ["shop"])
         router.map("step/:n<int>") { link in await log.record("step \(link.routeParameters?["n"] ?? "")") }
         router.appendFilter { link in
@@ -99,11 +99,11 @@ struct LoggingFilter: LinkFilter {
     }
 
     @Test func aHaltStopsEverything() async {
-        let log = Log()
+        let log = PipelineLog()
         let router = shopRouter(log)
         router.addHandler { _ in await log.record("handler") }
         router.appendFilter { link in link.queryParameters["blocked"] != nil ? .halt : .pass }
-        router.appendFilter(LoggingFilter(name: "after", log: log))
+        router.appendFilter(RecordingFilter(name: "after", log: log))
         let outcome = await router.route("shop://product/1?blocked")
         guard case .halted(let link) = outcome else { Issue.record("expected halted, got \(outcome)"); return }
         #expect(link.routeParameters == ["id": "1"])
@@ -113,8 +113,8 @@ struct LoggingFilter: LinkFilter {
     }
 
     @Test func aGateHoldsUntilLoginThenThePendingLinkOpens() async {
-        let log = Log()
-        let session = Session()
+        let log = PipelineLog()
+        let session = GateSession()
         let router = shopRouter(log)
         router.appendFilter(GateFilter { await session.isLoggedIn })
         let outcome = await router.route("shop://product/5", source: .push)
@@ -134,7 +134,7 @@ struct LoggingFilter: LinkFilter {
         ("shop://product/1", false),
     ])
     func aGateCanGuardOnlySomeRoutes(url: String, held: Bool) async {
-        let router = shopRouter(Log())
+        let router = shopRouter(PipelineLog())
         router.appendFilter(GateFilter(routes: ["orders"]) { false })
         let outcome = await router.route(url)
         if case .held = outcome { #expect(held) } else { #expect(!held) }
@@ -142,7 +142,7 @@ struct LoggingFilter: LinkFilter {
     }
 
     @Test func aGateMatchesRoutesByPatternToo() async {
-        let router = shopRouter(Log())
+        let router = shopRouter(PipelineLog())
         router.appendFilter(GateFilter(routes: ["product/:id"]) { false })
         let outcome = await router.route("shop://product/1")
         guard case .held = outcome else { Issue.record("expected held, got \(outcome)"); return }
@@ -150,7 +150,7 @@ struct LoggingFilter: LinkFilter {
 }
 
 /// A login state shared between a gate and the test.
-actor Session {
+actor GateSession {
     private(set) var isLoggedIn = false
 
     func logIn() {

@@ -2,8 +2,8 @@ import Switchyard
 import Testing
 
 /// A protocol-form handler (HOKO's analytics handler).
-struct AnalyticsHandler: LinkHandler {
-    let log: Log
+struct RecordingHandler: LinkHandler {
+    let log: PipelineLog
 
     func handle(_ link: DeepLink) async {
         await log.record("analytics \(link.route ?? "default")")
@@ -12,12 +12,12 @@ struct AnalyticsHandler: LinkHandler {
 
 @Suite struct PipelineHandlerTests {
     @Test func handlersSeeEveryPassedLinkButNotHaltedOrHeldOnes() async {
-        let log = Log()
+        let log = PipelineLog()
         let router = Router(schemes: ["shop"])
         router.map("product/:id") { _ in await log.record("product") }
         router.map("orders") { _ in await log.record("orders") }
         router.mapDefault { _ in await log.record("home") }
-        router.addHandler(AnalyticsHandler(log: log))
+        router.addHandler(RecordingHandler(log: log))
         router.addHandler { link in await log.record("closure \(link.source)") }
         router.appendFilter { link in
             switch link.queryParameters["do"] {
@@ -37,19 +37,19 @@ struct AnalyticsHandler: LinkHandler {
     }
 
     @Test func handlersSeeTheLinkAsChangedByFilters() async throws {
-        let log = Log()
+        let log = PipelineLog()
         let router = Router(schemes: ["shop"])
         router.map("product/:id") { _ in }
         router.map("login") { _ in }
         let login = try router.resolve("shop://login")
         router.appendFilter { _ in .change(login) }
-        router.addHandler(AnalyticsHandler(log: log))
+        router.addHandler(RecordingHandler(log: log))
         await router.open("shop://product/1")
         #expect(await log.entries == ["analytics login"])
     }
 
     @Test func patternHandlersRunBesideTheDestination() async throws {
-        let log = Log()
+        let log = PipelineLog()
         let router = Router(schemes: ["appscheme"])
         router.map("list") { _ in await log.record("list screen") }
         router.map("list/:itemID") { link in await log.record("detail \(link.routeParameters?["itemID"] ?? "")") }
@@ -68,7 +68,7 @@ struct AnalyticsHandler: LinkHandler {
     }
 
     @Test func patternHandlersUseTheRoutersDelimiterAndHosts() async throws {
-        let log = Log()
+        let log = PipelineLog()
         let router = Router(schemes: ["photofeed"], hosts: ["photofeed.example.com"], delimiter: ":")
         router.mapDefault { _ in }
         try router.addHandler(forPattern: "user:*") { _ in await log.record("user block") }

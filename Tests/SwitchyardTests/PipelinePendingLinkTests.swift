@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct PipelinePendingLinkTests {
     /// A router whose `orders/:id` route is gated on `session`.
-    private func gatedRouter(_ log: Log, _ session: Session, store: (any PendingLinkStore)? = nil) -> Router {
+    private func gatedRouter(_ log: PipelineLog, _ session: GateSession, store: (any PendingLinkStore)? = nil) -> Router {
         let router = Router(schemes: ["shop"])
         router.map("orders/:id") { link in
             await log.record("order \(link.routeParameters?["id"] ?? "-") \(link.source)")
@@ -21,8 +21,8 @@ import Testing
     }
 
     @Test func thePendingLinkOpensAtMostOnce() async {
-        let log = Log()
-        let session = Session()
+        let log = PipelineLog()
+        let session = GateSession()
         let router = gatedRouter(log, session)
         #expect(await router.open("shop://orders/1"))
         await session.logIn()
@@ -33,8 +33,8 @@ import Testing
     }
 
     @Test func aNewerHeldLinkReplacesThePendingOne() async {
-        let log = Log()
-        let session = Session()
+        let log = PipelineLog()
+        let session = GateSession()
         let router = gatedRouter(log, session)
         await router.open("shop://orders/1")
         await router.open("shop://orders/2", source: .push)
@@ -45,8 +45,8 @@ import Testing
     }
 
     @Test func reopeningRunsTheFiltersAgain() async {
-        let log = Log()
-        let router = gatedRouter(log, Session())
+        let log = PipelineLog()
+        let router = gatedRouter(log, GateSession())
         await router.open("shop://orders/1")
         let outcome = await router.routePendingLink()
         guard case .held = outcome else {
@@ -57,8 +57,8 @@ import Testing
     }
 
     @Test func concurrentOpenersOpenThePendingLinkOnce() async {
-        let log = Log()
-        let session = Session()
+        let log = PipelineLog()
+        let session = GateSession()
         let router = gatedRouter(log, session)
         await router.open("shop://orders/1")
         await session.logIn()
@@ -72,7 +72,7 @@ import Testing
 
     @Test func discardingDropsThePendingLinkAndItsRecord() async throws {
         let path = try temporaryFile()
-        let router = gatedRouter(Log(), Session(), store: FilePendingLinkStore(path: path))
+        let router = gatedRouter(PipelineLog(), GateSession(), store: FilePendingLinkStore(path: path))
         await router.open("shop://orders/1")
         #expect(FileManager.default.fileExists(atPath: path))
         router.discardPendingLink()
@@ -83,7 +83,7 @@ import Testing
     @Test func aPersistedPendingLinkSurvivesANewRouter() async throws {
         let path = try temporaryFile()
         let store = FilePendingLinkStore(path: path)
-        let first = gatedRouter(Log(), Session(), store: store)
+        let first = gatedRouter(PipelineLog(), GateSession(), store: store)
         #expect(await first.open("shop://orders/7?ref=mail", source: .push, metadata: ["coupon": "SAVE10"]))
         let record = try #require(try store.load())
         #expect(record.url == "shop://orders/7?ref=mail" && record.source == .push)
@@ -91,8 +91,8 @@ import Testing
         #expect(abs(record.expiresAt.timeIntervalSince(record.createdAt) - 3600) <= 1)
 
         // The app is killed on the login screen; the next launch builds a new router.
-        let log = Log()
-        let session = Session()
+        let log = PipelineLog()
+        let session = GateSession()
         let second = gatedRouter(log, session, store: store)
         let restored = try #require(await second.restorePendingLink())
         #expect(restored.routeParameters == ["id": "7"] && restored.source == .push)
@@ -101,18 +101,18 @@ import Testing
         #expect(await second.openPendingLink())
         #expect(await log.entries == ["order 7 push"])
         #expect(try store.load() == nil)
-        #expect(await gatedRouter(Log(), session, store: store).restorePendingLink() == nil)
+        #expect(await gatedRouter(PipelineLog(), session, store: store).restorePendingLink() == nil)
     }
 
     @Test func anExpiredPendingLinkIsClearedNotRestored() async throws {
         let path = try temporaryFile()
         let store = FilePendingLinkStore(path: path)
-        let first = gatedRouter(Log(), Session(), store: store)
+        let first = gatedRouter(PipelineLog(), GateSession(), store: store)
         first.pendingLinkLifetime = .zero
         await first.open("shop://orders/7")
         #expect(try store.load() != nil)
 
-        let second = gatedRouter(Log(), Session(), store: store)
+        let second = gatedRouter(PipelineLog(), GateSession(), store: store)
         #expect(await second.restorePendingLink() == nil)
         #expect(second.pendingLink == nil)
         #expect(!FileManager.default.fileExists(atPath: path))
@@ -128,7 +128,7 @@ import Testing
         let now = Date()
         try store.save(PendingLinkRecord(url: url, source: .url, createdAt: now,
                                          expiresAt: now.addingTimeInterval(expiresIn)))
-        let router = gatedRouter(Log(), Session(), store: store)
+        let router = gatedRouter(PipelineLog(), GateSession(), store: store)
         #expect((await router.restorePendingLink() != nil) == restored)
         #expect((try store.load() != nil) == restored)
     }
@@ -138,7 +138,7 @@ import Testing
         try Data("{not json".utf8).write(to: URL(fileURLWithPath: path))
         let store = FilePendingLinkStore(path: path)
         #expect(throws: (any Error).self) { try store.load() }
-        #expect(await gatedRouter(Log(), Session(), store: store).restorePendingLink() == nil)
+        #expect(await gatedRouter(PipelineLog(), GateSession(), store: store).restorePendingLink() == nil)
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 

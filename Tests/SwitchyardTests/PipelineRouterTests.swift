@@ -2,7 +2,7 @@ import Switchyard
 import Testing
 
 /// Records calls from destinations, filters and handlers, in order, across tasks.
-actor Log {
+actor PipelineLog {
     private(set) var entries: [String] = []
 
     func record(_ entry: String) {
@@ -13,7 +13,7 @@ actor Log {
 /// A Compass-style destination that records what it opened, or throws.
 struct RecordingRoute: Routable {
     let name: String
-    let log: Log
+    let log: PipelineLog
     var error: RouteError?
 
     func navigate(to link: DeepLink) async throws {
@@ -25,7 +25,7 @@ struct RecordingRoute: Routable {
 
 @Suite struct PipelineRouterTests {
     @Test func closureDestinationReceivesTheResolvedLink() async throws {
-        let log = Log()
+        let log = PipelineLog()
         let router = Router(schemes: ["hoko"])
         router.map("products/:product_id", name: "product") { link in
             await log.record("product \(try link.int("product_id")) from \(link.queryParameters["referrer"] ?? "-")")
@@ -40,7 +40,7 @@ struct RecordingRoute: Routable {
     }
 
     @Test func defaultRouteGetsUnmatchedLinksWithQueryButNoRoute() async throws {
-        let log = Log()
+        let log = PipelineLog()
         let router = Router(schemes: ["shop"])
         router.map("product/:id") { _ in await log.record("product") }
         router.mapDefault { link in
@@ -59,7 +59,7 @@ struct RecordingRoute: Routable {
     }
 
     @Test func defaultRouteAsRoutable() async {
-        let log = Log()
+        let log = PipelineLog()
         let router = Router(schemes: ["shop"])
         router.mapDefault(to: RecordingRoute(name: "home", log: log))
         #expect(await router.open("shop://anything"))
@@ -67,7 +67,7 @@ struct RecordingRoute: Routable {
     }
 
     @Test func withoutDefaultAnUnmatchedLinkIsUnhandledAndFiltersDoNotRun() async {
-        let log = Log()
+        let log = PipelineLog()
         let router = Router(schemes: ["shop"])
         router.map("product/:id") { _ in }
         router.appendFilter { _ in await log.record("filter"); return .pass }
@@ -94,7 +94,7 @@ struct RecordingRoute: Routable {
         (RouteError.custom("the shop is closed"), "custom", "the shop is closed"),
     ])
     func routableThrowingRouteErrorFails(error: RouteError, code: String, message: String) async {
-        let log = Log()
+        let log = PipelineLog()
         let router = Router(schemes: ["photofeed"], delimiter: ":")
         router.map("user:{userId}", to: RecordingRoute(name: "user", log: log, error: error))
         let outcome = await router.route("photofeed://user:self")
@@ -111,7 +111,7 @@ struct RecordingRoute: Routable {
     }
 
     @Test func routableDestinationOpens() async throws {
-        let log = Log()
+        let log = PipelineLog()
         let router = Router(schemes: ["photofeed"], delimiter: ":")
         router.map("user:{userId}", to: RecordingRoute(name: "user", log: log))
         router.map(RouteDefinition("post:{postId}", name: "post"), to: RecordingRoute(name: "post", log: log))
@@ -122,7 +122,7 @@ struct RecordingRoute: Routable {
     }
 
     @Test func mappingAPatternAgainReplacesItsDestination() async throws {
-        let log = Log()
+        let log = PipelineLog()
         let router = Router(schemes: ["shop"])
         router.map("cart") { _ in await log.record("old") }
         #expect(await router.open("shop://cart"))
@@ -133,7 +133,7 @@ struct RecordingRoute: Routable {
     }
 
     @Test func configurationRoutesTakeTheirDestinationByPattern() async throws {
-        let log = Log()
+        let log = PipelineLog()
         let configuration = RouteTableConfiguration(
             schemes: ["shop"],
             routes: [RouteDefinition("product/:id", name: "product", defaults: ["tab": "all"]),
@@ -164,7 +164,7 @@ struct RecordingRoute: Routable {
     }
 
     @Test func resolveRunsNoFilterHandlerOrDestination() async throws {
-        let log = Log()
+        let log = PipelineLog()
         let router = Router(schemes: ["shop"])
         router.map("product/:id") { _ in await log.record("destination") }
         router.appendFilter { _ in await log.record("filter"); return .pass }
@@ -184,7 +184,7 @@ struct RecordingRoute: Routable {
     }
 
     @Test func modulesAreAddedAndRemoved() async throws {
-        let log = Log()
+        let log = PipelineLog()
         let router = Router(schemes: ["photofeed"], delimiter: ":")
         router.map("login") { _ in await log.record("login") }
         let postLogin = RouteSet([
@@ -202,7 +202,7 @@ struct RecordingRoute: Routable {
     }
 
     @Test func moduleRoutesCanBeClosuresWithNames() async throws {
-        let log = Log()
+        let log = PipelineLog()
         let router = Router(schemes: ["shop"])
         router.add(RouteSet([
             ModuleRoute("orders/:id", name: "order") { link in await log.record(link.routeName ?? "-") },
