@@ -88,6 +88,37 @@ import Testing
         #expect(!(await Navigator(routers: []).open("shop://x")))
     }
 
+    @Test func navigateToARouteByNameBuildsItsPathThroughTheOwningRouter() async {
+        let log = PipelineLog()
+        let first = Router(schemes: ["shop"])
+        first.map("cart", name: "cart") { link in await log.record("cart \(link.source)") }
+        let second = Router(schemes: ["shop"])
+        second.map("product/:product_id<int>", name: "product") { link in
+            await log.record("product \(link.routeParameters?["product_id"] ?? "") tab=\(link.queryParameters["tab"] ?? "-") "
+                + "\(link.source)")
+        }
+        let navigator = Navigator(routers: [first, second])
+        #expect(await navigator.navigate(to: "product", parameters: ["product_id": "42"],
+                                         query: [QueryItem(name: "tab", value: "reviews")]))
+        #expect(await navigator.navigate(to: "cart"))
+        #expect(await navigator.navigate(to: "product/:product_id<int>", parameters: ["product_id": "7"]))
+        #expect(!(await navigator.navigate(to: "product", parameters: ["product_id": "abc"])))
+        #expect(!(await navigator.navigate(to: "product")))
+        #expect(!(await navigator.navigate(to: "unknown")))
+        #expect(await log.entries == ["product 42 tab=reviews internal", "cart internal", "product 7 tab=- internal"])
+    }
+
+    @Test func navigateToUsesTheURNDelimiterAndWaitsUntilReady() async {
+        let log = PipelineLog()
+        let router = Router(schemes: ["photofeed"], delimiter: ":")
+        router.map("user:{userId}", name: "user", to: RecordingRoute(name: "user", log: log))
+        let navigator = Navigator(routers: [router], waitsUntilReady: true)
+        #expect(await navigator.navigate(to: "user", parameters: ["userId": "self"]))
+        #expect(await log.entries.isEmpty)
+        #expect(await navigator.markReady())
+        #expect(await log.entries == ["user userId=self"])
+    }
+
     @Test func theSharedNavigatorFrontsTheSharedRouter() async {
         #expect(Navigator.shared.routers.count == 1)
         #expect(Navigator.shared.routers.first === Router.shared)

@@ -105,4 +105,24 @@ public final class Navigator: Sendable {
     public func navigate(urn: String) async -> Bool {
         await open(urn, source: .internal)
     }
+
+    /// Internal navigation to a route by name (or pattern): the first router whose table has that
+    /// route builds its internal path (``RouteTable/url(for:parameters:query:fragment:scheme:host:)``),
+    /// which then goes through ``open(_:source:metadata:)`` with source ``LinkSource/internal``.
+    ///
+    /// ```swift
+    /// await navigator.navigate(to: "product", parameters: ["product_id": "42"],
+    ///                          query: [QueryItem(name: "tab", value: "reviews")])
+    /// ```
+    /// - Returns: false when no router has the route or its URL cannot be built (a missing or
+    ///   invalid parameter); otherwise whether the link was handled.
+    @discardableResult
+    public func navigate(to route: String, parameters: [String: String] = [:], query: [QueryItem] = []) async -> Bool {
+        for router in routers {
+            guard let table = try? router.table(), table.route(route) != nil else { continue }
+            guard let path = try? table.url(for: route, parameters: parameters, query: query) else { return false }
+            return await open(path, source: .internal)
+        }
+        return false
+    }
 }
