@@ -94,8 +94,8 @@ import Testing
         first.map("cart", name: "cart") { link in await log.record("cart \(link.source)") }
         let second = Router(schemes: ["shop"])
         second.map("product/:product_id<int>", name: "product") { link in
-            await log.record("product \(link.routeParameters?["product_id"] ?? "") tab=\(link.queryParameters["tab"] ?? "-") "
-                + "\(link.source)")
+            let id = link.routeParameters?["product_id"] ?? ""
+            await log.record("product \(id) tab=\(link.queryParameters["tab"] ?? "-") \(link.source)")
         }
         let navigator = Navigator(routers: [first, second])
         #expect(await navigator.navigate(to: "product", parameters: ["product_id": "42"],
