@@ -293,7 +293,8 @@ struct PatternParser {
         let prefix = String(decoding: bytes[offset...], as: UTF8.self)
         guard let character = prefix.first else { return "end of pattern" }
         if character.isWhitespace || character.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            return "U+" + String(character.unicodeScalars.first!.value, radix: 16, uppercase: true)
+            let hex = String(character.unicodeScalars.first!.value, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
         }
         return "'\(character)'"
     }

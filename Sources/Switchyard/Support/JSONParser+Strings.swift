@@ -51,8 +51,10 @@ extension JSONParser {
             switch unit {
             case 0xD800...0xDBFF:
                 let secondEscape = index
-                guard bytes.count - index >= 2, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
-                else { throw error(.loneSurrogate(unit), at: backslash) }
+                let pairFollows =
+                    bytes.count - index >= 2 && bytes[index] == UInt8(ascii: "\\")
+                    && bytes[index + 1] == UInt8(ascii: "u")
+                guard pairFollows else { throw error(.loneSurrogate(unit), at: backslash) }
                 index += 2
                 let low = try parseHexQuad(escapeAt: secondEscape)
                 guard (0xDC00...0xDFFF).contains(low) else { throw error(.loneSurrogate(unit), at: backslash) }

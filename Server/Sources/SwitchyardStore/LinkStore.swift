@@ -1,0 +1,107 @@
+public import Foundation
+
+/// Where smart links and their clicks live. Two back ends implement it — SQLite (embedded,
+/// the default) and PostgreSQL (several service instances on one database) — and pass the
+/// same conformance suite.
+///
+/// Every method is safe to call from many tasks at once. Writes are durable when the call
+/// returns: an acknowledged link survives a crash.
+public protocol LinkStore: Sendable {
+    /// Creates or upgrades the schema. Idempotent.
+    func migrate() async throws
+
+    /// Stores a new link under `link.code`.
+    ///
+    /// - Throws: ``StoreError/codeTaken`` when the code exists (live or deleted: codes are never
+    ///   reused); the caller generates another code, or reports an alias as taken.
+    func insert(_ link: SmartLink) async throws
+
+    /// The link with this code, live or gone; nil when no such code was ever issued.
+    func link(code: String) async throws -> SmartLink?
+
+    /// A team's live (not deleted) links, newest first, `limit` at a time; pass the previous
+    /// page's `nextCursor` to continue.
+    func list(team: String, limit: Int, cursor: String?) async throws -> LinkPage
+
+    /// Replaces a live link's fallbacks; nil when the team has no such live link.
+    func updateFallbacks(code: String, team: String, fallbacks: SmartLink.Fallbacks) async throws -> SmartLink?
+
+    /// Marks a team's link deleted (it then answers 410; its code stays taken). False when the
+    /// team has no such live link.
+    func delete(code: String, team: String, at: Date) async throws -> Bool
+
+    /// Spends one redemption atomically — one conditional update, never a read then a write —
+    /// so exactly `redeemLimit` calls succeed however many run at once.
+    func redeem(code: String, at: Date) async throws -> RedeemResult
+
+    /// Records clicks (batched by the service so a redirect never waits on the write).
+    func record(_ clicks: [Click]) async throws
+
+    /// Click totals for a link, by platform.
+    func clickCounts(code: String) async throws -> [Click.Platform: Int]
+
+    /// Clicks per day (UTC) for a link, from `since`, in date order; days without clicks omitted.
+    func clicksPerDay(code: String, since: Date) async throws -> [(day: Date, count: Int)]
+
+    /// Whether the database answers (for `/health` and for 503s while it does not).
+    func ping() async throws
+
+    /// Releases connections.
+    func close() async throws
+}
+
+/// One page of a listing.
+public struct LinkPage: Sendable, Hashable {
+    /// The links on this page.
+    public var links: [SmartLink]
+    /// The cursor for the next page; nil on the last page.
+    public var nextCursor: String?
+    /// Creates a page.
+    public init(links: [SmartLink], nextCursor: String?) {
+        self.links = links
+        self.nextCursor = nextCursor
+    }
+}
+
+/// The result of spending a redemption.
+public enum RedeemResult: Sendable, Hashable {
+    /// Spent: the link after the increment (its metadata goes to the app).
+    case redeemed(SmartLink)
+    /// The limit was already reached.
+    case exhausted
+    /// Deleted or expired.
+    case gone
+    /// No such code.
+    case notFound
+}
+
+/// A storage failure the service maps to a status code.
+public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The kind of failure.
+    public struct Code: Sendable, Hashable {
+        let rawValue: String
+        /// The code is already taken.
+        public static let codeTaken = Code(rawValue: "code_taken")
+        /// The database cannot be reached (503, retry later).
+        public static let unavailable = Code(rawValue: "unavailable")
+        /// Stored data could not be read back.
+        public static let corrupt = Code(rawValue: "corrupt")
+    }
+
+    /// The kind of failure.
+    public let code: Code
+    /// What happened.
+    public let message: String
+
+    /// Creates an error.
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// A code already in use.
+    public static func codeTaken(_ code: String) -> StoreError { StoreError(.codeTaken, "code '\(code)' is taken") }
+
+    /// The message.
+    public var description: String { message }
+}

@@ -1,0 +1,134 @@
+public import Foundation
+public import Switchyard
+
+/// A smart link as stored: the route it opens, with its parameters, the private metadata it
+/// carries, its redeem limit and its per-platform fallbacks.
+public struct SmartLink: Sendable, Hashable, Codable {
+    /// The short code (`/{code}`); never reused, even after the link is deleted.
+    public var code: String
+    /// The team (API key owner) the link belongs to.
+    public var team: String
+    /// The route's pattern as written in the route table.
+    public var route: String
+    /// The route's name, if it has one.
+    public var routeName: String?
+    /// Route parameters, validated against the route table when the link was created.
+    public var routeParameters: [String: String]
+    /// Query parameters added to the deep link.
+    public var queryParameters: [String: String]
+    /// Private data for the app, served only with the app key.
+    public var metadata: [String: JSONValue]?
+    /// How many times the metadata may be redeemed; nil for no limit.
+    public var redeemLimit: Int?
+    /// How many times it has been redeemed.
+    public var redeemCount: Int
+    /// Per-platform fallback URLs.
+    public var fallbacks: Fallbacks
+    /// Open Graph preview shown to link-preview crawlers.
+    public var preview: Preview
+    /// When the link was created.
+    public var createdAt: Date
+    /// When the link stops opening (410 after this instant); nil for never.
+    public var expiresAt: Date?
+    /// When the link was deleted (410 from then on); nil while it is live.
+    public var deletedAt: Date?
+
+    /// Creates a stored link value.
+    public init(code: String, team: String, route: String, routeName: String? = nil,
+                routeParameters: [String: String] = [:], queryParameters: [String: String] = [:],
+                metadata: [String: JSONValue]? = nil, redeemLimit: Int? = nil, redeemCount: Int = 0,
+                fallbacks: Fallbacks = Fallbacks(), preview: Preview = Preview(), createdAt: Date,
+                expiresAt: Date? = nil, deletedAt: Date? = nil) {
+        self.code = code
+        self.team = team
+        self.route = route
+        self.routeName = routeName
+        self.routeParameters = routeParameters
+        self.queryParameters = queryParameters
+        self.metadata = metadata
+        self.redeemLimit = redeemLimit
+        self.redeemCount = redeemCount
+        self.fallbacks = fallbacks
+        self.preview = preview
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+        self.deletedAt = deletedAt
+    }
+
+    /// Per-platform URLs used when the app cannot open the link.
+    public struct Fallbacks: Sendable, Hashable, Codable {
+        /// Where iOS users go without the app (the App Store page, say).
+        public var ios: String?
+        /// Where Android users go without the app.
+        public var android: String?
+        /// Where desktop browsers go.
+        public var web: String?
+        /// Creates fallbacks.
+        public init(ios: String? = nil, android: String? = nil, web: String? = nil) {
+            self.ios = ios
+            self.android = android
+            self.web = web
+        }
+    }
+
+    /// Open Graph tags for link previews.
+    public struct Preview: Sendable, Hashable, Codable {
+        /// `og:title`.
+        public var title: String?
+        /// `og:description`.
+        public var description: String?
+        /// `og:image`, an absolute URL.
+        public var image: String?
+        /// Creates a preview.
+        public init(title: String? = nil, description: String? = nil, image: String? = nil) {
+            self.title = title
+            self.description = description
+            self.image = image
+        }
+    }
+
+    /// Whether the link no longer opens at `now` (deleted or expired): such links answer 410.
+    public func isGone(at now: Date) -> Bool {
+        deletedAt != nil || (expiresAt.map { $0 <= now } ?? false)
+    }
+
+    /// Whether its metadata can still be redeemed.
+    public var isExhausted: Bool { redeemLimit.map { redeemCount >= $0 } ?? false }
+}
+
+/// One open of a smart link.
+public struct Click: Sendable, Hashable, Codable {
+    /// The platform a click came from, judged by its User-Agent.
+    public enum Platform: String, Sendable, Hashable, Codable, CaseIterable {
+        /// iPhone, iPad.
+        case ios
+        /// Android.
+        case android
+        /// A desktop browser.
+        case desktop
+        /// A link-preview crawler (Slack, iMessage, Facebook, ...).
+        case crawler
+        /// Anything else.
+        case other
+    }
+
+    /// The link's code.
+    public var code: String
+    /// When it was opened.
+    public var at: Date
+    /// From which platform.
+    public var platform: Platform
+    /// The `Referer` header, if any.
+    public var referrer: String?
+
+    /// Creates a click.
+    public init(code: String, at: Date, platform: Platform, referrer: String? = nil) {
+        self.code = code
+        self.at = at
+        self.platform = platform
+        self.referrer = referrer
+    }
+
+    /// Whether the click came from a crawler.
+    public var isCrawler: Bool { platform == .crawler }
+}

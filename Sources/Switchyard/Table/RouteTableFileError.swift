@@ -1,0 +1,163 @@
+/// Why a route-table file could not be loaded: the file, the route and the reason.
+///
+/// ```
+/// routes.json: line 4, column 12: expected ',' or ']' after array element
+/// routes.json: route 3 ('product/:id'): 'name' must be a string
+/// routes.json: route 5: unknown key 'patern' (expected one of: pattern, name, webOnly, ...)
+/// routes.json: duplicate route name 'product' (routes 1 and 4)
+/// ```
+///
+/// Route numbers in messages are 1-based ("route 1" is the first entry of `routes`), while
+/// ``routeIndex`` is 0-based for code. Match kinds with the static members:
+/// `catch RouteTableFileError.unknownKey { ... }`.
+public struct RouteTableFileError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A kind of route-table file error; use one as a `catch` or `case` pattern, or compare ``rawValue`` with ``code``.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        /// The stable identifier, such as `unknown_key`.
+        public let rawValue: String
+        /// The identifier.
+        public var description: String { rawValue }
+
+        /// Matches an error of this kind.
+        public static func ~= (pattern: Code, error: RouteTableFileError) -> Bool {
+            pattern.rawValue == error.code
+        }
+
+        /// Matches an error of this kind, when the error is a ``RouteTableFileError``.
+        public static func ~= (pattern: Code, error: any Error) -> Bool {
+            (error as? RouteTableFileError).map { pattern ~= $0 } ?? false
+        }
+    }
+
+    /// The file could not be opened or read (missing, a directory, no permission).
+    public static let cannotReadFile = Code(rawValue: "cannot_read_file")
+    /// The file is larger than ``RouteTableFile/maximumFileSize``.
+    public static let fileTooLarge = Code(rawValue: "file_too_large")
+    /// The file is not valid JSON; ``line``, ``column`` and ``syntaxError`` say where.
+    public static let invalidJSON = Code(rawValue: "invalid_json")
+    /// A value of the wrong JSON type (`"name": 3`).
+    public static let wrongType = Code(rawValue: "wrong_type")
+    /// A required key is absent (`routes`, a route's `pattern`).
+    public static let missingKey = Code(rawValue: "missing_key")
+    /// A key the format does not define, usually a typo.
+    public static let unknownKey = Code(rawValue: "unknown_key")
+    /// A string that must not be empty is (`"pattern": ""`).
+    public static let emptyValue = Code(rawValue: "empty_value")
+    /// A scheme that is not `letter *(letter / digit / "+" / "-" / ".")`.
+    public static let invalidScheme = Code(rawValue: "invalid_scheme")
+    /// A host with a scheme, path, port or whitespace, or an empty one.
+    public static let invalidHost = Code(rawValue: "invalid_host")
+    /// A delimiter that is not one character, or one the pattern language reserves.
+    public static let invalidDelimiter = Code(rawValue: "invalid_delimiter")
+    /// Two routes with the same name.
+    public static let duplicateName = Code(rawValue: "duplicate_name")
+
+    /// The file name or path the error is about, as given to ``RouteTableFile``.
+    public let file: String
+    /// The 0-based index of the route in `routes`, when the error is about one route.
+    public let routeIndex: Int?
+    /// The route's pattern, when the error is about one route and its pattern is known.
+    public let routePattern: String?
+    /// The 1-based line of a JSON syntax error.
+    public let line: Int?
+    /// The 1-based column (in Unicode scalars) of a JSON syntax error.
+    public let column: Int?
+    /// The JSON syntax error, for ``invalidJSON``.
+    public let syntaxError: JSONParseError?
+    /// The stable identifier of the kind of error, such as `unknown_key`.
+    public let code: String
+    /// What is wrong, without the file or route: `'name' must be a string`.
+    public let reason: String
+    private let namesRoute: Bool
+
+    /// The file, the position or route, and the reason:
+    /// `routes.json: route 3 ('product/:id'): 'name' must be a string`.
+    public var description: String {
+        var text = "\(file): "
+        if let line, let column {
+            text += "line \(line), column \(column): "
+        }
+        if namesRoute, let routeIndex {
+            text += "route \(routeIndex + 1)"
+            if let routePattern {
+                text += " ('\(routePattern)')"
+            }
+            text += ": "
+        }
+        return text + reason
+    }
+
+    init(_ kind: Kind, file: String, route: (index: Int, pattern: String?)? = nil) {
+        self.file = file
+        self.routeIndex = route?.index
+        self.routePattern = route?.pattern
+        self.code = kind.code.rawValue
+        self.reason = kind.reason
+        if case .invalidJSON(let error) = kind {
+            (syntaxError, line, column) = (error, error.line, error.column)
+        } else {
+            (syntaxError, line, column) = (nil, nil, nil)
+        }
+        if case .duplicateName = kind {
+            namesRoute = false  // the reason names both routes
+        } else {
+            namesRoute = true
+        }
+    }
+}
+
+extension RouteTableFileError {
+    /// The private kinds of error; each has a public ``Code`` and builds its own reason.
+    enum Kind {
+        case cannotReadFile(String)
+        case fileTooLarge(limit: Int)
+        case invalidJSON(JSONParseError)
+        /// `subject` is a quoted key path (`'name'`) or a phrase (`the file`).
+        case wrongType(subject: String, expected: String)
+        /// `container` is a phrase such as `'apps'` or `Android app 1`, or nil for the top level or a route.
+        case missingKey(String, in: String?)
+        case unknownKey(String, in: String?, expected: [String])
+        case emptyValue(String)
+        case invalidScheme(String)
+        case invalidHost(String, problem: String)
+        case invalidDelimiter(String)
+        case duplicateName(String, first: Int, second: Int)
+
+        var code: Code {
+            switch self {
+            case .cannotReadFile: RouteTableFileError.cannotReadFile
+            case .fileTooLarge: RouteTableFileError.fileTooLarge
+            case .invalidJSON: RouteTableFileError.invalidJSON
+            case .wrongType: RouteTableFileError.wrongType
+            case .missingKey: RouteTableFileError.missingKey
+            case .unknownKey: RouteTableFileError.unknownKey
+            case .emptyValue: RouteTableFileError.emptyValue
+            case .invalidScheme: RouteTableFileError.invalidScheme
+            case .invalidHost: RouteTableFileError.invalidHost
+            case .invalidDelimiter: RouteTableFileError.invalidDelimiter
+            case .duplicateName: RouteTableFileError.duplicateName
+            }
+        }
+
+        var reason: String {
+            switch self {
+            case .cannotReadFile(let message): "cannot read file: \(message)"
+            case .fileTooLarge(let limit): "file is larger than \(limit / (1 << 20)) MiB"
+            case .invalidJSON(let error): error.reason
+            case .wrongType(let subject, let expected): "\(subject) must be \(expected)"
+            case .missingKey(let key, let container):
+                "missing required key '\(key)'\(container.map { " in \($0)" } ?? "")"
+            case .unknownKey(let key, let container, let expected):
+                "unknown key '\(key)'\(container.map { " in \($0)" } ?? "")"
+                    + " (expected one of: \(expected.joined(separator: ", ")))"
+            case .emptyValue(let key): "'\(key)' must not be empty"
+            case .invalidScheme(let scheme):
+                "invalid scheme '\(scheme)': a scheme is a letter followed by letters, digits, '+', '-' or '.'"
+            case .invalidHost(let host, let problem): "invalid host '\(host)': \(problem)"
+            case .invalidDelimiter(let problem): "'delimiter' \(problem)"
+            case .duplicateName(let name, let first, let second):
+                "duplicate route name '\(name)' (routes \(first + 1) and \(second + 1))"
+            }
+        }
+    }
+}
