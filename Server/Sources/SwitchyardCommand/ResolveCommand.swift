@@ -36,8 +36,10 @@ public struct ResolveCommand: ParsableCommand {
     @Flag(name: .long, help: "Write one JSON object per input.")
     var json = false
 
-    @Argument(help: ArgumentHelp("URLs, paths or URNs to resolve; '-' reads them from standard input, one per line.",
-                                 valueName: "url"))
+    @Argument(
+        help: ArgumentHelp(
+            "URLs, paths or URNs to resolve; '-' reads them from standard input, one per line.",
+            valueName: "url"))
     var inputs: [String] = []
 
     /// Creates the command; argument-parser fills it in.

@@ -8,32 +8,35 @@ import Testing
         let run = try Switchyard.run(["resolve", "--routes", shop, "--json", "shop://product/42?ref=mail&ref=push#top"])
         #expect(run.status == 0, "\(run)")
         #expect(run.standardError == "")
-        #expect(run.lines == [
-            #"{"input":"shop://product/42?ref=mail&ref=push#top","outcome":"matched","route":"product/:id<int>","#
-                + #""name":"product","routeParameters":{"id":"42"},"queryParameters":{"ref":"mail"},"#
-                + #""queryItems":[{"name":"ref","value":"mail"},{"name":"ref","value":"push"}],"fragment":"top","#
-                + #""scheme":"shop","host":null,"plan":null}"#,
-        ])
+        #expect(
+            run.lines == [
+                #"{"input":"shop://product/42?ref=mail&ref=push#top","outcome":"matched","route":"product/:id<int>","#
+                    + #""name":"product","routeParameters":{"id":"42"},"queryParameters":{"ref":"mail"},"#
+                    + #""queryItems":[{"name":"ref","value":"mail"},{"name":"ref","value":"push"}],"fragment":"top","#
+                    + #""scheme":"shop","host":null,"plan":null}"#
+            ])
     }
 
     @Test func defaultOutcomeHasNoRouteButKeepsTheQuery() throws {
         let run = try Switchyard.run(["resolve", "--routes", shop, "--json", "https://shop.example.com/nowhere?q=1"])
         #expect(run.status == 0, "\(run)")
-        #expect(run.lines == [
-            #"{"input":"https://shop.example.com/nowhere?q=1","outcome":"default","route":null,"name":null,"#
-                + #""routeParameters":null,"queryParameters":{"q":"1"},"queryItems":[{"name":"q","value":"1"}],"#
-                + #""fragment":null,"scheme":"https","host":"shop.example.com","plan":null}"#,
-        ])
+        #expect(
+            run.lines == [
+                #"{"input":"https://shop.example.com/nowhere?q=1","outcome":"default","route":null,"name":null,"#
+                    + #""routeParameters":null,"queryParameters":{"q":"1"},"queryItems":[{"name":"q","value":"1"}],"#
+                    + #""fragment":null,"scheme":"https","host":"shop.example.com","plan":null}"#
+            ])
     }
 
     @Test func rejectedOutcomeHasAnErrorLastAndNullLinkFields() throws {
         let run = try Switchyard.run(["resolve", "--routes", shop, "--json", "ftp://files/x"])
         #expect(run.status == 0, "\(run)")
-        #expect(run.lines == [
-            #"{"input":"ftp://files/x","outcome":"rejected","route":null,"name":null,"routeParameters":null,"#
-                + #""queryParameters":null,"queryItems":null,"fragment":null,"scheme":null,"host":null,"plan":null,"#
-                + #""error":{"code":"unknown_scheme","message":"unknown scheme 'ftp' (this table answers: shop)"}}"#,
-        ])
+        #expect(
+            run.lines == [
+                #"{"input":"ftp://files/x","outcome":"rejected","route":null,"name":null,"routeParameters":null,"#
+                    + #""queryParameters":null,"queryItems":null,"fragment":null,"scheme":null,"host":null,"plan":null,"#
+                    + #""error":{"code":"unknown_scheme","message":"unknown scheme 'ftp' (this table answers: shop)"}}"#
+            ])
     }
 
     @Test(arguments: [
@@ -53,15 +56,16 @@ import Testing
         #expect(line["error"]?["message"]?.stringValue?.isEmpty == false)
     }
 
-    @Test(arguments: [
-        ("shop://product/42", "product/:id<int>", "product", ["id": "42"]),
-        ("https://shop.example.com/product/7/reviews", "product/:id<int>/reviews", "reviews", ["id": "7"]),
-        ("shop://category/shoes", "category/:slug", "category", ["slug": "shoes"]),
-        ("shop://docs/guides/returns", "docs/{path...}", "docs", ["path": "guides/returns"]),
-        ("shop://", "/", "home", [:]),
-        ("https://shop.example.com/about/team", "about/team", nil, [:]),
-        ("account/orders/A-17", "account/orders/:orderID", "order", ["orderID": "A-17"]),
-    ] as [(String, String, String?, [String: String])])
+    @Test(
+        arguments: [
+            ("shop://product/42", "product/:id<int>", "product", ["id": "42"]),
+            ("https://shop.example.com/product/7/reviews", "product/:id<int>/reviews", "reviews", ["id": "7"]),
+            ("shop://category/shoes", "category/:slug", "category", ["slug": "shoes"]),
+            ("shop://docs/guides/returns", "docs/{path...}", "docs", ["path": "guides/returns"]),
+            ("shop://", "/", "home", [:]),
+            ("https://shop.example.com/about/team", "about/team", nil, [:]),
+            ("account/orders/A-17", "account/orders/:orderID", "order", ["orderID": "A-17"]),
+        ] as [(String, String, String?, [String: String])])
     func shopRoutesResolve(input: String, route: String, name: String?, parameters: [String: String]) throws {
         let run = try Switchyard.run(["resolve", "--routes", shop, "--json", input])
         #expect(run.status == 0, "\(run)")
@@ -77,22 +81,25 @@ import Testing
         let run = try Switchyard.run(["resolve", "--routes", shop, "--json", "-"], input: input)
         #expect(run.status == 0, "\(run)")
         let lines = try run.lines.map { try JSONValue.parse($0) }
-        #expect(lines.map { $0["input"] } == [
-            "shop://cart", "https://shop.example.com/product/5?x=1", "ftp://nope", "shop://nowhere",
-        ])
+        #expect(
+            lines.map { $0["input"] } == [
+                "shop://cart", "https://shop.example.com/product/5?x=1", "ftp://nope", "shop://nowhere",
+            ])
         #expect(lines.map { $0["outcome"] } == ["matched", "matched", "rejected", "default"])
         #expect(lines[1]["queryParameters"] == ["x": "1"])
     }
 
     @Test func argumentsAndStandardInputKeepTheirOrder() throws {
-        let run = try Switchyard.run(["resolve", "--routes", shop, "shop://cart", "-", "shop://account"],
-                                     input: "shop://search?q=red+shoes\n")
+        let run = try Switchyard.run(
+            ["resolve", "--routes", shop, "shop://cart", "-", "shop://account"],
+            input: "shop://search?q=red+shoes\n")
         #expect(run.status == 0, "\(run)")
-        #expect(run.lines == [
-            "shop://cart  →  cart (cart)",
-            "shop://search?q=red+shoes  →  search (search)  ?q=red shoes",
-            "shop://account  →  account (account)",
-        ])
+        #expect(
+            run.lines == [
+                "shop://cart  →  cart (cart)",
+                "shop://search?q=red+shoes  →  search (search)  ?q=red shoes",
+                "shop://account  →  account (account)",
+            ])
     }
 
     @Test func readableLinesForEveryOutcome() throws {
@@ -101,12 +108,13 @@ import Testing
             "shop://nowhere", "ftp://x",
         ])
         #expect(run.status == 0, "\(run)")
-        #expect(run.lines == [
-            "shop://product/42?ref=mail  →  product/:id<int> (product)  {id: 42}  ?ref=mail",
-            "https://shop.example.com/legal/terms#top  →  legal/terms (terms)  #top",
-            "shop://nowhere  →  default route",
-            "ftp://x  →  REJECTED  unknown scheme 'ftp' (this table answers: shop)  [unknown_scheme]",
-        ])
+        #expect(
+            run.lines == [
+                "shop://product/42?ref=mail  →  product/:id<int> (product)  {id: 42}  ?ref=mail",
+                "https://shop.example.com/legal/terms#top  →  legal/terms (terms)  #top",
+                "shop://nowhere  →  default route",
+                "ftp://x  →  REJECTED  unknown scheme 'ftp' (this table answers: shop)  [unknown_scheme]",
+            ])
     }
 
     @Test func aTableWithProblemsIsAnErrorNamingEachOne() throws {
@@ -115,11 +123,12 @@ import Testing
         let run = try Switchyard.run(["resolve", "--routes", "routes.json", "a/1"], in: directory.url)
         #expect(run.status == 1)
         #expect(run.standardOutput == "")
-        #expect(run.standardError == """
-            switchyard: error: routes.json: routes 1 and 2: conflict: 'a/:id' and 'a/{x}' match the same URLs
-            switchyard: error: routes.json: route 3: empty parameter name at 5 in 'bad/:'
+        #expect(
+            run.standardError == """
+                switchyard: error: routes.json: routes 1 and 2: conflict: 'a/:id' and 'a/{x}' match the same URLs
+                switchyard: error: routes.json: route 3: empty parameter name at 5 in 'bad/:'
 
-            """)
+                """)
     }
 
     @Test func unreadableFilesAreOneClearError() throws {
@@ -128,7 +137,10 @@ import Testing
         let cases = [
             ("missing.json", "switchyard: error: missing.json: cannot read file: No such file or directory\n"),
             (".", "switchyard: error: .: cannot read file: Is a directory\n"),
-            ("broken.json", "switchyard: error: broken.json: line 2, column 7: expected ',' or ']' after array element\n"),
+            (
+                "broken.json",
+                "switchyard: error: broken.json: line 2, column 7: expected ',' or ']' after array element\n"
+            ),
         ]
         for (file, message) in cases {
             let run = try Switchyard.run(["resolve", "--routes", file, "x"], in: directory.url)
