@@ -81,6 +81,7 @@ import Testing
         let run = try Switchyard.run(["resolve", "--routes", shop, "--json", "-"], input: input)
         #expect(run.status == 0, "\(run)")
         let lines = try run.lines.map { try JSONValue.parse($0) }
+        try #require(lines.count == 4, "\(run)")
         #expect(
             lines.map { $0["input"] } == [
                 "shop://cart", "https://shop.example.com/product/5?x=1", "ftp://nope", "shop://nowhere",
