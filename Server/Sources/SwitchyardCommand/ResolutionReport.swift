@@ -16,11 +16,14 @@ public struct ResolutionReport: Sendable {
     public let input: String
     /// The resolved link, or why the input was rejected.
     public let result: Result<DeepLink, ResolutionError>
+    /// The navigation plan of a matched link (no steps for a route without screens); nil otherwise.
+    public let plan: NavigationPlan?
 
     /// Resolves `input` against `table`.
     public init(input: String, table: RouteTable) {
         self.input = input
         self.result = Result { () throws(ResolutionError) in try table.resolve(input) }
+        self.plan = (try? result.get()).flatMap { table.plan(for: $0) }
     }
 
     /// The outcome.
@@ -37,7 +40,9 @@ public struct ResolutionReport: Sendable {
     ///
     /// `route`, `name` and `routeParameters` are null unless matched (`name` is also null for a
     /// route without one). For a rejected input every link field is null, because the input was
-    /// never read as a link. `plan` is null until navigation plans are wired in.
+    /// never read as a link. `plan` is the navigation plan's steps, each
+    /// `{"parameters", "presentation": "push"|"modal", "screen"}` — `[]` for a matched route without
+    /// screens, null unless matched.
     public var json: JSONObjectWriter {
         var line = JSONObjectWriter()
         line["input"] = .value(.string(input))
@@ -51,7 +56,7 @@ public struct ResolutionReport: Sendable {
         line["fragment"] = .value(link?.fragment.map { .string($0) } ?? .null)
         line["scheme"] = .value(link?.scheme.map { .string($0) } ?? .null)
         line["host"] = .value(link?.host.map { .string($0) } ?? .null)
-        line["plan"] = .value(.null)
+        line["plan"] = .value(plan.map(Self.steps) ?? .null)
         if case .failure(let error) = result {
             var object = JSONObjectWriter()
             object["code"] = .value(.string(error.code.description))
@@ -89,12 +94,24 @@ public struct ResolutionReport: Sendable {
             if let fragment = link.fragment {
                 parts.append("#" + fragment)
             }
+            if let plan, !plan.steps.isEmpty {
+                parts.append("plan: " + plan.steps.map(\.description).joined(separator: ", "))
+            }
         }
         return parts.joined(separator: "  ")
     }
 
     private static func object(_ dictionary: [String: String]) -> JSONValue {
         .object(dictionary.mapValues { .string($0) })
+    }
+
+    private static func steps(_ plan: NavigationPlan) -> JSONValue {
+        .array(plan.steps.map { step in
+            .object([
+                "screen": .string(step.screen), "presentation": .string(step.presentation.rawValue),
+                "parameters": object(step.parameters),
+            ])
+        })
     }
 
     private static func queryItems(_ link: DeepLink) -> JSONValue {

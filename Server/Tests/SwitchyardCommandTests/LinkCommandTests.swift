@@ -46,7 +46,7 @@ import Testing
     @Test(arguments: [
         (["nope"], "no route named or patterned 'nope'"),
         (["product"], "missing parameter 'id' for route 'product/:id<int>'"),
-        (["cart", "--param", "x=1"], "unknown parameter 'x' for route 'cart'"),
+        (["cart", "--param", "x=1"], "unknown parameter 'x' for route 'cart{CartScreen}!'"),
         (
             ["product", "--param", "id=abc"],
             "parameter 'id' is 'abc', which does not satisfy <int> in 'product/:id<int>'"

@@ -13,7 +13,7 @@ import Testing
                 #"{"input":"shop://product/42?ref=mail&ref=push#top","outcome":"matched","route":"product/:id<int>","#
                     + #""name":"product","routeParameters":{"id":"42"},"queryParameters":{"ref":"mail"},"#
                     + #""queryItems":[{"name":"ref","value":"mail"},{"name":"ref","value":"push"}],"fragment":"top","#
-                    + #""scheme":"shop","host":null,"plan":null}"#
+                    + #""scheme":"shop","host":null,"plan":[]}"#
             ])
     }
 
@@ -97,9 +97,9 @@ import Testing
         #expect(run.status == 0, "\(run)")
         #expect(
             run.lines == [
-                "shop://cart  →  cart (cart)",
+                "shop://cart  →  cart{CartScreen}! (cart)  plan: modal CartScreen",
                 "shop://search?q=red+shoes  →  search (search)  ?q=red shoes",
-                "shop://account  →  account (account)",
+                "shop://account  →  account{AccountScreen} (account)  plan: push AccountScreen",
             ])
     }
 
