@@ -16,8 +16,7 @@ let fuzzTable: RouteTable = {
     return try! RouteTable(configuration, constraints: [coupon])
 }()
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzResolve(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzResolve(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     do {
         let link = try fuzzTable.resolve(input)
@@ -35,9 +34,3 @@ public func fuzzResolve(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// Builds the table before the first input, so its one-time allocations are not taken for a leak.
-@_cdecl("LLVMFuzzerInitialize")
-public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
-    _ = fuzzTable.routes.count
-    return 0
-}
