@@ -8,7 +8,7 @@ import SwitchyardStore
 struct AdminAPI: Sendable {
     let service: LinkService
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Hummingbird.Router<BasicRequestContext>) {
         let links = router.group("api/v1/links")
         links.post { request, context in try await create(request, context: context) }
         links.get { request, context in try await list(request, context: context) }
