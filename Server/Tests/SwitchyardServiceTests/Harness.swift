@@ -4,7 +4,7 @@ import HummingbirdTesting
 import Logging
 import Switchyard
 import SwitchyardService
-import SwitchyardStore
+@testable import SwitchyardStore
 import Synchronization
 
 /// The stores the HTTP suites run on.
@@ -13,13 +13,34 @@ enum StoreKind: String, CaseIterable, Sendable, CustomStringConvertible {
     case memory
     /// A real SQLite file in the temporary directory.
     case sqlite
+    /// A schema of its own on the PostgreSQL server `SWITCHYARD_POSTGRES_URL` names (CI sets it).
+    case postgres
 
     var description: String { rawValue }
+
+    static let postgresURL = ProcessInfo.processInfo.environment["SWITCHYARD_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+
+    /// The stores this run has: PostgreSQL only when a server is named.
+    static var available: [StoreKind] { postgresURL == nil ? [.memory, .sqlite] : [.memory, .sqlite, .postgres] }
 
     func make() async throws -> any LinkStore {
         switch self {
         case .memory: return InMemoryLinkStore()
         case .sqlite: return try SQLiteLinkStore(path: TemporaryDatabase().path)
+        case .postgres:
+            let schema = "http_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(20)
+            return try PostgresLinkStore(url: Self.postgresURL ?? "", schema: String(schema), maximumConnections: 8,
+                                         logger: Harness.logger)
+        }
+    }
+
+    /// Removes what `make()` created, once the store is closed.
+    static func cleanUp(_ store: any LinkStore) async {
+        if let sqlite = store as? SQLiteLinkStore { TemporaryDatabase.remove(sqlite) }
+        if let postgres = store as? PostgresLinkStore, let url = postgresURL,
+           let admin = try? PostgresLinkStore(url: url, logger: Harness.logger) {
+            try? await admin.execute(unsafeSQL: "DROP SCHEMA IF EXISTS \(postgres.schema) CASCADE")
+            try? await admin.close()
         }
     }
 }
@@ -91,6 +112,7 @@ struct Harness: Sendable {
         _ body: @Sendable (any TestClientProtocol, Harness) async throws -> T
     ) async throws -> T {
         let store = try await kind.make()
+        try await store.migrate()
         let harness = Harness(store: store, recorder: ClickRecorder(store: store, logger: logger, interval: .milliseconds(50)),
                               clock: TestClock())
         let app = try buildApplication(configuration: configuration, store: store, logger: logger,
@@ -100,11 +122,11 @@ struct Harness: Sendable {
             result = try await app.test(setup) { client in try await body(client, harness) }
         } catch {
             try? await store.close()
-            if let sqlite = store as? SQLiteLinkStore { TemporaryDatabase.remove(sqlite) }
+            await StoreKind.cleanUp(store)
             throw error
         }
         try await store.close()
-        if let sqlite = store as? SQLiteLinkStore { TemporaryDatabase.remove(sqlite) }
+        await StoreKind.cleanUp(store)
         return result
     }
 }
