@@ -5,7 +5,9 @@ public import Foundation
 /// same conformance suite.
 ///
 /// Every method is safe to call from many tasks at once. Writes are durable when the call
-/// returns: an acknowledged link survives a crash.
+/// returns: an acknowledged link survives a crash. Instants are kept to the millisecond
+/// (``StoredDate/rounded(_:)``). Failures are ``StoreError``s: `.unavailable` while the database
+/// cannot be reached (the service answers 503; later calls succeed once it is back).
 public protocol LinkStore: Sendable {
     /// Creates or upgrades the schema. Idempotent.
     func migrate() async throws
@@ -19,8 +21,10 @@ public protocol LinkStore: Sendable {
     /// The link with this code, live or gone; nil when no such code was ever issued.
     func link(code: String) async throws -> SmartLink?
 
-    /// A team's live (not deleted) links, newest first, `limit` at a time; pass the previous
-    /// page's `nextCursor` to continue.
+    /// A team's live (not deleted) links, newest first (ties by code, descending), `limit` at a
+    /// time (clamped to 1...1000); pass the previous page's `nextCursor` to continue.
+    ///
+    /// - Throws: ``StoreError/invalidCursor(_:)`` for a cursor no listing produced.
     func list(team: String, limit: Int, cursor: String?) async throws -> LinkPage
 
     /// Replaces a live link's fallbacks; nil when the team has no such live link.
@@ -37,7 +41,7 @@ public protocol LinkStore: Sendable {
     /// Records clicks (batched by the service so a redirect never waits on the write).
     func record(_ clicks: [Click]) async throws
 
-    /// Click totals for a link, by platform.
+    /// Click totals for a link, by platform; platforms without clicks are absent.
     func clickCounts(code: String) async throws -> [Click.Platform: Int]
 
     /// Clicks per day (UTC) for a link, from `since`, in date order; days without clicks omitted.
@@ -86,6 +90,10 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let unavailable = Code(rawValue: "unavailable")
         /// Stored data could not be read back.
         public static let corrupt = Code(rawValue: "corrupt")
+        /// A listing cursor that no listing produced (400).
+        public static let invalidCursor = Code(rawValue: "invalid_cursor")
+        /// The store cannot be opened as configured (a bad URL or path); not retryable.
+        public static let configuration = Code(rawValue: "configuration")
     }
 
     /// The kind of failure.
@@ -101,6 +109,11 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// A code already in use.
     public static func codeTaken(_ code: String) -> StoreError { StoreError(.codeTaken, "code '\(code)' is taken") }
+
+    /// A cursor that no listing produced.
+    public static func invalidCursor(_ cursor: String) -> StoreError {
+        StoreError(.invalidCursor, "cursor '\(cursor)' is not a listing cursor")
+    }
 
     /// The message.
     public var description: String { message }

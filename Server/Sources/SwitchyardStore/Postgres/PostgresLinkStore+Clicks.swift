@@ -1,0 +1,44 @@
+public import Foundation
+import PostgresNIO
+
+extension PostgresLinkStore {
+    public func record(_ clicks: [Click]) async throws {
+        // One multi-row INSERT per chunk (four binds a row, well under the protocol's 65535).
+        for start in stride(from: 0, to: clicks.count, by: Self.clicksPerStatement) {
+            let chunk = clicks[start..<min(start + Self.clicksPerStatement, clicks.count)]
+            var binds = PostgresBindings(capacity: chunk.count * 4)
+            var values: [String] = []
+            for (offset, click) in chunk.enumerated() {
+                binds.append(click.code)
+                binds.append(StoredDate.rounded(click.at))
+                binds.append(click.platform.rawValue)
+                binds.append(click.referrer)
+                let first = offset * 4
+                values.append("($\(first + 1), $\(first + 2), $\(first + 3), $\(first + 4))")
+            }
+            let sql = "INSERT INTO clicks (code, at, platform, referrer) VALUES " + values.joined(separator: ", ")
+            _ = try await rows(PostgresQuery(unsafeSQL: sql, binds: binds))
+        }
+    }
+
+    /// The most clicks one INSERT carries.
+    static let clicksPerStatement = 1000
+
+    public func clickCounts(code: String) async throws -> [Click.Platform: Int] {
+        let rows = try await rows("SELECT platform, count(*) FROM clicks WHERE code = \(code) GROUP BY platform")
+            .map { try $0.decode((String, Int).self) }
+        return try SQLiteLinkStore.platformCounts(rows, code: code)
+    }
+
+    public func clicksPerDay(code: String, since: Date) async throws -> [(day: Date, count: Int)] {
+        try await rows("""
+            SELECT extract(epoch FROM date_trunc('day', at AT TIME ZONE 'UTC'))::bigint AS day, count(*)
+            FROM clicks WHERE code = \(code) AND at >= \(StoredDate.rounded(since))
+            GROUP BY 1 ORDER BY 1
+            """)
+            .map { row in
+                let (seconds, count) = try row.decode((Int64, Int).self)
+                return (day: StoredDate.date(milliseconds: seconds * 1000), count: count)
+            }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import PostgresNIO
+
+extension PostgresLinkStore {
+    /// The `links` columns, in the order the statements bind them.
+    static let columns = """
+        code, team, route, route_name, route_parameters, query_parameters, metadata, redeem_limit, \
+        redeem_count, fallback_ios, fallback_android, fallback_web, preview_title, preview_description, \
+        preview_image, created_at, expires_at, deleted_at
+        """
+
+    static func decodeLink(_ row: PostgresRow) throws -> SmartLink {
+        let row = row.makeRandomAccess()
+        let code = try row["code"].decode(String.self)
+        func text(_ column: String) throws -> String? { try row[column].decode(String?.self) }
+        func date(_ column: String) throws -> Date? { try row[column].decode(Date?.self).map(StoredDate.rounded) }
+        return SmartLink(
+            code: code,
+            team: try row["team"].decode(String.self),
+            route: try row["route"].decode(String.self),
+            routeName: try text("route_name"),
+            routeParameters: try StoredJSON.strings(
+                try row["route_parameters"].decode(String.self), column: "route_parameters", code: code),
+            queryParameters: try StoredJSON.strings(
+                try row["query_parameters"].decode(String.self), column: "query_parameters", code: code),
+            metadata: try text("metadata")
+                .map { text throws(StoreError) in try StoredJSON.object(text, column: "metadata", code: code) },
+            redeemLimit: try row["redeem_limit"].decode(Int?.self),
+            redeemCount: try row["redeem_count"].decode(Int.self),
+            fallbacks: SmartLink.Fallbacks(
+                ios: try text("fallback_ios"), android: try text("fallback_android"), web: try text("fallback_web")),
+            preview: SmartLink.Preview(
+                title: try text("preview_title"), description: try text("preview_description"),
+                image: try text("preview_image")),
+            createdAt: StoredDate.rounded(try row["created_at"].decode(Date.self)),
+            expiresAt: try date("expires_at"),
+            deletedAt: try date("deleted_at"))
+    }
+}

@@ -1,0 +1,85 @@
+import PostgresNIO
+
+extension PostgresLinkStore {
+    /// The schema, one forward-only step at a time; dictionaries are JSON text, kept verbatim.
+    /// Deleted links keep their row so a code is never reused.
+    static let migrations: [Migration] = [
+        Migration(version: 1, name: "links and clicks", statements: [
+            """
+            CREATE TABLE links (
+                code text PRIMARY KEY,
+                team text NOT NULL,
+                route text NOT NULL,
+                route_name text,
+                route_parameters text NOT NULL,
+                query_parameters text NOT NULL,
+                metadata text,
+                redeem_limit bigint CHECK (redeem_limit IS NULL OR redeem_limit >= 0),
+                redeem_count bigint NOT NULL DEFAULT 0,
+                fallback_ios text,
+                fallback_android text,
+                fallback_web text,
+                preview_title text,
+                preview_description text,
+                preview_image text,
+                created_at timestamptz NOT NULL,
+                expires_at timestamptz,
+                deleted_at timestamptz)
+            """,
+            """
+            CREATE INDEX links_team_listing ON links (team, created_at DESC, code DESC)
+                WHERE deleted_at IS NULL
+            """,
+            """
+            CREATE TABLE clicks (
+                id bigserial PRIMARY KEY,
+                code text NOT NULL,
+                at timestamptz NOT NULL,
+                platform text NOT NULL,
+                referrer text)
+            """,
+            "CREATE INDEX clicks_code_at ON clicks (code, at)",
+        ]),
+    ]
+
+    /// Creates the schema if needed and applies the steps it has not seen, in one transaction
+    /// holding an advisory lock, so instances starting together take turns. Idempotent.
+    public func migrate() async throws {
+        let schema = schema
+        let logger = logger
+        try await run { client in
+            try await client.withTransaction(logger: logger) { connection in
+                try await connection.query(
+                    "SELECT pg_advisory_xact_lock(hashtext(\("switchyard-migrations/" + schema)))",
+                    logger: logger)
+                try await connection.query("CREATE SCHEMA IF NOT EXISTS \(unescaped: schema)", logger: logger)
+                try await connection.query("""
+                    CREATE TABLE IF NOT EXISTS \(unescaped: schema).switchyard_schema_migrations (
+                        version integer PRIMARY KEY,
+                        name text NOT NULL,
+                        applied_at timestamptz NOT NULL DEFAULT now())
+                    """, logger: logger)
+                var applied = 0
+                let rows = try await connection.query(
+                    "SELECT COALESCE(MAX(version), 0) FROM \(unescaped: schema).switchyard_schema_migrations",
+                    logger: logger)
+                for try await (version) in rows.decode(Int.self) { applied = version }
+                for migration in Self.migrations where migration.version > applied {
+                    for statement in migration.statements {
+                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                    }
+                    try await connection.query("""
+                        INSERT INTO \(unescaped: schema).switchyard_schema_migrations (version, name)
+                        VALUES (\(migration.version), \(migration.name))
+                        """, logger: logger)
+                }
+            }
+        }
+    }
+
+    /// The schema versions applied to this database, in order.
+    public func appliedMigrations() async throws -> [Int] {
+        try await rows("SELECT version FROM switchyard_schema_migrations ORDER BY version")
+            .map { try $0.decode(Int.self) }
+    }
+}

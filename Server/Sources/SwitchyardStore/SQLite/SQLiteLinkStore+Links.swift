@@ -1,0 +1,87 @@
+public import Foundation
+import GRDB
+
+extension SQLiteLinkStore {
+    public func insert(_ link: SmartLink) async throws {
+        let arguments = Self.insertArguments(link)
+        let inserted = try await write { db in
+            try db.execute(sql: """
+                INSERT INTO links (\(Self.columns)) VALUES (\(Self.placeholders))
+                ON CONFLICT (code) DO NOTHING
+                """, arguments: arguments)
+            return db.changesCount > 0
+        }
+        guard inserted else { throw StoreError.codeTaken(link.code) }
+    }
+
+    public func link(code: String) async throws -> SmartLink? {
+        try await read { db in try Self.fetchLink(db, code: code) }
+    }
+
+    public func list(team: String, limit: Int, cursor: String?) async throws -> LinkPage {
+        let limit = ListLimit.clamped(limit)
+        let after = try cursor.map { text throws(StoreError) in try ListCursor(parsing: text) }
+        let rows = try await read { db in
+            let sql: String
+            let arguments: StatementArguments
+            if let after {
+                sql = """
+                    SELECT \(Self.columns) FROM links
+                    WHERE team = ? AND deleted_at IS NULL
+                      AND (created_at < ? OR (created_at = ? AND code < ?))
+                    ORDER BY created_at DESC, code DESC LIMIT ?
+                    """
+                arguments = [team, after.createdAt, after.createdAt, after.code, limit + 1]
+            } else {
+                sql = """
+                    SELECT \(Self.columns) FROM links WHERE team = ? AND deleted_at IS NULL
+                    ORDER BY created_at DESC, code DESC LIMIT ?
+                    """
+                arguments = [team, limit + 1]
+            }
+            return try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.decodeLink)
+        }
+        return makePage(rows, limit: limit)
+    }
+
+    public func updateFallbacks(code: String, team: String, fallbacks: SmartLink.Fallbacks) async throws -> SmartLink? {
+        try await write { db in
+            try Row.fetchOne(db, sql: """
+                UPDATE links SET fallback_ios = ?, fallback_android = ?, fallback_web = ?
+                WHERE code = ? AND team = ? AND deleted_at IS NULL
+                RETURNING \(Self.columns)
+                """, arguments: [fallbacks.ios, fallbacks.android, fallbacks.web, code, team])
+                .map(Self.decodeLink)
+        }
+    }
+
+    public func delete(code: String, team: String, at: Date) async throws -> Bool {
+        let at = StoredDate.milliseconds(at)
+        return try await write { db in
+            try db.execute(
+                sql: "UPDATE links SET deleted_at = ? WHERE code = ? AND team = ? AND deleted_at IS NULL",
+                arguments: [at, code, team])
+            return db.changesCount > 0
+        }
+    }
+
+    public func redeem(code: String, at: Date) async throws -> RedeemResult {
+        let now = StoredDate.milliseconds(at)
+        return try await write { db -> RedeemResult in
+            let spent = try Row.fetchOne(db, sql: """
+                UPDATE links SET redeem_count = redeem_count + 1
+                WHERE code = ? AND deleted_at IS NULL
+                  AND (expires_at IS NULL OR expires_at > ?)
+                  AND (redeem_limit IS NULL OR redeem_count < redeem_limit)
+                RETURNING \(Self.columns)
+                """, arguments: [code, now])
+            if let spent { return .redeemed(try Self.decodeLink(spent)) }
+            return classifyFailedRedeem(try Self.fetchLink(db, code: code), at: StoredDate.date(milliseconds: now))
+        }
+    }
+
+    static func fetchLink(_ db: Database, code: String) throws -> SmartLink? {
+        try Row.fetchOne(db, sql: "SELECT \(columns) FROM links WHERE code = ?", arguments: [code])
+            .map(decodeLink)
+    }
+}

@@ -1,0 +1,42 @@
+extension SQLiteLinkStore {
+    /// The schema, one forward-only step at a time. Instants are integer milliseconds since 1970
+    /// (UTC); dictionaries are JSON text. Deleted links keep their row so a code is never reused.
+    static let migrations: [Migration] = [
+        Migration(version: 1, name: "links and clicks", statements: [
+            """
+            CREATE TABLE links (
+                code TEXT PRIMARY KEY NOT NULL,
+                team TEXT NOT NULL,
+                route TEXT NOT NULL,
+                route_name TEXT,
+                route_parameters TEXT NOT NULL,
+                query_parameters TEXT NOT NULL,
+                metadata TEXT,
+                redeem_limit INTEGER CHECK (redeem_limit IS NULL OR redeem_limit >= 0),
+                redeem_count INTEGER NOT NULL DEFAULT 0,
+                fallback_ios TEXT,
+                fallback_android TEXT,
+                fallback_web TEXT,
+                preview_title TEXT,
+                preview_description TEXT,
+                preview_image TEXT,
+                created_at INTEGER NOT NULL,
+                expires_at INTEGER,
+                deleted_at INTEGER)
+            """,
+            """
+            CREATE INDEX links_team_listing ON links (team, created_at DESC, code DESC)
+                WHERE deleted_at IS NULL
+            """,
+            """
+            CREATE TABLE clicks (
+                id INTEGER PRIMARY KEY,
+                code TEXT NOT NULL,
+                at INTEGER NOT NULL,
+                platform TEXT NOT NULL,
+                referrer TEXT)
+            """,
+            "CREATE INDEX clicks_code_at ON clicks (code, at)",
+        ]),
+    ]
+}

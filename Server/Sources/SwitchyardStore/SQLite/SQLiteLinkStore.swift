@@ -1,0 +1,123 @@
+public import Foundation
+import GRDB
+
+/// The embedded store: one SQLite file in WAL mode, written through GRDB's serial writer queue
+/// and read through its reader pool, so no call blocks Swift's cooperative threads.
+///
+/// ```swift
+/// let store = try SQLiteLinkStore(path: "switchyard.sqlite")
+/// try await store.migrate()
+/// try await store.insert(SmartLink(code: "x7Kq2", team: "acme", route: "product/:id",
+///                                  routeParameters: ["id": "42"], createdAt: Date()))
+/// ```
+///
+/// Every connection runs with `synchronous = FULL`: a write is fsynced to the WAL before its call
+/// returns, so an acknowledged link survives a killed process and a power loss. Several processes
+/// may open the same file; writers wait up to ``busyTimeout`` for one another.
+public final class SQLiteLinkStore: LinkStore {
+    /// How long a write waits for another process's write before failing as unavailable.
+    public static let busyTimeout: TimeInterval = 5
+
+    /// The database file.
+    public let path: String
+    let pool: DatabasePool
+
+    /// Opens (creating if needed) the database at `path`; call ``migrate()`` before use.
+    ///
+    /// - Throws: ``StoreError`` (`.configuration`) when the file cannot be opened as a database.
+    public init(path: String) throws {
+        self.path = path
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(Self.busyTimeout)
+        configuration.label = "switchyard"
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            // GRDB turns the writer to NORMAL when it enables WAL (durable across process crashes,
+            // not power loss); FULL fsyncs the WAL at every commit. Only the writer writes.
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        } catch {
+            throw StoreError(.configuration, "cannot open SQLite database at '\(path)': \(Self.describe(error))")
+        }
+    }
+
+    /// Applies the schema steps this database has not seen yet, in one IMMEDIATE transaction
+    /// (so two processes migrating at once take turns). Idempotent.
+    public func migrate() async throws {
+        try await write { db in
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS switchyard_schema_migrations (
+                    version INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    applied_at INTEGER NOT NULL)
+                """)
+            let applied = try Int.fetchOne(db, sql: "SELECT MAX(version) FROM switchyard_schema_migrations") ?? 0
+            for migration in Self.migrations where migration.version > applied {
+                for statement in migration.statements {
+                    try db.execute(sql: statement)
+                }
+                try db.execute(
+                    sql: "INSERT INTO switchyard_schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                    arguments: [migration.version, migration.name, StoredDate.milliseconds(Date())])
+            }
+        }
+    }
+
+    /// The schema versions applied to this database, in order.
+    public func appliedMigrations() async throws -> [Int] {
+        try await read { db in
+            try Int.fetchAll(db, sql: "SELECT version FROM switchyard_schema_migrations ORDER BY version")
+        }
+    }
+
+    public func ping() async throws {
+        _ = try await read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+    }
+
+    public func close() async throws {
+        do {
+            try pool.close()
+        } catch {
+            throw map(error)
+        }
+    }
+
+    // MARK: Running statements
+
+    /// Runs `body` in a write transaction on GRDB's writer queue, mapping failures.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await pool.write(body)
+        } catch {
+            throw map(error)
+        }
+    }
+
+    /// Runs `body` on a reader connection (a consistent WAL snapshot), mapping failures.
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await pool.read(body)
+        } catch {
+            throw map(error)
+        }
+    }
+
+    /// SQLite's failures as ``StoreError``s: busy, locked, I/O and full as `.unavailable`;
+    /// corruption and undecodable rows as `.corrupt`. Anything else (a bug) passes through.
+    func map(_ error: any Error) -> any Error {
+        if error is StoreError { return error }
+        if error is RowDecodingError { return StoreError(.corrupt, "SQLite row unreadable: \(error)") }
+        guard let error = error as? DatabaseError else { return error }
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_IOERR, .SQLITE_FULL, .SQLITE_CANTOPEN, .SQLITE_PROTOCOL:
+            return StoreError(.unavailable, "SQLite database '\(path)' unavailable: \(Self.describe(error))")
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB:
+            return StoreError(.corrupt, "SQLite database '\(path)' is corrupt: \(Self.describe(error))")
+        default:
+            return error
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        (error as? DatabaseError)?.message ?? "\(error)"
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import SwitchyardStore
+
+/// The one behaviour every ``LinkStore`` must have: each case runs against a fresh database of
+/// each back end (see `SQLiteConformanceTests` and `PostgresConformanceTests`).
+enum LinkStoreConformance: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case roundTrip
+    case unknownCode
+    case codeTaken
+    case listing
+    case listingCursors
+    case updateFallbacks
+    case delete
+    case redeemUnlimited
+    case redeemLimit
+    case redeemGone
+    case redeemNotFound
+    case redeemRace
+    case clicks
+    case migrations
+    case concurrentFirstMigration
+    case reopen
+
+    var testDescription: String { rawValue }
+
+    /// Runs this check against a fresh database of `backend`.
+    func run(on backend: Backend) async throws {
+        try await TestDatabase.with(backend) { database in
+            switch self {
+            case .roundTrip: try await Self.roundTrip(database)
+            case .unknownCode: try await Self.unknownCode(database)
+            case .codeTaken: try await Self.codeTaken(database)
+            case .listing: try await Self.listing(database)
+            case .listingCursors: try await Self.listingCursors(database)
+            case .updateFallbacks: try await Self.updateFallbacks(database)
+            case .delete: try await Self.delete(database)
+            case .redeemUnlimited: try await Self.redeemUnlimited(database)
+            case .redeemLimit: try await Self.redeemLimit(database)
+            case .redeemGone: try await Self.redeemGone(database)
+            case .redeemNotFound: try await Self.redeemNotFound(database)
+            case .redeemRace: try await Self.redeemRace(database)
+            case .clicks: try await Self.clicks(database)
+            case .migrations: try await Self.migrations(database)
+            case .concurrentFirstMigration: try await Self.concurrentFirstMigration(database)
+            case .reopen: try await Self.reopen(database)
+            }
+        }
+    }
+}
+
+/// Fixed instants, so dates compare exactly (both stores keep milliseconds).
+enum Instant {
+    /// 2023-11-14T22:13:20Z.
+    static let base = Date(timeIntervalSince1970: 1_700_000_000)
+    /// `base` plus `seconds`.
+    static func at(_ seconds: Double) -> Date { base.addingTimeInterval(seconds) }
+}
+
+/// A link with only the required fields.
+func makeLink(_ code: String, team: String = "acme", createdAt: Date = Instant.base,
+              redeemLimit: Int? = nil, expiresAt: Date? = nil) -> SmartLink {
+    SmartLink(code: code, team: team, route: "product/:id", routeParameters: ["id": code],
+              redeemLimit: redeemLimit, createdAt: createdAt, expiresAt: expiresAt)
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Logging
+import Testing
+@testable import SwitchyardStore
+
+@Suite("PostgreSQL URLs")
+struct PostgresURLTests {
+    @Test("A URL gives libpq's defaults", arguments: [
+        ("postgres://u:p%40ss@db.example.com:6543/links?sslmode=require&schema=shop",
+         "db.example.com", 6543, "u", "p@ss", "links", PostgresURL.TLSMode.require, "shop"),
+        ("postgresql://127.0.0.1/switchyard", "127.0.0.1", 5432, "postgres", nil, "switchyard", .prefer, nil),
+        ("postgres://alice@localhost", "localhost", 5432, "alice", nil, "alice", .prefer, nil),
+        ("postgres://a:b@[::1]:5433/d?sslmode=disable", "::1", 5433, "a", "b", "d", .disable, nil),
+    ] as [(String, String, Int, String, String?, String, PostgresURL.TLSMode, String?)])
+    func parses(_ text: String, host: String, port: Int, user: String, password: String?, database: String,
+                tls: PostgresURL.TLSMode, schema: String?) throws {
+        let url = try PostgresURL(parsing: text)
+        #expect(url.host == host)
+        #expect(url.port == port)
+        #expect(url.username == user)
+        #expect(url.password == password)
+        #expect(url.database == database)
+        #expect(url.tls == tls)
+        #expect(url.schema == schema)
+    }
+
+    @Test("A malformed URL says what is wrong", arguments: [
+        ("mysql://h/d", "PostgreSQL URL is invalid: the scheme must be postgres:// or postgresql://"),
+        ("postgres:///d", "PostgreSQL URL is invalid: no host"),
+        ("postgres://h/d?sslmode=maybe", "PostgreSQL URL is invalid: sslmode must be disable, prefer, require or verify-full"),
+        ("postgres://h/d?schema=Bad-Name", "PostgreSQL URL is invalid: schema must be lowercase letters, digits and underscores"),
+        ("postgres://h/d?pool=3", "PostgreSQL URL is invalid: unknown parameter 'pool'"),
+    ])
+    func refuses(_ text: String, message: String) {
+        #expect(throws: StoreError(.configuration, message)) { try PostgresURL(parsing: text) }
+        #expect(throws: StoreError(.configuration, message)) { try PostgresLinkStore(url: text) }
+    }
+
+    @Test("A schema given beside the URL must be a plain identifier")
+    func badSchema() {
+        #expect(throws: StoreError(.configuration, "schema 'x; DROP' must be lowercase letters, digits and underscores")) {
+            try PostgresLinkStore(url: "postgres://h/d", schema: "x; DROP")
+        }
+    }
+}
+
+@Suite("PostgreSQL store availability")
+struct PostgresAvailabilityTests {
+    @Test("A server that does not answer fails each call as unavailable, within the timeout")
+    func unreachable() async throws {
+        // Port 9 (discard) is closed on loopback: connections are refused.
+        var quiet = Logger(label: "test.unreachable")
+        quiet.logLevel = .critical
+        let store = try PostgresLinkStore(url: "postgres://u:p@127.0.0.1:9/none?sslmode=disable", timeout: .seconds(1),
+                                          logger: quiet)
+        let clock = ContinuousClock()
+        let started = clock.now
+        for _ in 0..<2 {
+            do {
+                try await store.ping()
+                Issue.record("ping succeeded against a closed port")
+            } catch let error as StoreError {
+                #expect(error.code == .unavailable)
+                #expect(error.message.hasPrefix("PostgreSQL at 127.0.0.1:9/none"))
+            }
+        }
+        await #expect(throws: StoreError.self) { try await store.insert(makeLink("x")) }
+        #expect(started.duration(to: clock.now) < .seconds(10))
+        try await store.close()
+    }
+
+    @Test("After its connections are killed the store answers again without reopening",
+          .enabled(if: Backend.postgresURL != nil, "SWITCHYARD_POSTGRES_URL not set: PostgreSQL suite skipped"))
+    func recovers() async throws {
+        try await TestDatabase.with(.postgres) { database in
+            let store = try await database.open()
+            try await store.insert(makeLink("survivor"))
+            let admin = try PostgresLinkStore(url: Backend.postgresURL ?? "")
+            try await admin.execute(unsafeSQL: """
+                SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                WHERE application_name = 'switchyard/\(database.location)'
+                """)
+            try await admin.close()
+            var failures = 0
+            var answer: SmartLink?
+            for _ in 0..<50 where answer == nil {
+                do {
+                    answer = try await store.link(code: "survivor")
+                } catch let error as StoreError {
+                    #expect(error.code == .unavailable, "\(error)")
+                    failures += 1
+                    try await Task.sleep(for: .milliseconds(100))
+                }
+            }
+            #expect(answer?.code == "survivor")
+            #expect(failures <= 3)
+            try await store.ping()
+        }
+    }
+
+    @Test("The version table records each step once",
+          .enabled(if: Backend.postgresURL != nil, "SWITCHYARD_POSTGRES_URL not set: PostgreSQL suite skipped"))
+    func versionTable() async throws {
+        try await TestDatabase.with(.postgres) { database in
+            let store = try #require(try await database.open() as? PostgresLinkStore)
+            try await store.migrate()
+            #expect(try await store.appliedMigrations() == [1])
+            #expect(store.schema == database.location)
+        }
+    }
+}

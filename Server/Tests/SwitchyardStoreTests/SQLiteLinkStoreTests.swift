@@ -1,0 +1,74 @@
+import Foundation
+import GRDB
+import Testing
+@testable import SwitchyardStore
+
+@Suite("SQLite store")
+struct SQLiteLinkStoreTests {
+    /// A fresh directory for one test.
+    func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-sqlite-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test("The writer runs in WAL mode with synchronous FULL and a 5 s busy timeout")
+    func pragmas() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try SQLiteLinkStore(path: directory.appendingPathComponent("a.sqlite").path)
+        try await store.migrate()
+        let (journal, synchronous, busy) = try await store.write { db in
+            (try String.fetchOne(db, sql: "PRAGMA journal_mode"),
+             try Int.fetchOne(db, sql: "PRAGMA synchronous"),
+             try Int.fetchOne(db, sql: "PRAGMA busy_timeout"))
+        }
+        #expect(journal == "wal")
+        #expect(synchronous == 2)
+        #expect(busy == 5000)
+        let readerJournal = try await store.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+        #expect(readerJournal == "wal")
+        try await store.close()
+    }
+
+    @Test("The version table records each step once, however often migrate runs")
+    func versionTable() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("v.sqlite").path
+        let store = try SQLiteLinkStore(path: path)
+        try await store.migrate()
+        try await store.migrate()
+        #expect(try await store.appliedMigrations() == SQLiteLinkStore.migrations.map(\.version))
+        #expect(try await store.appliedMigrations() == [1])
+        let indexes = try await store.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")
+        }
+        #expect(indexes == ["clicks_code_at", "links_team_listing"])
+        try await store.close()
+    }
+
+    @Test("A path that cannot be opened is a configuration error")
+    func unopenable() throws {
+        #expect(throws: StoreError(.configuration,
+                                   "cannot open SQLite database at '/nonexistent-switchyard/links.sqlite': unable to open database file")) {
+            try SQLiteLinkStore(path: "/nonexistent-switchyard/links.sqlite")
+        }
+    }
+
+    @Test("A file that is not a database is refused")
+    func notADatabase() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("text.sqlite").path
+        try Data(String(repeating: "not a database, just text\n", count: 100).utf8).write(to: URL(fileURLWithPath: path))
+        do {
+            let store = try SQLiteLinkStore(path: path)
+            try await store.migrate()
+            Issue.record("a text file opened as a database")
+        } catch let error as StoreError {
+            #expect(error.code == .configuration || error.code == .corrupt)
+            #expect(error.message.contains("file is not a database"))
+        }
+    }
+}

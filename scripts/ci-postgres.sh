@@ -1,0 +1,23 @@
+#!/bin/sh
+# Installs PostgreSQL from Debian's packages and starts it on 127.0.0.1:5432 (as root, no systemd).
+# Idempotent: a second run finds the package, the cluster and the database already there.
+# Prints the URL for SWITCHYARD_POSTGRES_URL; exports nothing.
+set -eu
+if ! command -v pg_ctlcluster >/dev/null 2>&1 || [ -z "$(ls /usr/lib/postgresql 2>/dev/null)" ]; then
+    apt-get update -qq >&2
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >&2
+fi
+V=$(ls /usr/lib/postgresql | sort -V | tail -1)
+pg_lsclusters -h | awk '{print $1" "$2}' | grep -qx "$V main" || pg_createcluster "$V" main --port 5432 >&2
+pg_ctlcluster "$V" main start >&2 2>/dev/null || true
+tries=0
+until pg_isready -q -h 127.0.0.1 -p 5432; do
+    tries=$((tries + 1))
+    if [ "$tries" -ge 60 ]; then echo "PostgreSQL did not start on 127.0.0.1:5432" >&2; exit 1; fi
+    sleep 1
+done
+cd /
+runuser -u postgres -- psql -qc "ALTER USER postgres PASSWORD 'postgres';" >&2
+runuser -u postgres -- psql -tAc "SELECT 1 FROM pg_database WHERE datname = 'switchyard_test'" | grep -q 1 \
+    || runuser -u postgres -- createdb switchyard_test >&2
+echo "postgres://postgres:postgres@127.0.0.1:5432/switchyard_test"
