@@ -42,6 +42,7 @@ let package = Package(
         benchmark("Registration"),
         benchmark("Memory"),
         benchmark("TableLoading"),
+        benchmark("LinkBuilding"),
     ],
     swiftLanguageModes: [.v6]
 )
