@@ -11,7 +11,7 @@ let benchmarks: @Sendable () -> Void = {
 
         // Switchyard: from the URL string to a DeepLink with decoded parameters.
         let table = Prepared<RouteTable>()
-        Benchmark("Switchyard URL string N=\(size)", configuration: Settings.configuration(setup: {
+        Benchmark("Switchyard_URL_string_N=\(size)", configuration: Settings.configuration(setup: {
             table.value = Peers.switchyard(data.patterns)
             verify("Switchyard", data) { url in
                 let link = try? table.value.resolve(url)
@@ -26,7 +26,7 @@ let benchmarks: @Sendable () -> Void = {
 
         // The same with a query string and percent-encoded parameters.
         let encoded = data.encodedVariant()
-        Benchmark("Switchyard query+percent N=\(size)", configuration: Settings.configuration(setup: {
+        Benchmark("Switchyard_query+percent_N=\(size)", configuration: Settings.configuration(setup: {
             table.value = Peers.switchyard(data.patterns)
             verify("Switchyard (query, percent-encoded)", data, urls: encoded.urls, parameters: encoded.parameters) { url in
                 let link = try? table.value.resolve(url)
@@ -43,7 +43,7 @@ let benchmarks: @Sendable () -> Void = {
         // routing-kit's TrieRouter, handed a path split beforehand.
         let router = Prepared<TrieRouter<String>>()
         let paths = urls.map(Peers.split)
-        Benchmark("RoutingKit pre-split N=\(size)", configuration: Settings.configuration(setup: {
+        Benchmark("RoutingKit_pre-split_N=\(size)", configuration: Settings.configuration(setup: {
             router.value = Peers.routingKit(data.patterns)
             verify("RoutingKit (pre-split)", data) { url in
                 var parameters = Parameters()
@@ -62,7 +62,7 @@ let benchmarks: @Sendable () -> Void = {
         }
 
         // routing-kit with the split timed too.
-        Benchmark("RoutingKit split timed N=\(size)", configuration: Settings.configuration(setup: {
+        Benchmark("RoutingKit_split_timed_N=\(size)", configuration: Settings.configuration(setup: {
             router.value = Peers.routingKit(data.patterns)
         })) { benchmark in
             let cursor = Cursor()
@@ -75,7 +75,7 @@ let benchmarks: @Sendable () -> Void = {
 
         // The linear scan of the Compass / URLNavigator family: one lookup per sample at 1,000 routes and more.
         let linear = Prepared<LinearMatcher>()
-        Benchmark("Linear scan N=\(size)", configuration: Settings.configuration(
+        Benchmark("Linear_scan_N=\(size)", configuration: Settings.configuration(
             scalingFactor: size >= 1_000 ? .one : .kilo, maxDuration: .seconds(size >= 1_000 ? 4 : 2),
             maxIterations: size >= 10_000 ? 150 : 1_000,
             setup: {
@@ -97,8 +97,8 @@ let benchmarks: @Sendable () -> Void = {
     let staticURL = zip(data.urls, data.expected).first { $0.1.map { !$0.contains(":") } ?? false }!.0
     let oneParameterURL = zip(data.urls, data.expected).first { $0.1.map { $0.filter { $0 == ":" }.count == 1 } ?? false }!.0
     let table = Prepared<RouteTable>()
-    for (name, url) in [("static route", staticURL), ("one-parameter route", oneParameterURL)] {
-        Benchmark("Switchyard \(name) N=10000", configuration: Settings.configuration(setup: {
+    for (name, url) in [("static_route", staticURL), ("one-parameter_route", oneParameterURL)] {
+        Benchmark("Switchyard_\(name)_N=10000", configuration: Settings.configuration(setup: {
             table.value = Peers.switchyard(data.patterns)
             print("\(name): \(url)")
         })) { benchmark in

@@ -7,25 +7,25 @@ import Switchyard
 // router holds. Each iteration builds one router and keeps it until the next iteration.
 let benchmarks: @Sendable () -> Void = {
     let data = BenchmarkData.load(10_000)
-    let metrics: [BenchmarkMetric] = [.mallocCountTotal, .mallocBytesCount, .memoryLeaked, .peakMemoryResidentDelta,
+    let metrics: [BenchmarkMetric] = [.mallocCountTotal, .mallocBytesCount, .peakMemoryResidentDelta,
                                       .instructions]
 
     let kept = Prepared<[RouteTable]>()
-    Benchmark("Switchyard memory N=10000", configuration: Settings.configuration(
+    Benchmark("Switchyard_memory_N=10000", configuration: Settings.configuration(
         scalingFactor: .one, metrics: metrics, maxDuration: .seconds(3), maxIterations: 20,
         setup: { kept.value = [] })) { _ in
         kept.value.append(Peers.switchyard(data.patterns))
     }
 
     let routers = Prepared<[TrieRouter<String>]>()
-    Benchmark("RoutingKit memory N=10000", configuration: Settings.configuration(
+    Benchmark("RoutingKit_memory_N=10000", configuration: Settings.configuration(
         scalingFactor: .one, metrics: metrics, maxDuration: .seconds(3), maxIterations: 20,
         setup: { routers.value = [] })) { _ in
         routers.value.append(Peers.routingKit(data.patterns))
     }
 
     let linear = Prepared<[LinearMatcher]>()
-    Benchmark("Linear scan memory N=10000", configuration: Settings.configuration(
+    Benchmark("Linear_scan_memory_N=10000", configuration: Settings.configuration(
         scalingFactor: .one, metrics: metrics, maxDuration: .seconds(3), maxIterations: 20,
         setup: { linear.value = [] })) { _ in
         linear.value.append(LinearMatcher(data.patterns))

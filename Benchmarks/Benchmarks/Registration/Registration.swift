@@ -10,7 +10,7 @@ let benchmarks: @Sendable () -> Void = {
         let patterns = data.patterns
         let iterations = size >= 10_000 ? 60 : 1_000
 
-        Benchmark("Switchyard register N=\(size)", configuration: Settings.configuration(
+        Benchmark("Switchyard_register_N=\(size)", configuration: Settings.configuration(
             scalingFactor: .one, maxDuration: .seconds(3), maxIterations: iterations,
             setup: { verify("Switchyard", data) { url in
                 let link = try? Peers.switchyard(patterns).resolve(url)
@@ -20,14 +20,14 @@ let benchmarks: @Sendable () -> Void = {
         }
 
         // routing-kit parses the pattern strings (`pathComponents`) and registers them.
-        Benchmark("RoutingKit register N=\(size)", configuration: Settings.configuration(
+        Benchmark("RoutingKit_register_N=\(size)", configuration: Settings.configuration(
             scalingFactor: .one, maxDuration: .seconds(3), maxIterations: iterations)) { _ in
             blackHole(Peers.routingKit(patterns))
         }
 
         // routing-kit's registration alone, from components parsed beforehand.
         let components = patterns.map(\.pathComponents)
-        Benchmark("RoutingKit register pre-parsed N=\(size)", configuration: Settings.configuration(
+        Benchmark("RoutingKit_register_pre-parsed_N=\(size)", configuration: Settings.configuration(
             scalingFactor: .one, maxDuration: .seconds(3), maxIterations: iterations)) { _ in
             blackHole(Peers.routingKit(patterns, components: components))
         }

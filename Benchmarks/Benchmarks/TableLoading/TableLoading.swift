@@ -24,13 +24,13 @@ let benchmarks: @Sendable () -> Void = {
         Settings.configuration(scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 60, setup: setup)
     }
 
-    Benchmark("RouteTableFile.parse N=\(size)", configuration: configuration(check)) { _ in
+    Benchmark("RouteTableFile.parse_N=\(size)", configuration: configuration(check)) { _ in
         blackHole(try RouteTableFile.parse(text, fileName: "routes_\(size).json"))
     }
-    Benchmark("RouteTableFile.load N=\(size)", configuration: configuration()) { _ in
+    Benchmark("RouteTableFile.load_N=\(size)", configuration: configuration()) { _ in
         blackHole(try RouteTableFile.load(path: path))
     }
-    Benchmark("RouteTableFile.load + compile N=\(size)", configuration: configuration()) { _ in
+    Benchmark("RouteTableFile.load_+_compile_N=\(size)", configuration: configuration()) { _ in
         blackHole(try RouteTable(RouteTableFile.load(path: path)))
     }
 }
