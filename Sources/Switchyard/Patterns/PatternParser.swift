@@ -5,6 +5,8 @@ struct PatternParser {
     private let delimiter: UInt8
     private var index = 0
     private var parameterNames: [String] = []
+    /// ASCII without CR: one character per byte, so a column is the offset plus one.
+    private let isPlainASCII: Bool
 
     /// The most forms one pattern may expand to through optional groups.
     static let maximumForms = 64
@@ -12,6 +14,7 @@ struct PatternParser {
     init(text: String, delimiter: Character) {
         self.text = text
         self.bytes = Array(text.utf8)
+        self.isPlainASCII = bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D }
         self.delimiter = delimiter.asciiValue ?? UInt8(ascii: "/")
     }
 
@@ -280,6 +283,7 @@ struct PatternParser {
 
     /// The 1-based character column of a byte offset.
     private func column(of offset: Int) -> Int {
+        if isPlainASCII { return offset + 1 }
         var characters = 0
         var consumed = 0
         for character in text {

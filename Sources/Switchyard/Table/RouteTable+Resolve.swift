@@ -70,54 +70,70 @@ extension RouteTable {
         func text(_ range: Range<Int>) -> String {
             String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         }
-        var link = DeepLink(url: input)
-        link.scheme = scanned.scheme.map { text($0).lowercased() }
-        link.host = scanned.host.map { text($0).lowercased() }
-        link.path = text(scanned.path)
+        // Every field is computed first and the link built once: mutating a `var DeepLink` field by
+        // field made the optimizer copy and destroy the whole value (about 1,100 instructions a lookup).
+        let linkSource: LinkSource
         switch scanned.kind {
-        case .customScheme: link.source = source ?? .url
-        case .universalLink: link.source = source ?? .universalLink
-        case .path: link.source = source ?? .internal
+        case .customScheme: linkSource = source ?? .url
+        case .universalLink: linkSource = source ?? .universalLink
+        case .path: linkSource = source ?? .internal
         }
+        var route: String?
+        var routeName: String?
+        var routeIndex: Int?
+        var matchedForm: (ordinal: Int, length: Int)?
+        var routeParameters: [String: String]?
         if let formIndex {
-            let form = storage.matcher.forms[formIndex]
-            let route = storage.routes[form.routeIndex]
-            link.route = route.text
-            link.routeName = route.name
-            link.routeIndex = route.index
-            link.matchedForm = (form.formOrdinal, form.length)
-            var parameters: [String: String] = [:]
-            parameters.reserveCapacity(form.captureNames.count)
-            for (position, name) in form.captureNames.enumerated() {
-                guard let name else { continue }
-                let first = Int(captures[position])
-                if form.endsWithRest && position == form.captureNames.count - 1 {
-                    let delimiter = String(UnicodeScalar(storage.rules.delimiter))
-                    parameters[name] = (first..<segments.count).map { decode(bytes, segments[$0]) }
-                        .joined(separator: delimiter)
-                } else {
-                    parameters[name] = decode(bytes, segments[first])
+            // Fields are read in place: copying the Route or the form would retain every array they hold.
+            let forms = storage.matcher.forms
+            let index = forms[formIndex].routeIndex
+            route = storage.routes[index].definition.pattern
+            routeName = storage.routes[index].definition.name
+            routeIndex = storage.routes[index].index
+            matchedForm = (forms[formIndex].formOrdinal, forms[formIndex].length)
+            let names = forms[formIndex].captureNames
+            if names.isEmpty {
+                routeParameters = [:]
+            } else {
+                let endsWithRest = forms[formIndex].endsWithRest
+                var parameters = [String: String](minimumCapacity: names.count)
+                for position in names.indices {
+                    guard let name = names[position] else { continue }
+                    let first = Int(captures[position])
+                    if endsWithRest && position == names.count - 1 {
+                        let delimiter = String(UnicodeScalar(storage.rules.delimiter))
+                        parameters[name] = (first..<segments.count).map { decode(bytes, segments[$0]) }
+                            .joined(separator: delimiter)
+                    } else {
+                        parameters[name] = decode(bytes, segments[first])
+                    }
                 }
+                routeParameters = parameters
             }
-            link.routeParameters = parameters
         }
+        var queryItems: [QueryItem] = []
         if let query = scanned.query {
             switch Self.parseQuery(bytes, query) {
-            case .success(let items):
-                link.queryItems = items
-                link.queryParameters = QueryItem.firstValues(items)
-            case .failure(let error):
-                return .failure(error)
+            case .success(let items): queryItems = items
+            case .failure(let error): return .failure(error)
             }
         }
-        if let fragment = scanned.fragment {
-            let raw = UnsafeBufferPointer(rebasing: bytes[fragment])
-            if let error = Self.checkText(raw, plusIsSpace: false, what: "fragment", offset: fragment.lowerBound,
+        var fragment: String?
+        if let range = scanned.fragment {
+            let raw = UnsafeBufferPointer(rebasing: bytes[range])
+            if let error = Self.checkText(raw, plusIsSpace: false, what: "fragment", offset: range.lowerBound,
                                           in: bytes) {
                 return .failure(error)
             }
-            link.fragment = PercentDecoding.decode(raw, plusIsSpace: false)
+            fragment = PercentDecoding.decode(raw, plusIsSpace: false)
         }
+        var link = DeepLink(
+            url: input, scheme: scanned.scheme.map { text($0).lowercased() },
+            host: scanned.host.map { text($0).lowercased() }, path: text(scanned.path), route: route,
+            routeName: routeName, routeParameters: routeParameters, queryItems: queryItems, fragment: fragment,
+            source: linkSource)
+        link.routeIndex = routeIndex
+        link.matchedForm = matchedForm
         return .success(link)
     }
 

@@ -1,0 +1,34 @@
+// A plain executable for instruction-level profiles of the hot paths:
+//   swift build -c release -Xswiftc -g --product Profile
+//   valgrind --tool=callgrind .build/release/Profile lookup 10000
+// Modes: lookup N (resolve every URL 20 times), encoded N, register N (build 5 times), static, parameter.
+import BenchmarkSupport
+import Switchyard
+
+let arguments = CommandLine.arguments
+let mode = arguments.count > 1 ? arguments[1] : "lookup"
+let size = arguments.count > 2 ? Int(arguments[2]) ?? 10_000 : 10_000
+let data = BenchmarkData.load(size)
+var sink = 0
+switch mode {
+case "register":
+    for _ in 0..<5 { sink &+= Peers.switchyard(data.patterns).routes.count }
+case "encoded", "lookup":
+    let table = Peers.switchyard(data.patterns)
+    let urls = mode == "encoded" ? data.encodedVariant().urls : data.urls
+    for _ in 0..<20 {
+        for url in urls { sink &+= (try? table.resolve(url))?.routeParameters?.count ?? 0 }
+    }
+case "static", "parameter":
+    let table = Peers.switchyard(data.patterns)
+    let url = zip(data.urls, data.expected).first { pair in
+        guard let pattern = pair.1 else { return false }
+        let count = pattern.filter { $0 == ":" }.count
+        return mode == "static" ? count == 0 : count == 1
+    }!.0
+    print(url)
+    for _ in 0..<100_000 { sink &+= (try? table.resolve(url))?.routeParameters?.count ?? 0 }
+default:
+    fatalError("unknown mode \(mode)")
+}
+print(sink)
