@@ -14,6 +14,8 @@ let package = Package(
     products: [
         .library(name: "SwitchyardStore", targets: ["SwitchyardStore"]),
         .library(name: "SwitchyardService", targets: ["SwitchyardService"]),
+        // For the dashboard's browser test until `switchyard serve` exists (see Sources/SwitchyardServe).
+        .executable(name: "switchyard-serve", targets: ["SwitchyardServe"]),
     ],
     dependencies: [
         .package(name: "Switchyard", path: ".."),
@@ -52,6 +54,16 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             resources: [.copy("Resources/openapi.json")],
+            swiftSettings: swiftSettings
+        ),
+        // `switchyard-serve`: the service for the dashboard's headless-browser test (scripts/browser-test).
+        .executableTarget(
+            name: "SwitchyardServe",
+            dependencies: [
+                "SwitchyardService",
+                "SwitchyardStore",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
