@@ -5,6 +5,7 @@ free port with a temporary SQLite file and route table, then signs in, creates a
 listed, opens its page (clicks chart and QR code, which zbarimg must decode to the short URL),
 takes screenshots and signs out. Run through scripts/browser-test.
 """
+import http.client
 import json
 import os
 import shutil
@@ -171,8 +172,11 @@ def test_sign_in_create_list_show_and_sign_out(browser, service):
     assert decoded.stdout.strip() == short_url
 
     # Open the short link once (a click), then the listing shows the link with its click.
-    with urllib.request.urlopen(urllib.request.Request(short_url, headers={"User-Agent": "Mozilla/5.0 (X11; Linux x86_64)"})) as response:
-        assert response.status == 200
+    connection = http.client.HTTPConnection("127.0.0.1", int(service.rsplit(":", 1)[1]), timeout=10)
+    connection.request("GET", f"/{code}", headers={"User-Agent": "Mozilla/5.0 (X11; Linux x86_64)"})
+    response = connection.getresponse()
+    assert response.status == 302 and response.getheader("Location") == "https://shop.example.com/p/42"
+    connection.close()
     time.sleep(1.5)  # the click recorder writes batches every second
     browser.get(service + "/")
     row = browser.find_element(By.CSS_SELECTOR, f'tr.link[data-code="{code}"]')

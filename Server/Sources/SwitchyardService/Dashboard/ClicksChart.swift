@@ -66,23 +66,23 @@ struct ClicksChart: Sendable {
         // Grid and y axis: 0, half, maximum.
         for tick in Set([0, maximum / 2, maximum]).sorted() {
             let y = Double(baseline) - Double(tick) / Double(maximum) * Double(plotHeight)
-            parts.append(#"<line class="grid" x1="\#(Self.left)" y1="\#(Self.format(y))" x2="\#(w - Self.right)" y2="\#(Self.format(y))" stroke="#ddd"/>"#)
+            parts.append(#"<line class="grid" x1="\#(Self.left)" y1="\#(Self.format(y))" x2="\#(w - Self.right)" y2="\#(Self.format(y))" stroke="rgb(221,221,221)"/>"#)
             parts.append(#"<text class="y-label" x="\#(Self.left - 6)" y="\#(Self.format(y + 4))" text-anchor="end">\#(tick)</text>"#)
         }
-        parts.append(#"<line class="axis" x1="\#(Self.left)" y1="\#(Self.top)" x2="\#(Self.left)" y2="\#(baseline)" stroke="#555"/>"#)
-        parts.append(#"<line class="axis" x1="\#(Self.left)" y1="\#(baseline)" x2="\#(w - Self.right)" y2="\#(baseline)" stroke="#555"/>"#)
+        parts.append(#"<line class="axis" x1="\#(Self.left)" y1="\#(Self.top)" x2="\#(Self.left)" y2="\#(baseline)" stroke="rgb(85,85,85)"/>"#)
+        parts.append(#"<line class="axis" x1="\#(Self.left)" y1="\#(baseline)" x2="\#(w - Self.right)" y2="\#(baseline)" stroke="rgb(85,85,85)"/>"#)
         for (index, entry) in days.enumerated() {
             let x = Double(Self.left) + Double(index) * slot
             let barHeight = Double(entry.count) / Double(maximum) * Double(plotHeight)
             if entry.count > 0 {
-                parts.append(#"<rect class="bar" x="\#(Self.format(x + 1))" y="\#(Self.format(Double(baseline) - barHeight))" width="\#(Self.format(max(slot - 2, 1)))" height="\#(Self.format(barHeight))" fill="#0b5fff"><title>\#(Self.label(entry.day)): \#(entry.count)</title></rect>"#)
+                parts.append(#"<rect class="bar" x="\#(Self.format(x + 1))" y="\#(Self.format(Double(baseline) - barHeight))" width="\#(Self.format(max(slot - 2, 1)))" height="\#(Self.format(barHeight))" fill="rgb(11,95,255)"><title>\#(Self.label(entry.day)): \#(entry.count)</title></rect>"#)
             }
-            if index % 7 == 0 || index == days.count - 1 {
+            if (days.count - 1 - index) % 7 == 0 {  // today, and every week back from it
                 parts.append(#"<text class="x-label" x="\#(Self.format(x + slot / 2))" y="\#(baseline + 16)" text-anchor="middle">\#(Self.label(entry.day))</text>"#)
             }
         }
-        parts.append(#"<text x="\#(Self.left + plotWidth / 2)" y="\#(h - 4)" text-anchor="middle" fill="#555">day (UTC)</text>"#)
-        parts.append(#"<text x="12" y="\#(Self.top + plotHeight / 2)" text-anchor="middle" fill="#555" transform="rotate(-90 12 \#(Self.top + plotHeight / 2))">clicks</text>"#)
+        parts.append(#"<text x="\#(Self.left + plotWidth / 2)" y="\#(h - 4)" text-anchor="middle" fill="rgb(85,85,85)">day (UTC)</text>"#)
+        parts.append(#"<text x="12" y="\#(Self.top + plotHeight / 2)" text-anchor="middle" fill="rgb(85,85,85)" transform="rotate(-90 12 \#(Self.top + plotHeight / 2))">clicks</text>"#)
         parts.append("</svg>")
         return parts.joined(separator: "\n")
     }

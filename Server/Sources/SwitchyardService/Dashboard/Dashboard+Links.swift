@@ -9,8 +9,12 @@ extension Dashboard {
         if let cursor, cursor.isEmpty || cursor.utf8.count > 256 {
             throw Problem.invalid("invalid-query", "Invalid query parameter", "'cursor' is not a cursor this service gave out")
         }
-        let page = try await service.storage {
-            try await service.store.list(team: session.team, limit: pageSize, cursor: cursor)
+        let page: LinkPage
+        do {
+            page = try await service.storage { try await service.store.list(team: session.team, limit: pageSize, cursor: cursor) }
+        } catch let problem as Problem where problem.status == .internalServerError && cursor != nil {
+            // A store that reports a foreign cursor as unreadable data: the cursor is the problem.
+            throw Problem.invalid("invalid-query", "Invalid query parameter", "'cursor' is not a cursor this service gave out")
         }
         var rows: [DashboardViews.Row] = []
         for link in page.links {

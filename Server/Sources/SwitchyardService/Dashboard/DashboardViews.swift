@@ -78,8 +78,9 @@ enum DashboardViews {
     }
 
     static func date(_ date: Date) -> String {
-        let text = LinkJSON.date(date).stringValue ?? ""
-        return HTML.escape(text.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " UTC"))
+        // 2030-01-31T12:00:00.000Z as 2030-01-31 12:00:00 UTC.
+        let text = (LinkJSON.date(date).stringValue ?? "").prefix(19).replacingOccurrences(of: "T", with: " ")
+        return HTML.escape(text + " UTC")
     }
 
     static func status(_ link: SmartLink, now: Date) -> String {

@@ -13,7 +13,8 @@ import Testing
         #expect(svg.components(separatedBy: #"class="axis""#).count - 1 == 2)
         #expect(!svg.contains(#"class="bar""#))
         #expect(svg.contains(">0</text>") && svg.contains(">1</text>"), "y axis from 0 to 1")
-        #expect(svg.contains(">03-17</text>") && svg.contains(">02-16</text>"), "x axis: first and last day")
+        #expect(svg.contains(">03-17</text>") && svg.contains(">03-10</text>") && svg.contains(">02-17</text>"), "x axis: weekly from today")
+        #expect(!svg.contains(">02-16</text>") && svg.components(separatedBy: #"class="x-label""#).count - 1 == 5)
         #expect(svg.contains("last 30 days: 0 in all"))
     }
 
