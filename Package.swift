@@ -13,11 +13,16 @@ let package = Package(
     products: [
         .library(name: "Switchyard", targets: ["Switchyard"]),
         .library(name: "SwitchyardTesting", targets: ["SwitchyardTesting"]),
+        .library(name: "SwitchyardSwiftUI", targets: ["SwitchyardSwiftUI"]),
+        .library(name: "SwitchyardUIKit", targets: ["SwitchyardUIKit"]),
     ],
     dependencies: [],
     targets: [
         .target(name: "Switchyard", swiftSettings: swiftSettings),
         .target(name: "SwitchyardTesting", dependencies: ["Switchyard"], swiftSettings: swiftSettings),
+        // Apple-only glue, empty modules elsewhere (#if canImport): thin appliers of the SDK's plans.
+        .target(name: "SwitchyardSwiftUI", dependencies: ["Switchyard"], swiftSettings: swiftSettings),
+        .target(name: "SwitchyardUIKit", dependencies: ["Switchyard"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SwitchyardTests",
             dependencies: ["Switchyard", "SwitchyardTesting"],

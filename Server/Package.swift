@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
-// The Switchyard link service: storage (SQLite via GRDB, PostgreSQL via postgres-nio) and the
-// Hummingbird 2 HTTP service. A nested package so the SDK at ".." keeps zero dependencies.
+// The Switchyard server package: the `switchyard` command line, the link service's storage
+// (SQLite via GRDB, PostgreSQL via postgres-nio) and its Hummingbird 2 HTTP service. Everything
+// with dependencies lives here, so the SDK at ".." stays dependency-free.
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -12,30 +13,53 @@ let package = Package(
     name: "SwitchyardServer",
     platforms: [.macOS(.v15)],
     products: [
+        .executable(name: "switchyard", targets: ["SwitchyardTool"]),
+        .library(name: "SwitchyardCommand", targets: ["SwitchyardCommand"]),
         .library(name: "SwitchyardStore", targets: ["SwitchyardStore"]),
         .library(name: "SwitchyardService", targets: ["SwitchyardService"]),
-        // For the dashboard's browser test until `switchyard serve` exists (see Sources/SwitchyardServe).
-        .executable(name: "switchyard-serve", targets: ["SwitchyardServe"]),
     ],
     dependencies: [
         .package(name: "Switchyard", path: ".."),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
+        // The subcommands (resolve, routes check, link): a library, so other targets can reuse them.
+        .target(
+            name: "SwitchyardCommand",
+            dependencies: [
+                .product(name: "Switchyard", package: "Switchyard"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
+        // The `switchyard` executable: the root command that lists the subcommands, and `serve`.
+        .executableTarget(
+            name: "SwitchyardTool",
+            dependencies: [
+                "SwitchyardCommand",
+                "SwitchyardService",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
+        // Smart links and clicks behind one protocol, on SQLite and PostgreSQL.
         .target(
             name: "SwitchyardStore",
             dependencies: [
                 .product(name: "Switchyard", package: "Switchyard"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -56,24 +80,26 @@ let package = Package(
             resources: [.copy("Resources/openapi.json")],
             swiftSettings: swiftSettings
         ),
-        // `switchyard-serve`: the service for the dashboard's headless-browser test (scripts/browser-test).
-        .executableTarget(
-            name: "SwitchyardServe",
+        // Runs the built `switchyard` executable as a subprocess.
+        .testTarget(
+            name: "SwitchyardCommandTests",
             dependencies: [
-                "SwitchyardService",
-                "SwitchyardStore",
-                .product(name: "Logging", package: "swift-log"),
+                "SwitchyardTool",
+                .product(name: "Switchyard", package: "Switchyard"),
             ],
-            swiftSettings: swiftSettings
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
+        // One conformance suite for both back ends (PostgreSQL when SWITCHYARD_POSTGRES_URL is set).
         .testTarget(
             name: "SwitchyardStoreTests",
             dependencies: [
                 "SwitchyardStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
+        // The HTTP API over a real socket, on the in-memory store and on SQLite.
         .testTarget(
             name: "SwitchyardServiceTests",
             dependencies: [

@@ -16,8 +16,7 @@ let fuzzTable: RouteTable = {
     return try! RouteTable(configuration, constraints: [coupon])
 }()
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzResolve(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzResolve(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     do {
         let link = try fuzzTable.resolve(input)
@@ -34,3 +33,4 @@ public func fuzzResolve(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     return 0
 }
+

@@ -1,7 +1,6 @@
 // libFuzzer target: arbitrary bytes as a route-table file, compiled when it loads.
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzTableFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzTableFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
     if let configuration = try? RouteTableFile.parse(bytes: bytes, fileName: "fuzz.json") {
         if let table = try? RouteTable(configuration) {

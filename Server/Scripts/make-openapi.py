@@ -28,7 +28,8 @@ code_param = {"name": "code", "in": "path", "required": True, "description": "Th
               "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"}}
 string_map = {"type": "object", "additionalProperties": {"type": "string"}}
 input_map = {"type": ["object", "null"], "additionalProperties": {"type": ["string", "number", "boolean"]}}
-url_string = {"type": "string", "maxLength": 2048, "description": "An absolute http or https URL on an allowed domain."}
+url_string = {"type": "string", "maxLength": 2048, "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://[^/?#@\\\\\\s]+",
+              "description": "An absolute http or https URL on an allowed domain."}
 
 fallbacks_in = {"type": ["object", "null"], "additionalProperties": False, "properties": {
     "ios": nullable(dict(url_string)), "android": nullable(dict(url_string)), "web": nullable(dict(url_string))}}
@@ -52,7 +53,7 @@ schemas = {
             "description": {"type": ["string", "null"], "maxLength": 2048},
             "image": nullable(dict(url_string, description="An absolute http or https URL."))}}}},
     "UpdateLink": {"type": "object", "required": ["fallbacks"], "additionalProperties": False,
-                   "properties": {"fallbacks": fallbacks_in}},
+                   "properties": {"fallbacks": {**fallbacks_in, "type": "object"}}},
     "Clicks": {"type": "object", "required": ["total", "ios", "android", "desktop", "crawler", "other"],
                "properties": {k: {"type": "integer", "minimum": 0} for k in ["total", "ios", "android", "desktop", "crawler", "other"]}},
     "Link": {"type": "object", "required": ["code", "url", "route", "routeParameters", "queryParameters", "hasMetadata",
@@ -126,8 +127,7 @@ paths = {
                  "responses": {"200": json_response("Redeemed.", ref("Redemption")),
                                **errors("401", "404", "410", "503"), "409": problem("The redeem limit is reached.")}}},
     "/{code}": {
-        "parameters": [{**code_param, "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$",
-                                                 "not": {"enum": ["health", "metrics", "openapi.json"]}}}],
+        "parameters": [{**code_param, "schema": {"type": "string", "pattern": "^(?!(health|metrics)$)[A-Za-z0-9_-]{1,64}$"}}],
         "get": {"operationId": "openLink", "summary": "Open a smart link (per-platform redirect, app page or preview)", "security": [], "tags": ["open"],
                 "parameters": [{"name": "User-Agent", "in": "header", "schema": {"type": "string"}}],
                 "responses": {"200": {"description": "An HTML page: the iOS app opener, the desktop interstitial or the crawler preview.", "content": html},

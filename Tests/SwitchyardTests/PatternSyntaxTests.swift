@@ -16,6 +16,7 @@ import Testing
         Case(pattern: "", message: "empty pattern (write '/' for the root route) in ''", code: .emptyPattern),
         Case(pattern: "a/{}", message: "empty parameter name at 3 in 'a/{}'", code: .emptyParameterName),
         Case(pattern: "a/{id", message: "unclosed '{' at 3 in 'a/{id'", code: .unclosedBracket),
+        Case(pattern: "b/{", message: "unclosed '{' at 3 in 'b/{'", code: .unclosedBracket),
         Case(pattern: "a/{id/b", message: "unclosed '{' at 3 in 'a/{id/b'", code: .unclosedBracket),
         Case(pattern: "a/:id<>", message: "empty constraint name at 6 in 'a/:id<>'", code: .emptyConstraint),
         Case(pattern: "a/:id<int", message: "unclosed '<' at 6 in 'a/:id<int'", code: .unclosedBracket),

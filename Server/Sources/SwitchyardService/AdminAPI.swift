@@ -8,7 +8,7 @@ import SwitchyardStore
 struct AdminAPI: Sendable {
     let service: LinkService
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Hummingbird.Router<BasicRequestContext>) {
         let links = router.group("api/v1/links")
         links.post { request, context in try await create(request, context: context) }
         links.get { request, context in try await list(request, context: context) }
@@ -119,12 +119,7 @@ struct AdminAPI: Sendable {
         if let cursor, cursor.isEmpty || cursor.utf8.count > 256 {
             throw Problem.invalid("invalid-query", "Invalid query parameter", "'cursor' is not a cursor this service gave out")
         }
-        let page: LinkPage
-        do {
-            page = try await service.storage { try await service.store.list(team: team, limit: limit, cursor: cursor) }
-        } catch let problem as Problem where problem.status == .internalServerError && cursor != nil {
-            throw Problem.invalid("invalid-query", "Invalid query parameter", "'cursor' is not a cursor this service gave out")
-        }
+        let page = try await service.storage { try await service.store.list(team: team, limit: limit, cursor: cursor) }
         let items = page.links.map { LinkJSON.link($0, service: service).serialized() }
         let next = LinkJSON.optional(page.nextCursor).serialized()
         return Responses.json(#"{"links":["# + items.joined(separator: ",") + #"],"nextCursor":"# + next + "}")

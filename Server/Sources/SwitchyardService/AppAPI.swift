@@ -7,7 +7,7 @@ import SwitchyardStore
 struct AppAPI: Sendable {
     let service: LinkService
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Hummingbird.Router<BasicRequestContext>) {
         router.get("api/v1/links/:code/resolve") { request, context in try await resolve(request, context: context) }
         router.post("api/v1/links/:code/redeem") { request, context in try await redeem(request, context: context) }
     }

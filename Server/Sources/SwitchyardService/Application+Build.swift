@@ -46,13 +46,13 @@ public func buildApplication(
     }
     let service = LinkService(
         configuration: configuration, store: store,
-        builder: DeepLinkBuilder(table: table, constraints: configuration.constraints),
+        builder: DeepLinkBuilder(table: table),
         fallbacks: FallbackPolicy(tableHosts: table.configuration.hosts, extra: configuration.allowedFallbackDomains),
         adminKeys: APIKeyring(configuration.adminKeys),
         appKeys: APIKeyring(Dictionary(configuration.appKeys.map { ($0, "app") }, uniquingKeysWith: { a, _ in a })),
         recorder: recorder, metrics: metrics, associations: associations, logger: logger, now: now)
 
-    let router = Router(context: BasicRequestContext.self)
+    let router = Hummingbird.Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: ProblemMiddleware(service: service))
     OperationsAPI(service: service, openAPI: OpenAPIDocument.text).register(on: router)
     AdminAPI(service: service).register(on: router)

@@ -51,7 +51,7 @@ public actor InMemoryLinkStore: LinkStore {
         var position = order.count - 1
         if let cursor {
             guard let value = Int(cursor), value >= -1, value < order.count else {
-                throw StoreError(.corrupt, "invalid cursor '\(cursor)'")
+                throw StoreError.invalidCursor(cursor)
             }
             position = value
         }

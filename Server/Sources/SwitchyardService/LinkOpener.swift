@@ -8,7 +8,7 @@ import SwitchyardStore
 struct LinkOpener: Sendable {
     let service: LinkService
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Hummingbird.Router<BasicRequestContext>) {
         router.get(":code") { request, context in try await open(request, context: context) }
     }
 

@@ -29,7 +29,9 @@ struct LinkService: Sendable {
             return try await operation()
         } catch let error as StoreError where error.code == .codeTaken {
             throw error
-        } catch let error as StoreError where error.code == .corrupt {
+        } catch let error as StoreError where error.code == .invalidCursor {
+            throw Problem.invalid("invalid-query", "Invalid query parameter", "'cursor' is not a cursor this service gave out")
+        } catch let error as StoreError where error.code == .corrupt || error.code == .configuration {
             logger.error("stored data could not be read", metadata: ["error": "\(error)"])
             throw Problem(.internalServerError, kind: "corrupt-data", title: "Stored data unreadable", detail: error.message)
         } catch {
@@ -68,14 +70,6 @@ struct LinkService: Sendable {
 
     /// The deep link's URLs for a stored link: universal link and custom-scheme URL (either may be nil).
     func deepLinkURLs(_ link: SmartLink) -> (universal: String?, scheme: String?) {
-        let path: String
-        if let target = try? builder.target(route: link.route, parameters: link.routeParameters) {
-            path = target.path
-        } else {
-            // The table changed since the link was made: fall back to the stored parameters' best effort.
-            path = link.route
-        }
-        return (builder.universalLink(path: path, query: link.queryParameters),
-                builder.schemeURL(path: path, query: link.queryParameters))
+        builder.urls(route: link.route, parameters: link.routeParameters, query: link.queryParameters)
     }
 }

@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import HTTPTypes
 
 /// Turns every error into problem details, counts every answer in the metrics, and logs failures.
 /// Added before the routes, so it wraps each of them and the not-found responder.
@@ -16,6 +17,14 @@ struct ProblemMiddleware: RouterMiddleware {
             if problem.status.code >= 500 {
                 context.logger.warning("request failed", metadata: ["problem": "\(problem)"])
             }
+        } catch let error as any HTTPResponseError
+            where error.status == .notFound && (context.endpointPath ?? "NotFound") == "NotFound"
+                && !AllowedMethods.methods(for: request.uri.path).isEmpty
+                && !AllowedMethods.methods(for: request.uri.path).contains(request.method) {
+            let allowed = AllowedMethods.methods(for: request.uri.path)
+            var problem = Problem.from(status: .methodNotAllowed, limit: 0)
+            problem.headers[.allow] = allowed.map(\.rawValue).joined(separator: ", ")
+            response = try problem.response(from: request, context: context)
         } catch let error as any HTTPResponseError {
             response = try Problem.from(status: error.status, limit: service.configuration.limits.maximumBodySize)
                 .response(from: request, context: context)

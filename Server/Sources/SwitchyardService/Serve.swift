@@ -1,5 +1,6 @@
 public import Logging
 public import SwitchyardStore
+import Foundation
 import Switchyard
 
 /// `switchyard serve` without the command line: loads the route table, opens the store, prints
@@ -8,20 +9,24 @@ import Switchyard
 /// ```swift
 /// let settings = try ServeSettings(routesPath: routes, database: database, port: port,
 ///                                  environment: ProcessInfo.processInfo.environment)
-/// try await serve(settings, logger: Logger(label: "switchyard"), openStore: openLinkStore)
+/// try await serve(settings, logger: Logger(label: "switchyard"))
 /// ```
 ///
 /// - Parameters:
 ///   - settings: the command line's options and keys.
 ///   - logger: the service's logger.
-///   - print: where the start-up notices go (standard output by default).
+///   - print: where the start-up notices go (standard output, flushed, by default).
 ///   - openStore: opens the store `settings.database` names.
 public func serve(
     _ settings: ServeSettings,
     logger: Logger,
-    print: @Sendable (String) -> Void = { Swift.print($0) },
-    openStore: @Sendable (DatabaseLocation) async throws -> any LinkStore
+    print: (@Sendable (String) -> Void)? = nil,
+    openStore: @Sendable (DatabaseLocation) async throws -> any LinkStore = { try await openLinkStore($0) }
 ) async throws {
+    let print = print ?? { line in
+        Swift.print(line)
+        fflush(nil)
+    }
     let routes = try RouteTableFile.load(path: settings.routesPath)
     let configuration = settings.configuration(routes: routes)
     for line in settings.generatedKeysNotice { print(line) }

@@ -82,6 +82,8 @@ public enum DatabaseLocation: Sendable, Hashable {
     public struct Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
         /// What was wrong.
         public let message: String
+        /// Creates an error.
+        public init(message: String) { self.message = message }
         /// The message.
         public var description: String { message }
     }

@@ -4,19 +4,58 @@ import HummingbirdTesting
 import Logging
 import Switchyard
 import SwitchyardService
-import SwitchyardStore
+@testable import SwitchyardStore
 import Synchronization
 
 /// The stores the HTTP suites run on.
 enum StoreKind: String, CaseIterable, Sendable, CustomStringConvertible {
+    /// The actor-based store, for speed.
     case memory
+    /// A real SQLite file in the temporary directory.
+    case sqlite
+    /// A schema of its own on the PostgreSQL server `SWITCHYARD_POSTGRES_URL` names (CI sets it).
+    case postgres
 
     var description: String { rawValue }
 
+    static let postgresURL = ProcessInfo.processInfo.environment["SWITCHYARD_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+
+    /// The stores this run has: PostgreSQL only when a server is named.
+    static var available: [StoreKind] { postgresURL == nil ? [.memory, .sqlite] : [.memory, .sqlite, .postgres] }
+
     func make() async throws -> any LinkStore {
         switch self {
-        case .memory: InMemoryLinkStore()
+        case .memory: return InMemoryLinkStore()
+        case .sqlite: return try SQLiteLinkStore(path: TemporaryDatabase().path)
+        case .postgres:
+            let schema = "http_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(20)
+            // Few connections per test: the suites run in parallel against one server (100 connections by default).
+            return try PostgresLinkStore(url: Self.postgresURL ?? "", schema: String(schema), timeout: .seconds(30), maximumConnections: 3,
+                                         logger: Harness.logger)
         }
+    }
+
+    /// Removes what `make()` created, once the store is closed.
+    static func cleanUp(_ store: any LinkStore) async {
+        if let sqlite = store as? SQLiteLinkStore { TemporaryDatabase.remove(sqlite) }
+        if let postgres = store as? PostgresLinkStore, let url = postgresURL,
+           let admin = try? PostgresLinkStore(url: url, logger: Harness.logger) {
+            try? await admin.execute(unsafeSQL: "DROP SCHEMA IF EXISTS \(postgres.schema) CASCADE")
+            try? await admin.close()
+        }
+    }
+}
+
+/// A fresh SQLite path under the temporary directory; its files are removed by `remove()`.
+struct TemporaryDatabase: Sendable {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-test-\(UUID().uuidString).sqlite").path
+
+    static func remove(_ store: SQLiteLinkStore) {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store.path + suffix) }
+    }
+
+    func remove() {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 }
 
@@ -74,6 +113,7 @@ struct Harness: Sendable {
         _ body: @Sendable (any TestClientProtocol, Harness) async throws -> T
     ) async throws -> T {
         let store = try await kind.make()
+        try await store.migrate()
         let harness = Harness(store: store, recorder: ClickRecorder(store: store, logger: logger, interval: .milliseconds(50)),
                               clock: TestClock())
         let app = try buildApplication(configuration: configuration, store: store, logger: logger,
@@ -83,9 +123,11 @@ struct Harness: Sendable {
             result = try await app.test(setup) { client in try await body(client, harness) }
         } catch {
             try? await store.close()
+            await StoreKind.cleanUp(store)
             throw error
         }
         try await store.close()
+        await StoreKind.cleanUp(store)
         return result
     }
 }

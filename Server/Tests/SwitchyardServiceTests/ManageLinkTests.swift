@@ -4,7 +4,7 @@ import Switchyard
 import Testing
 
 @Suite struct ManageLinkTests {
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.available)
     func listsPageByPageNewestFirst(kind: StoreKind) async throws {
         try await Harness.live(kind) { client, harness in
             var created: [String] = []
@@ -42,7 +42,7 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.available)
     func inspectsWithClickCounts(kind: StoreKind) async throws {
         try await Harness.live(kind) { client, harness in
             let link = try await client.create(#"{"route": "about/team", "fallbacks": {"web": "https://shop.example.com/about"}}"#)
@@ -58,7 +58,7 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.available)
     func updatesFallbacks(kind: StoreKind) async throws {
         try await Harness.live(kind) { client, _ in
             let link = try await client.create(#"{"route": "about/team", "fallbacks": {"web": "https://shop.example.com/a"}}"#)
@@ -76,7 +76,7 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.available)
     func deletedLinksAnswer410AndTheirCodesAreNeverReused(kind: StoreKind) async throws {
         try await Harness.live(kind) { client, _ in
             _ = try await client.create(#"{"route": "about/team", "alias": "gone-soon"}"#)
@@ -92,7 +92,7 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.available)
     func anotherTeamsLinkIsNotFound(kind: StoreKind) async throws {
         try await Harness.live(kind) { client, _ in
             let link = try await client.create(#"{"route": "about/team"}"#, key: Keys.otherTeam)

@@ -11,7 +11,7 @@ import Testing
          "preview": {"title": "Red shoes", "description": "Size 42", "image": "https://cdn.example.org/shoes.png"}}
         """
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.available)
     func iPhonesGetAPageThatOpensTheAppThenFallsBack(kind: StoreKind) async throws {
         try await Harness.live(kind) { client, _ in
             let code = try #require(try await client.create(Self.fullLink)["code"]?.stringValue)
@@ -30,7 +30,7 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.available)
     func androidGetsAnIntentRedirect(kind: StoreKind) async throws {
         try await Harness.live(kind) { client, _ in
             let code = try #require(try await client.create(Self.fullLink)["code"]?.stringValue)
@@ -42,7 +42,7 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.available)
     func desktopsGoToTheWebURLOrAnInterstitial(kind: StoreKind) async throws {
         try await Harness.live(kind) { client, _ in
             let code = try #require(try await client.create(Self.fullLink)["code"]?.stringValue)
@@ -77,7 +77,7 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.available)
     func unknownCodesAre404PagesAndExpiredLinks410(kind: StoreKind) async throws {
         try await Harness.live(kind) { client, harness in
             let unknown = try await client.open("NoSuchCode", userAgent: Agents.iPhone)
@@ -99,7 +99,7 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.available)
     func everyOpenRecordsAClickWithPlatformAndReferrer(kind: StoreKind) async throws {
         try await Harness.live(kind) { client, harness in
             let code = try #require(try await client.create(Self.fullLink)["code"]?.stringValue)

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Testing
 @testable import SwitchyardStore
 
@@ -48,7 +49,10 @@ struct PostgresAvailabilityTests {
     @Test("A server that does not answer fails each call as unavailable, within the timeout")
     func unreachable() async throws {
         // Port 9 (discard) is closed on loopback: connections are refused.
-        let store = try PostgresLinkStore(url: "postgres://u:p@127.0.0.1:9/none?sslmode=disable", timeout: .seconds(1))
+        var quiet = Logger(label: "test.unreachable")
+        quiet.logLevel = .critical
+        let store = try PostgresLinkStore(url: "postgres://u:p@127.0.0.1:9/none?sslmode=disable", timeout: .seconds(1),
+                                          logger: quiet)
         let clock = ContinuousClock()
         let started = clock.now
         for _ in 0..<2 {

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Synchronization
 import Testing
 @testable import SwitchyardStore
@@ -55,12 +56,20 @@ final class TestDatabase: Sendable {
     func open(migrate: Bool = true, tracked: Bool = true) async throws -> any LinkStore {
         let store: any LinkStore = switch backend {
         case .sqlite: try SQLiteLinkStore(path: location)
-        case .postgres: try PostgresLinkStore(url: Backend.postgresURL ?? "", schema: location, maximumConnections: 8)
+        case .postgres: try PostgresLinkStore(url: Backend.postgresURL ?? "", schema: location, maximumConnections: 8,
+                                              logger: Self.logger)
         }
         if tracked { opened.withLock { $0.append(store) } }
         if migrate { try await store.migrate() }
         return store
     }
+
+    /// Warnings and worse only: closing a store mid-connect logs at info.
+    static let logger: Logger = {
+        var logger = Logger(label: "switchyard.store.test")
+        logger.logLevel = .warning
+        return logger
+    }()
 
     private func tearDown() async throws {
         for store in opened.withLock({ stores in defer { stores = [] }; return stores }) {
@@ -70,7 +79,7 @@ final class TestDatabase: Sendable {
         case .sqlite:
             if let directory { try FileManager.default.removeItem(at: directory) }
         case .postgres:
-            let admin = try PostgresLinkStore(url: Backend.postgresURL ?? "")
+            let admin = try PostgresLinkStore(url: Backend.postgresURL ?? "", logger: Self.logger)
             try await admin.execute(unsafeSQL: "DROP SCHEMA IF EXISTS \(location) CASCADE")
             try await admin.close()
         }

@@ -104,6 +104,7 @@ struct PatternParser {
     private mutating func parseBracedParameter() throws(PatternError) -> (PatternSegment.Kind, String?) {
         let open = index
         index += 1
+        if index == bytes.count { throw error(.unclosedBracket, "unclosed '{'", at: open) }
         let name = try parseName(what: "parameter", markerAt: open)
         var constraint = try parseConstraint()
         var isRest = false

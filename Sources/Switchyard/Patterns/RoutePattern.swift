@@ -59,7 +59,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// One element of a parsed pattern: a segment, or an optional group of elements.
-public indirect enum PatternElement: Sendable, Hashable {
+public enum PatternElement: Sendable, Hashable {
     /// A single segment.
     case segment(PatternSegment)
     /// An optional group, `(...)`: the pattern matches with or without all of it.

@@ -20,28 +20,14 @@ enum PercentDecoding {
         }
         if !needsWork { return String(decoding: bytes, as: UTF8.self) }
         return String(unsafeUninitializedCapacity: bytes.count) { output in
-            var written = 0
-            var i = 0
-            while i < bytes.count {
-                let byte = bytes[i]
-                if byte == UInt8(ascii: "%"), i + 2 < bytes.count,
-                   let high = hexValue(bytes[i + 1]), let low = hexValue(bytes[i + 2]) {
-                    output[written] = high << 4 | low
-                    i += 3
-                } else {
-                    output[written] = (plusIsSpace && byte == UInt8(ascii: "+")) ? UInt8(ascii: " ") : byte
-                    i += 1
-                }
-                written += 1
-            }
-            return written
+            decode(bytes, into: output, lowercase: false, plusIsSpace: plusIsSpace)
         }
     }
 
     /// Writes the decoded bytes of `bytes` into `output` (at least `bytes.count` long) and returns the count.
     @inline(__always)
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>,
-                       lowercase: Bool) -> Int {
+                       lowercase: Bool, plusIsSpace: Bool = false) -> Int {
         var written = 0
         var i = 0
         while i < bytes.count {
@@ -51,6 +37,7 @@ enum PercentDecoding {
                 byte = high << 4 | low
                 i += 3
             } else {
+                if plusIsSpace && byte == UInt8(ascii: "+") { byte = UInt8(ascii: " ") }
                 i += 1
             }
             if lowercase && byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte |= 0x20 }

@@ -27,6 +27,10 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
             public static let duplicateName = Code(rawValue: "duplicate_name")
             /// A setting is invalid (a scheme, a host, the delimiter).
             public static let invalidSetting = Code(rawValue: "invalid_setting")
+            /// A screen annotation on an anonymous wildcard (`list/*{ItemScreen}`), which captures nothing.
+            public static let screenOnWildcard = Code(rawValue: "screen_on_wildcard")
+            /// A second modal step (`!`) in one route; a route presents at most one modal.
+            public static let secondModal = Code(rawValue: "second_modal")
         }
 
         /// The kind of problem.

@@ -67,6 +67,10 @@ struct TableCompiler {
                     }
                 }
             }
+            if let issue = Self.screenIssue(pattern, routeIndex: index) {
+                usable = false
+                issues.append(issue)
+            }
             routes.append(Route(definition: definition, pattern: pattern, index: index))
             guard usable else { continue }
             for (ordinal, form) in pattern.forms.enumerated() {
@@ -146,6 +150,35 @@ struct TableCompiler {
             let invalid = host.isEmpty || host.contains { $0 == "/" || $0 == ":" || $0 == "@" || $0.isWhitespace }
             if invalid { issues.append(setting("invalid host '\(host)' (write the bare host name, such as shop.example.com)")) }
         }
+    }
+
+    /// A screen on an anonymous wildcard gets no parameter; a route presents at most one modal.
+    static func screenIssue(_ pattern: RoutePattern, routeIndex: Int) -> RouteTableError.Issue? {
+        func segments(_ elements: [PatternElement]) -> [PatternSegment] {
+            elements.flatMap { element -> [PatternSegment] in
+                switch element {
+                case .segment(let segment): [segment]
+                case .optional(let inner): segments(inner)
+                }
+            }
+        }
+        var modals = 0
+        for segment in segments(pattern.elements) {
+            if case .wildcard = segment.kind, let screen = segment.screen {
+                return .init(code: .screenOnWildcard, patterns: [pattern.text], routeIndices: [routeIndex],
+                             position: segment.position,
+                             message: "screen on an anonymous wildcard at \(segment.position) in '\(pattern.text)' (name the parameter, as in ':id{\(screen)}')")
+            }
+            if segment.isModal {
+                modals += 1
+                if modals == 2 {
+                    return .init(code: .secondModal, patterns: [pattern.text], routeIndices: [routeIndex],
+                                 position: segment.position,
+                                 message: "second modal step ('!') at \(segment.position) in '\(pattern.text)' (a route presents at most one modal)")
+                }
+            }
+        }
+        return nil
     }
 
     private struct Screen: Equatable {

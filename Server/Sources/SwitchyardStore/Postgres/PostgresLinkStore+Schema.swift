@@ -46,31 +46,32 @@ extension PostgresLinkStore {
     /// holding an advisory lock, so instances starting together take turns. Idempotent.
     public func migrate() async throws {
         let schema = schema
+        let logger = logger
         try await run { client in
-            try await client.withTransaction(logger: Self.logger) { connection in
+            try await client.withTransaction(logger: logger) { connection in
                 try await connection.query(
                     "SELECT pg_advisory_xact_lock(hashtext(\("switchyard-migrations/" + schema)))",
-                    logger: Self.logger)
-                try await connection.query("CREATE SCHEMA IF NOT EXISTS \(unescaped: schema)", logger: Self.logger)
+                    logger: logger)
+                try await connection.query("CREATE SCHEMA IF NOT EXISTS \(unescaped: schema)", logger: logger)
                 try await connection.query("""
                     CREATE TABLE IF NOT EXISTS \(unescaped: schema).switchyard_schema_migrations (
                         version integer PRIMARY KEY,
                         name text NOT NULL,
                         applied_at timestamptz NOT NULL DEFAULT now())
-                    """, logger: Self.logger)
+                    """, logger: logger)
                 var applied = 0
                 let rows = try await connection.query(
                     "SELECT COALESCE(MAX(version), 0) FROM \(unescaped: schema).switchyard_schema_migrations",
-                    logger: Self.logger)
+                    logger: logger)
                 for try await (version) in rows.decode(Int.self) { applied = version }
                 for migration in Self.migrations where migration.version > applied {
                     for statement in migration.statements {
-                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: Self.logger)
+                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                     }
                     try await connection.query("""
                         INSERT INTO \(unescaped: schema).switchyard_schema_migrations (version, name)
                         VALUES (\(migration.version), \(migration.name))
-                        """, logger: Self.logger)
+                        """, logger: logger)
                 }
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+public import Logging
 import PostgresNIO
 
 /// The shared store: PostgreSQL through postgres-nio's pooled `PostgresClient`, for several
@@ -21,7 +22,7 @@ public final class PostgresLinkStore: LinkStore {
     let url: PostgresURL
     let client: PostgresClient
     let running: Task<Void, Never>
-    static let logger = Logger(label: "switchyard.store.postgres")
+    let logger: Logger
 
     /// Connects lazily to the database at `url` (`postgres://user:password@host:port/database`,
     /// optionally `?sslmode=disable|prefer|require|verify-full&schema=NAME`).
@@ -32,8 +33,10 @@ public final class PostgresLinkStore: LinkStore {
     ///     `schema`; default `public`.
     ///   - timeout: How long one call may wait before failing as unavailable.
     ///   - maximumConnections: The pool's size.
+    ///   - logger: Where the pool logs connection failures and queries (at trace level).
     /// - Throws: ``StoreError`` (`.configuration`) for a malformed URL or schema name.
-    public init(url: String, schema: String? = nil, timeout: Duration = .seconds(5), maximumConnections: Int = 20) throws {
+    public init(url: String, schema: String? = nil, timeout: Duration = .seconds(5), maximumConnections: Int = 20,
+                logger: Logger = Logger(label: "switchyard.store.postgres")) throws {
         let parsed = try PostgresURL(parsing: url)
         let schema = schema ?? parsed.schema ?? "public"
         guard PostgresURL.isSchemaName(schema) else {
@@ -42,6 +45,7 @@ public final class PostgresLinkStore: LinkStore {
         self.url = parsed
         self.schema = schema
         self.timeout = timeout
+        self.logger = logger
         var configuration = PostgresClient.Configuration(
             host: parsed.host, port: parsed.port, username: parsed.username, password: parsed.password,
             database: parsed.database, tls: Self.tls(parsed.tls))
@@ -51,7 +55,7 @@ public final class PostgresLinkStore: LinkStore {
             ("search_path", schema),
             ("application_name", String("switchyard/\(schema)".prefix(63))),
         ]
-        let client = PostgresClient(configuration: configuration, backgroundLogger: Self.logger)
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
         running = Task { await client.run() }
     }
@@ -104,7 +108,7 @@ public final class PostgresLinkStore: LinkStore {
 
     /// Runs one statement and returns its rows.
     func rows(_ query: PostgresQuery) async throws -> [PostgresRow] {
-        try await run { client in try await client.query(query, logger: Self.logger).collect() }
+        try await run { client in try await client.query(query, logger: self.logger).collect() }
     }
 }
 

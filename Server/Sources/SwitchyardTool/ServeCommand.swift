@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import Logging
+import SwitchyardService
+
+/// `switchyard serve`: the link service. Keys come from `SWITCHYARD_API_KEY` and
+/// `SWITCHYARD_APP_KEY` (generated and printed once when unset).
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the smart-link service (SQLite by default, PostgreSQL with a postgres:// URL).")
+
+    @Option(help: ArgumentHelp("The route-table file (JSON).", valueName: "file"))
+    var routes: String = ServeSettings.defaultRoutesPath
+
+    @Option(help: ArgumentHelp("sqlite:PATH or a postgres:// URL.", valueName: "database"))
+    var database: String = ServeSettings.defaultDatabase
+
+    @Option(help: "The address to listen on.")
+    var host: String = "127.0.0.1"
+
+    @Option(help: "The port to listen on.")
+    var port: Int = 8080
+
+    @Option(name: .customLong("base-url"), help: ArgumentHelp("The public base URL of short links.", valueName: "url"))
+    var baseURL: String?
+
+    func run() async throws {
+        let settings: ServeSettings
+        do {
+            settings = try ServeSettings(routesPath: routes, database: database, host: host, port: port, baseURL: baseURL,
+                                         environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw ValidationError(error.message)
+        }
+        var logger = Logger(label: "switchyard")
+        logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+        try await serve(settings, logger: logger)
+    }
+}

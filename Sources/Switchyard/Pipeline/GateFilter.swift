@@ -1,0 +1,34 @@
+/// A filter that holds links while a gate is closed: HOKO's "open this after the user logs in".
+///
+/// A held link becomes the router's ``Router/pendingLink``; open it with
+/// ``Router/openPendingLink()`` once the gate opens.
+///
+/// ```swift
+/// router.appendFilter(GateFilter(routes: ["profile", "orders/:id"]) { await session.isLoggedIn })
+/// // ... after login:
+/// await router.openPendingLink()
+/// ```
+public struct GateFilter: LinkFilter {
+    /// The route names or patterns the gate guards; nil guards every link, the default route's too.
+    public let routes: Set<String>?
+    private let isOpen: @Sendable () async -> Bool
+
+    /// Creates a gate.
+    ///
+    /// - Parameters:
+    ///   - routes: route names or patterns to guard; nil (the default) guards every link.
+    ///   - isOpen: answers whether links may pass now (for instance, whether the user is logged in).
+    public init(routes: [String]? = nil, isOpen: @escaping @Sendable () async -> Bool) {
+        self.routes = routes.map(Set.init)
+        self.isOpen = isOpen
+    }
+
+    /// Holds the link when it is guarded and the gate is closed; passes it otherwise.
+    public func filter(_ link: DeepLink) async -> FilterDecision {
+        if let routes {
+            let guarded = link.route.map(routes.contains) == true || link.routeName.map(routes.contains) == true
+            if !guarded { return .pass }
+        }
+        return await isOpen() ? .pass : .hold
+    }
+}

@@ -1,0 +1,128 @@
+/// Fronts one or more routers: every entry point (URL, universal link, push payload, user
+/// activity, shortcut, internal navigation) goes through it, and it tries its routers in order.
+///
+/// `open` offers the link to each router in turn and stops at the first that does not answer
+/// ``RoutingOutcome/unhandled(_:)`` or ``RoutingOutcome/rejected(_:)``; it returns that
+/// outcome's ``RoutingOutcome/handled`` (opened, opened by the default route, held or halted:
+/// true; a destination that threw: false), or false when no router took it. A router with a
+/// default route takes every link it can read, so put it last.
+///
+/// A navigator created with `waitsUntilReady: true` holds what arrives before ``markReady()``
+/// (cold launch: the link comes before the root screen exists): the newest input is kept,
+/// `open` returns true, and ``markReady()`` opens it once.
+///
+/// ```swift
+/// let navigator = Navigator(routers: [preLoginRouter], waitsUntilReady: true)
+/// // scene(_:willConnectTo:options:)
+/// await navigator.open(url)           // held
+/// // once the root screen is up
+/// await navigator.markReady()         // opens it
+/// // after login (Compass's pre-login / post-login routers)
+/// navigator.routers = [postLoginRouter]
+/// ```
+public final class Navigator: Sendable {
+    /// The navigator most apps use, fronting ``Router/shared``.
+    public static let shared = Navigator(routers: [.shared])
+
+    private let state: Locked<State>
+
+    private struct State {
+        var routers: [Router]
+        var isReady: Bool
+        var held: (input: String, source: LinkSource?, metadata: [String: JSONValue]?)?
+    }
+
+    /// Creates a navigator.
+    ///
+    /// - Parameters:
+    ///   - routers: the routers to try, in order.
+    ///   - waitsUntilReady: whether links are held until ``markReady()``.
+    public init(routers: [Router], waitsUntilReady: Bool = false) {
+        state = Locked(State(routers: routers, isReady: !waitsUntilReady))
+    }
+
+    /// The routers, tried in order; replace them to swap modules (logged out / logged in).
+    public var routers: [Router] {
+        get { state.withLock { $0.routers } }
+        set { state.withLock { $0.routers = newValue } }
+    }
+
+    /// Whether links open at once (true unless created with `waitsUntilReady` and not yet marked ready).
+    public var isReady: Bool {
+        state.withLock { $0.isReady }
+    }
+
+    /// Marks the app ready to show links and opens the link held until now, if any, once.
+    ///
+    /// - Returns: whether a held link was opened and handled.
+    @discardableResult
+    public func markReady() async -> Bool {
+        let held = state.withLock { state in
+            defer { state.isReady = true; state.held = nil }
+            return state.held
+        }
+        guard let held else { return false }
+        return await open(held.input, source: held.source, metadata: held.metadata)
+    }
+
+    /// Opens a URL, path or URN through the routers (see the type's discussion).
+    ///
+    /// ```swift
+    /// let handled = await navigator.open("hoko://products/42?referrer=hokolinks.com")
+    /// ```
+    /// - Parameters:
+    ///   - input: the link.
+    ///   - source: where it came from; derived from its form when nil.
+    ///   - metadata: smart-link metadata to attach.
+    /// - Returns: whether a router handled the link (true as well when it was held until ready).
+    @discardableResult
+    public func open(_ input: String, source: LinkSource? = nil, metadata: [String: JSONValue]? = nil) async -> Bool {
+        let routers: [Router]? = state.withLock { state in
+            guard state.isReady else {
+                state.held = (input, source, metadata)
+                return nil
+            }
+            return state.routers
+        }
+        guard let routers else { return true }
+        for router in routers {
+            let outcome = await router.route(input, source: source, metadata: metadata)
+            switch outcome {
+            case .unhandled, .rejected: continue
+            default: return outcome.handled
+            }
+        }
+        return false
+    }
+
+    /// Internal navigation to a URN or path (Compass's `Navigator.navigate(urn:)`), through the
+    /// same pipeline, with source ``LinkSource/internal``.
+    ///
+    /// ```swift
+    /// await navigator.navigate(urn: "user:self")
+    /// ```
+    @discardableResult
+    public func navigate(urn: String) async -> Bool {
+        await open(urn, source: .internal)
+    }
+
+    /// Internal navigation to a route by name (or pattern): the first router whose table has that
+    /// route builds its internal path (``RouteTable/url(for:parameters:query:fragment:scheme:host:)``),
+    /// which then goes through ``open(_:source:metadata:)`` with source ``LinkSource/internal``.
+    ///
+    /// ```swift
+    /// await navigator.navigate(to: "product", parameters: ["product_id": "42"],
+    ///                          query: [QueryItem(name: "tab", value: "reviews")])
+    /// ```
+    /// - Returns: false when no router has the route or its URL cannot be built (a missing or
+    ///   invalid parameter); otherwise whether the link was handled.
+    @discardableResult
+    public func navigate(to route: String, parameters: [String: String] = [:], query: [QueryItem] = []) async -> Bool {
+        for router in routers {
+            guard let table = try? router.table(), table.route(route) != nil else { continue }
+            guard let path = try? table.url(for: route, parameters: parameters, query: query) else { return false }
+            return await open(path, source: .internal)
+        }
+        return false
+    }
+}

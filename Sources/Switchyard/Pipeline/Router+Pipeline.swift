@@ -1,0 +1,95 @@
+extension Router {
+    /// Runs an input through the whole pipeline: resolve → filters → handlers → destination.
+    ///
+    /// 1. The input resolves against the current table; an unreadable one is ``RoutingOutcome/rejected(_:)``.
+    /// 2. A link with no destination (no route and no default route) is ``RoutingOutcome/unhandled(_:)``
+    ///    before any filter runs, so that a navigator can offer it to the next router.
+    /// 3. Filters run in order; see ``FilterDecision``.
+    /// 4. Handlers, then matching pattern handlers, observe the link, in order.
+    /// 5. The destination of the (possibly changed) link's route runs, or the default route's.
+    ///
+    /// ```swift
+    /// switch await router.route("shop://product/42", source: .push) {
+    /// case .opened(let link): print("opened", link.route!)
+    /// case .rejected(let error): print(error)
+    /// default: break
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - input: the URL, path or URN.
+    ///   - source: where it came from; derived from its form when nil.
+    ///   - metadata: smart-link metadata to attach to the link.
+    public func route(_ input: String, source: LinkSource? = nil,
+                      metadata: [String: JSONValue]? = nil) async -> RoutingOutcome {
+        await run(input, source: source, metadata: metadata, chain: [input])
+    }
+
+    /// Runs an input through the pipeline and answers whether it was handled
+    /// (``RoutingOutcome/handled``), so that an app delegate can chain frameworks.
+    ///
+    /// ```swift
+    /// func application(_ app: UIApplication, open url: URL, options: ...) -> Bool {
+    ///     Task { await router.open(url.absoluteString) }
+    ///     return true
+    /// }
+    /// ```
+    @discardableResult
+    public func open(_ input: String, source: LinkSource? = nil, metadata: [String: JSONValue]? = nil) async -> Bool {
+        await route(input, source: source, metadata: metadata).handled
+    }
+
+    private func run(_ input: String, source: LinkSource?, metadata: [String: JSONValue]?,
+                     chain: [String]) async -> RoutingOutcome {
+        let (compiled, filters, handlers, patternHandlers) = state.withLock {
+            ($0.compiled(), $0.filters, $0.handlers, $0.patternHandlers)
+        }
+        let snapshot: Compiled
+        switch compiled {
+        case .success(let value): snapshot = value
+        case .failure(let error):
+            return .failed(DeepLink(url: input, source: source ?? .url, metadata: metadata), error)
+        }
+        var link: DeepLink
+        do {
+            link = try snapshot.table.resolve(input, source: source)
+        } catch {
+            return .rejected(error)
+        }
+        if let metadata { link.metadata = metadata }
+        guard snapshot.destination(for: link) != nil else { return .unhandled(link) }
+
+        for filter in filters {
+            switch await filter.filter(link) {
+            case .pass:
+                continue
+            case .change(let changed):
+                link = changed
+            case .redirect(let target):
+                let next = chain + [target]
+                if chain.count > Self.maximumRedirects {
+                    return .failed(link, RoutingError.redirectLoop(next, limit: Self.maximumRedirects))
+                }
+                return await run(target, source: link.source, metadata: link.metadata, chain: next)
+            case .halt:
+                return .halted(link)
+            case .hold:
+                hold(link)
+                return .held(link)
+            }
+        }
+
+        guard let destination = snapshot.destination(for: link) else { return .unhandled(link) }
+        for handler in handlers {
+            await handler.handle(link)
+        }
+        for handler in patternHandlers where handler.matches(link) {
+            await handler.body(link)
+        }
+        do {
+            try await destination(link)
+        } catch {
+            return .failed(link, error)
+        }
+        return link.isMatched ? .opened(link) : .openedDefault(link)
+    }
+}

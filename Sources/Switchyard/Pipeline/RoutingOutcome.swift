@@ -1,0 +1,61 @@
+/// What the pipeline did with an input.
+///
+/// Which outcomes count as *handled* (``handled``), so that `open(url)` can tell the system, or
+/// the next framework in a chain, whether the app took the link:
+///
+/// | outcome | handled | why |
+/// | --- | --- | --- |
+/// | ``opened(_:)`` | yes | a route's destination ran |
+/// | ``openedDefault(_:)`` | yes | the default route's destination ran |
+/// | ``held(_:)`` | yes | a filter kept it as the pending link: the app took it, to open later |
+/// | ``halted(_:)`` | yes | a filter stopped it on purpose: the link was the app's to drop |
+/// | ``unhandled(_:)`` | no | no route and no default route (or a route without a destination) |
+/// | ``rejected(_:)`` | no | not a link this router can read |
+/// | ``failed(_:_:)`` | no | the destination threw, redirects looped, or the routes do not compile |
+public enum RoutingOutcome: Sendable {
+    /// A route matched and its destination ran.
+    case opened(DeepLink)
+    /// No route matched and the default route's destination ran.
+    case openedDefault(DeepLink)
+    /// A filter held the link; it is now the router's pending link.
+    case held(DeepLink)
+    /// A filter halted the link.
+    case halted(DeepLink)
+    /// Nothing could open the link: it matched no route and there is no default route, or its
+    /// route has no destination. Filters did not run (unless one changed the link into one
+    /// without a destination).
+    case unhandled(DeepLink)
+    /// The input is not a link the router's table can read.
+    case rejected(ResolutionError)
+    /// The destination threw, a redirect loop was cut (``RoutingError/Code/redirectLoop``), or the
+    /// registered routes do not compile (``RouteTableError``; the link then carries only the input).
+    case failed(DeepLink, any Error)
+
+    /// Whether the app took the link (see the table above).
+    public var handled: Bool {
+        switch self {
+        case .opened, .openedDefault, .held, .halted: true
+        case .unhandled, .rejected, .failed: false
+        }
+    }
+
+    /// The link, for every outcome but ``rejected(_:)``.
+    public var link: DeepLink? {
+        switch self {
+        case .opened(let link), .openedDefault(let link), .held(let link), .halted(let link), .unhandled(let link),
+             .failed(let link, _):
+            link
+        case .rejected:
+            nil
+        }
+    }
+
+    /// The error of a ``rejected(_:)`` or ``failed(_:_:)`` outcome.
+    public var error: (any Error)? {
+        switch self {
+        case .rejected(let error): error
+        case .failed(_, let error): error
+        default: nil
+        }
+    }
+}

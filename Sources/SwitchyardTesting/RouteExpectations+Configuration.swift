@@ -1,0 +1,100 @@
+public import Switchyard
+public import Testing
+
+// The same expectations over a configuration or a route-table file: the table is compiled for the
+// call, and a table that does not compile (or a file that does not load) is itself recorded as an issue.
+
+/// Expects `url` to open `route` in the table `configuration` compiles to.
+///
+/// ```swift
+/// expectRoute("shop://product/42", in: configuration, opens: "product", parameters: ["id": "42"])
+/// ```
+@discardableResult
+public func expectRoute(
+    _ url: String, in configuration: RouteTableConfiguration, constraints: [ParameterConstraint] = [],
+    opens route: String, parameters: [String: String]? = nil, query: [String: String]? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> DeepLink? {
+    guard let table = TableLoading.table(configuration, constraints, sourceLocation) else { return nil }
+    let (link, failure) = RouteExpectation.route(url, in: table, opens: route, parameters: parameters, query: query)
+    RouteExpectation.record(failure, sourceLocation)
+    return link
+}
+
+/// Expects `url` to open no route in the table `configuration` compiles to.
+public func expectUnmatched(
+    _ url: String, in configuration: RouteTableConfiguration, constraints: [ParameterConstraint] = [],
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    guard let table = TableLoading.table(configuration, constraints, sourceLocation) else { return }
+    RouteExpectation.record(RouteExpectation.unmatched(url, in: table), sourceLocation)
+}
+
+/// Expects the table `configuration` compiles to to reject `url`, with `code` when one is given.
+public func expectRejected(
+    _ url: String, in configuration: RouteTableConfiguration, constraints: [ParameterConstraint] = [],
+    code: ResolutionError.Code? = nil, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    guard let table = TableLoading.table(configuration, constraints, sourceLocation) else { return }
+    RouteExpectation.record(RouteExpectation.rejected(url, in: table, code: code), sourceLocation)
+}
+
+/// Expects `url` to open `route` in the route-table file at `path` (see ``RouteTableFile``).
+///
+/// ```swift
+/// expectRoute("https://shop.example.com/product/42", inRouteTableFile: "routes.json", opens: "product")
+/// ```
+@discardableResult
+public func expectRoute(
+    _ url: String, inRouteTableFile path: String, constraints: [ParameterConstraint] = [], opens route: String,
+    parameters: [String: String]? = nil, query: [String: String]? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> DeepLink? {
+    guard let table = TableLoading.table(file: path, constraints, sourceLocation) else { return nil }
+    let (link, failure) = RouteExpectation.route(url, in: table, opens: route, parameters: parameters, query: query)
+    RouteExpectation.record(failure, sourceLocation)
+    return link
+}
+
+/// Expects `url` to open no route in the route-table file at `path`.
+public func expectUnmatched(
+    _ url: String, inRouteTableFile path: String, constraints: [ParameterConstraint] = [],
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    guard let table = TableLoading.table(file: path, constraints, sourceLocation) else { return }
+    RouteExpectation.record(RouteExpectation.unmatched(url, in: table), sourceLocation)
+}
+
+/// Expects the route-table file at `path` to reject `url`, with `code` when one is given.
+public func expectRejected(
+    _ url: String, inRouteTableFile path: String, constraints: [ParameterConstraint] = [],
+    code: ResolutionError.Code? = nil, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    guard let table = TableLoading.table(file: path, constraints, sourceLocation) else { return }
+    RouteExpectation.record(RouteExpectation.rejected(url, in: table, code: code), sourceLocation)
+}
+
+/// Compiles tables for the expectations, recording what stops them.
+enum TableLoading {
+    static func table(_ configuration: RouteTableConfiguration, _ constraints: [ParameterConstraint],
+                      _ sourceLocation: SourceLocation) -> RouteTable? {
+        do {
+            return try RouteTable(configuration, constraints: constraints)
+        } catch {
+            Issue.record(Comment(rawValue: "the route table does not compile: \(error.description)"),
+                         sourceLocation: sourceLocation)
+            return nil
+        }
+    }
+
+    static func table(file path: String, _ constraints: [ParameterConstraint],
+                      _ sourceLocation: SourceLocation) -> RouteTable? {
+        do {
+            return table(try RouteTableFile.load(path: path), constraints, sourceLocation)
+        } catch {
+            Issue.record(Comment(rawValue: "the route-table file does not load: \(error.description)"),
+                         sourceLocation: sourceLocation)
+            return nil
+        }
+    }
+}

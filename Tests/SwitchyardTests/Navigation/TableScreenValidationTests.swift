@@ -1,0 +1,47 @@
+import Switchyard
+import Testing
+
+@Suite struct TableScreenValidationTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var pattern: String
+        var code: RouteTableError.Issue.Code
+        var position: Int
+        var message: String
+        var testDescription: String { pattern }
+    }
+
+    @Test(arguments: [
+        Case(pattern: "list/*{ItemScreen}", code: .screenOnWildcard, position: 6,
+             message: "screen on an anonymous wildcard at 6 in 'list/*{ItemScreen}' (name the parameter, as in ':id{ItemScreen}')"),
+        Case(pattern: "a{A}/(*{B}!)", code: .screenOnWildcard, position: 7,
+             message: "screen on an anonymous wildcard at 7 in 'a{A}/(*{B}!)' (name the parameter, as in ':id{B}')"),
+        Case(pattern: "a{A}!/b{B}!", code: .secondModal, position: 7,
+             message: "second modal step ('!') at 7 in 'a{A}!/b{B}!' (a route presents at most one modal)"),
+        Case(pattern: "a{A}(/b{B}!)(/:c{C}!)", code: .secondModal, position: 15,
+             message: "second modal step ('!') at 15 in 'a{A}(/b{B}!)(/:c{C}!)' (a route presents at most one modal)"),
+    ])
+    func rejects(_ row: Case) {
+        do {
+            _ = try RouteTable(["about", row.pattern], schemes: ["shop"])
+            Issue.record("expected an error for \(row.pattern)")
+        } catch {
+            #expect(error.issues.count == 1)
+            let issue = error.issues[0]
+            #expect(issue.code == row.code)
+            #expect(issue.patterns == [row.pattern])
+            #expect(issue.routeIndices == [1])
+            #expect(issue.position == row.position)
+            #expect(issue.message == row.message)
+        }
+    }
+
+    @Test(arguments: ["list/*", "list{L}/*", "list{L}/:id{D}/book{B}!", "a{A}!/b{B}", "*/x{X}"])
+    func accepts(_ pattern: String) throws {
+        _ = try RouteTable([pattern], schemes: ["shop"])
+    }
+
+    @Test func codesHaveStableNames() {
+        #expect(RouteTableError.Issue.Code.screenOnWildcard.description == "screen_on_wildcard")
+        #expect(RouteTableError.Issue.Code.secondModal.description == "second_modal")
+    }
+}

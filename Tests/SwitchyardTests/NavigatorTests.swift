@@ -1,0 +1,126 @@
+import Switchyard
+import Testing
+
+@Suite struct NavigatorTests {
+    @Test func routersAreTriedInOrderUntilOneTakesTheLink() async {
+        let log = PipelineLog()
+        let first = Router(schemes: ["shop"])
+        first.map("product/:id") { _ in await log.record("first product") }
+        let second = Router(schemes: ["shop", "other"])
+        second.map("product/:id") { _ in await log.record("second product") }
+        second.map("cart") { _ in await log.record("second cart") }
+        let navigator = Navigator(routers: [first, second])
+        #expect(await navigator.open("shop://product/1"))       // first takes it
+        #expect(await navigator.open("shop://cart"))            // unmatched in first
+        #expect(await navigator.open("other://cart"))           // rejected by first
+        #expect(!(await navigator.open("shop://nowhere")))      // nobody
+        #expect(!(await navigator.open("mail://x")))            // rejected by both
+        #expect(await log.entries == ["first product", "second cart", "second cart"])
+    }
+
+    @Test func aDefaultRouteTakesEverythingItCanRead() async {
+        let log = PipelineLog()
+        let first = Router(schemes: ["shop"])
+        first.mapDefault { _ in await log.record("first default") }
+        let second = Router(schemes: ["shop"])
+        second.map("cart") { _ in await log.record("second cart") }
+        #expect(await Navigator(routers: [first, second]).open("shop://cart"))
+        #expect(await Navigator(routers: [second, first]).open("shop://cart"))
+        #expect(await log.entries == ["first default", "second cart"])
+    }
+
+    @Test func aFailedOrHaltedLinkIsNotOfferedToTheNextRouter() async {
+        let log = PipelineLog()
+        let first = Router(schemes: ["shop"])
+        first.map("fail") { _ in throw RouteError.notFound }
+        first.map("halt") { _ in }
+        first.appendFilter { link in link.path == "halt" ? .halt : .pass }
+        let second = Router(schemes: ["shop"])
+        second.mapDefault { link in await log.record("second \(link.path)") }
+        let navigator = Navigator(routers: [first, second])
+        #expect(!(await navigator.open("shop://fail")))
+        #expect(await navigator.open("shop://halt"))
+        #expect(await log.entries.isEmpty)
+    }
+
+    @Test func preLoginAndPostLoginRoutersAreSwapped() async {
+        let log = PipelineLog()
+        let preLogin = Router(schemes: ["photofeed"], delimiter: ":")
+        preLogin.add(RouteSet(["login": RecordingRoute(name: "login", log: log)]))
+        let postLogin = Router(schemes: ["photofeed"], delimiter: ":")
+        postLogin.add(RouteSet([
+            "user:{userId}": RecordingRoute(name: "user", log: log),
+            "logout": RecordingRoute(name: "logout", log: log),
+        ]))
+        let navigator = Navigator(routers: [preLogin])
+        #expect(!(await navigator.navigate(urn: "user:self")))
+        #expect(await navigator.navigate(urn: "login"))
+        navigator.routers = [postLogin]
+        #expect(await navigator.navigate(urn: "user:self"))
+        #expect(!(await navigator.navigate(urn: "login")))
+        #expect(await navigator.open("photofeed://logout"))
+        #expect(await log.entries == ["login -", "user userId=self", "logout -"])
+    }
+
+    @Test func aColdLaunchLinkIsHeldUntilReadyThenOpensOnce() async {
+        let log = PipelineLog()
+        let router = Router(schemes: ["shop"])
+        router.map("product/:id") { link in
+            await log.record("product \(link.routeParameters?["id"] ?? "") \(link.source)")
+        }
+        let navigator = Navigator(routers: [router], waitsUntilReady: true)
+        #expect(!navigator.isReady)
+        #expect(await navigator.open("shop://product/1"))
+        #expect(await navigator.open("shop://product/2", source: .universalLink))  // the newest wins
+        #expect(await log.entries.isEmpty)
+        #expect(await navigator.markReady())
+        #expect(navigator.isReady)
+        #expect(!(await navigator.markReady()))
+        #expect(await navigator.open("shop://product/3"))
+        #expect(await log.entries == ["product 2 universalLink", "product 3 url"])
+    }
+
+    @Test func markingReadyWithNothingHeldOpensNothing() async {
+        let navigator = Navigator(routers: [Router(schemes: ["shop"])], waitsUntilReady: true)
+        #expect(!(await navigator.markReady()))
+        #expect(navigator.isReady)
+        #expect(Navigator(routers: []).isReady)
+        #expect(!(await Navigator(routers: []).open("shop://x")))
+    }
+
+    @Test func navigateToARouteByNameBuildsItsPathThroughTheOwningRouter() async {
+        let log = PipelineLog()
+        let first = Router(schemes: ["shop"])
+        first.map("cart", name: "cart") { link in await log.record("cart \(link.source)") }
+        let second = Router(schemes: ["shop"])
+        second.map("product/:product_id<int>", name: "product") { link in
+            let id = link.routeParameters?["product_id"] ?? ""
+            await log.record("product \(id) tab=\(link.queryParameters["tab"] ?? "-") \(link.source)")
+        }
+        let navigator = Navigator(routers: [first, second])
+        #expect(await navigator.navigate(to: "product", parameters: ["product_id": "42"],
+                                         query: [QueryItem(name: "tab", value: "reviews")]))
+        #expect(await navigator.navigate(to: "cart"))
+        #expect(await navigator.navigate(to: "product/:product_id<int>", parameters: ["product_id": "7"]))
+        #expect(!(await navigator.navigate(to: "product", parameters: ["product_id": "abc"])))
+        #expect(!(await navigator.navigate(to: "product")))
+        #expect(!(await navigator.navigate(to: "unknown")))
+        #expect(await log.entries == ["product 42 tab=reviews internal", "cart internal", "product 7 tab=- internal"])
+    }
+
+    @Test func navigateToUsesTheURNDelimiterAndWaitsUntilReady() async {
+        let log = PipelineLog()
+        let router = Router(schemes: ["photofeed"], delimiter: ":")
+        router.map("user:{userId}", name: "user", to: RecordingRoute(name: "user", log: log))
+        let navigator = Navigator(routers: [router], waitsUntilReady: true)
+        #expect(await navigator.navigate(to: "user", parameters: ["userId": "self"]))
+        #expect(await log.entries.isEmpty)
+        #expect(await navigator.markReady())
+        #expect(await log.entries == ["user userId=self"])
+    }
+
+    @Test func theSharedNavigatorFrontsTheSharedRouter() async {
+        #expect(Navigator.shared.routers.count == 1)
+        #expect(Navigator.shared.routers.first === Router.shared)
+    }
+}

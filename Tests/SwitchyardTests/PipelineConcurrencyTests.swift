@@ -1,0 +1,77 @@
+import Switchyard
+import Testing
+
+@Suite struct PipelineConcurrencyTests {
+    /// 100 tasks route while another registers routes: no crash, and every outcome is right for
+    /// the table it saw (unhandled before its route was registered, opened with the right
+    /// parameters after).
+    @Test func routingFromManyTasksWhileRegistering() async throws {
+        let log = PipelineLog()
+        let router = Router(schemes: ["app"])
+        let routeCount = 40
+        let results = await withTaskGroup(of: [String].self) { group in
+            group.addTask {
+                for i in 0..<routeCount {
+                    router.map("item\(i)/:id") { link in
+                        await log.record("item\(i) \(link.routeParameters?["id"] ?? "")")
+                    }
+                    await Task.yield()
+                }
+                return []
+            }
+            for task in 0..<100 {
+                group.addTask {
+                    var problems: [String] = []
+                    for k in 0..<10 {
+                        let i = (task + k) % routeCount
+                        let outcome = await router.route("app://item\(i)/\(task)-\(k)")
+                        switch outcome {
+                        case .unhandled(let link):
+                            if link.route != nil { problems.append("unhandled with a route: \(link.url)") }
+                        case .opened(let link):
+                            if link.route != "item\(i)/:id" || link.routeParameters != ["id": "\(task)-\(k)"] {
+                                problems.append("wrong link for \(link.url): \(String(describing: link.route))")
+                            }
+                        default:
+                            problems.append("unexpected \(outcome)")
+                        }
+                        if (try? router.resolve("app://item\(i)/x"))?.route.map({ $0 == "item\(i)/:id" }) == false {
+                            problems.append("resolve gave another route for item\(i)")
+                        }
+                    }
+                    return problems
+                }
+            }
+            return await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(results.isEmpty)
+        #expect(try router.table().routes.count == routeCount)
+        // Every destination that ran ran for its own route.
+        for entry in await log.entries {
+            let parts = entry.split(separator: " ")
+            #expect(parts.count == 2 && parts[0].hasPrefix("item"))
+        }
+        // Once registration is done, everything opens.
+        #expect(await router.open("app://item\(routeCount - 1)/z"))
+    }
+
+    @Test func filtersAndHandlersAddedWhileRoutingAreSafe() async {
+        let router = Router(schemes: ["app"])
+        router.mapDefault { _ in }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for _ in 0..<50 {
+                    router.appendFilter { _ in .pass }
+                    router.addHandler { _ in }
+                    await Task.yield()
+                }
+            }
+            for _ in 0..<100 {
+                group.addTask {
+                    let handled = await router.open("app://anything")
+                    #expect(handled)
+                }
+            }
+        }
+    }
+}

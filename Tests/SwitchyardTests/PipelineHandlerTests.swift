@@ -1,0 +1,86 @@
+import Switchyard
+import Testing
+
+/// A protocol-form handler (HOKO's analytics handler).
+struct RecordingHandler: LinkHandler {
+    let log: PipelineLog
+
+    func handle(_ link: DeepLink) async {
+        await log.record("analytics \(link.route ?? "default")")
+    }
+}
+
+@Suite struct PipelineHandlerTests {
+    @Test func handlersSeeEveryPassedLinkButNotHaltedOrHeldOnes() async {
+        let log = PipelineLog()
+        let router = Router(schemes: ["shop"])
+        router.map("product/:id") { _ in await log.record("product") }
+        router.map("orders") { _ in await log.record("orders") }
+        router.mapDefault { _ in await log.record("home") }
+        router.addHandler(RecordingHandler(log: log))
+        router.addHandler { link in await log.record("closure \(link.source)") }
+        router.appendFilter { link in
+            switch link.queryParameters["do"] {
+            case "halt": .halt
+            case "hold": .hold
+            default: .pass
+            }
+        }
+        await router.open("shop://product/1")
+        await router.open("shop://product/2?do=halt")
+        await router.open("shop://orders?do=hold")
+        await router.open("shop://unknown", source: .push)
+        #expect(await log.entries == [
+            "analytics product/:id", "closure url", "product",
+            "analytics default", "closure push", "home",
+        ])
+    }
+
+    @Test func handlersSeeTheLinkAsChangedByFilters() async throws {
+        let log = PipelineLog()
+        let router = Router(schemes: ["shop"])
+        router.map("product/:id") { _ in }
+        router.map("login") { _ in }
+        let login = try router.resolve("shop://login")
+        router.appendFilter { _ in .change(login) }
+        router.addHandler(RecordingHandler(log: log))
+        await router.open("shop://product/1")
+        #expect(await log.entries == ["analytics login"])
+    }
+
+    @Test func patternHandlersRunBesideTheDestination() async throws {
+        let log = PipelineLog()
+        let router = Router(schemes: ["appscheme"])
+        router.map("list") { _ in await log.record("list screen") }
+        router.map("list/:itemID") { link in await log.record("detail \(link.routeParameters?["itemID"] ?? "")") }
+        router.map("list/:itemID/extra") { _ in await log.record("extra screen") }
+        try router.addHandler(forPattern: "list/*") { link in await log.record("block list/* \(link.path)") }
+        try router.addHandler(forPattern: "list/{id...}") { _ in await log.record("block list/...") }
+        router.addHandler { _ in await log.record("handler") }
+        await router.open("appscheme://list")
+        await router.open("appscheme://list/3")
+        await router.open("appscheme://list/3/extra")
+        #expect(await log.entries == [
+            "handler", "list screen",
+            "handler", "block list/* list/3", "block list/...", "detail 3",
+            "handler", "block list/...", "extra screen",
+        ])
+    }
+
+    @Test func patternHandlersUseTheRoutersDelimiterAndHosts() async throws {
+        let log = PipelineLog()
+        let router = Router(schemes: ["photofeed"], hosts: ["photofeed.example.com"], delimiter: ":")
+        router.mapDefault { _ in }
+        try router.addHandler(forPattern: "user:*") { _ in await log.record("user block") }
+        await router.open("photofeed://user:self")
+        await router.open("user:42")
+        await router.open("https://photofeed.example.com/user:7")
+        await router.open("photofeed://post:1")
+        #expect(await log.entries == ["user block", "user block", "user block"])
+    }
+
+    @Test func anInvalidHandlerPatternThrows() {
+        let router = Router(schemes: ["shop"])
+        #expect(throws: RouteTableError.self) { try router.addHandler(forPattern: "list/:") { _ in } }
+    }
+}

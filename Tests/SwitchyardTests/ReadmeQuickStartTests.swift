@@ -1,0 +1,36 @@
+import Testing
+import Switchyard
+
+/// Stands in for the app's screens in the README's quick start.
+private actor Screens {
+    private(set) var shown: [String] = []
+    func showProduct(_ id: Int) { shown.append("product \(id)") }
+    func showHome() { shown.append("home") }
+}
+
+/// The README's quick start, verbatim between the markers, so it keeps compiling and working.
+@Suite struct ReadmeQuickStartTests {
+    @Test func quickStart() async throws {
+        let screens = Screens()
+        // README quick start begins
+        let router = Router(schemes: ["shop"], hosts: ["shop.example.com"])
+
+        router.map("product/:id<int>", name: "product") { link in
+            try await screens.showProduct(link.int("id"))   // 42
+        }
+        router.mapDefault { _ in
+            await screens.showHome()                        // links no route matches
+        }
+        router.appendFilter { link in                       // runs before every destination
+            link.queryParameters["utm_source"] == "spam" ? .halt : .pass
+        }
+
+        let handled = await router.open("https://shop.example.com/product/42?ref=mail")
+        // README quick start ends
+        #expect(handled)
+        #expect(await router.open("shop://nowhere"))
+        #expect(await router.open("shop://product/7?utm_source=spam"))
+        #expect(await screens.shown == ["product 42", "home"])
+        #expect(await router.open("https://evil.example.com/product/42") == false)
+    }
+}
