@@ -58,6 +58,8 @@ public func buildApplication(
     AdminAPI(service: service).register(on: router)
     AppAPI(service: service).register(on: router)
     LinkOpener(service: service).register(on: router)
+    // The dashboard: HTML at `/` and `/dashboard/...` (Dashboard/Dashboard.swift), signed in with the admin key.
+    Dashboard(service: service).register(on: router)
 
     var app = Application(
         router: router,

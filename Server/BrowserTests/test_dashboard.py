@@ -1,0 +1,184 @@
+"""The dashboard driven in headless Chromium (Debian's chromium and chromium-driver, Selenium).
+
+Starts the built `switchyard serve` on a
+free port with a temporary SQLite file and route table, then signs in, creates a link, sees it
+listed, opens its page (clicks chart and QR code, which zbarimg must decode to the short URL),
+takes screenshots and signs out. Run through scripts/browser-test.
+"""
+import http.client
+import json
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.request
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SERVER = os.path.dirname(HERE)
+API_KEY = "browser-test-admin-key"
+APP_KEY = "browser-test-app-key"
+ARTIFACTS = os.environ.get("BROWSER_TEST_ARTIFACTS", os.path.join(tempfile.gettempdir(), "switchyard-browser-test"))
+ROUTES = {
+    "schemes": ["shop"],
+    "hosts": ["shop.example.com"],
+    "apps": {"ios": ["TEAMID.com.example.shop"]},
+    "routes": [
+        "about/team",
+        {"pattern": "product/:product_id", "name": "product"},
+        {"pattern": "user/:id(/:tab)", "name": "user"},
+    ],
+}
+
+
+def service_command():
+    """The built `switchyard serve` (or $SWITCHYARD_BIN serve)."""
+    tool = os.environ.get("SWITCHYARD_BIN") or os.path.join(SERVER, ".build", "debug", "switchyard")
+    assert os.path.exists(tool), f"build the service first: no {tool}"
+    return [tool, "serve"]
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def service():
+    work = tempfile.mkdtemp(prefix="switchyard-browser-")
+    routes = os.path.join(work, "routes.json")
+    with open(routes, "w") as f:
+        json.dump(ROUTES, f)
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    log = open(os.path.join(work, "service.log"), "w")
+    env = dict(os.environ, SWITCHYARD_API_KEY=API_KEY, SWITCHYARD_APP_KEY=APP_KEY)
+    process = subprocess.Popen(
+        service_command() + ["--routes", routes, "--database", "sqlite:" + os.path.join(work, "links.sqlite"),
+                             "--port", str(port), "--base-url", base],
+        cwd=work, env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.time() + 60
+        while True:
+            assert process.poll() is None, "the service exited: " + open(log.name).read()
+            try:
+                with urllib.request.urlopen(base + "/health", timeout=2) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                pass
+            assert time.time() < deadline, "the service did not answer /health within 60 s"
+            time.sleep(0.2)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    os.environ.setdefault("SE_AVOID_STATS", "true")
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,1500"]:
+        options.add_argument(argument)
+    driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+    driver.implicitly_wait(5)
+    yield driver
+    driver.quit()
+
+
+def screenshot(driver, name):
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    path = os.path.join(ARTIFACTS, name)
+    assert driver.save_screenshot(path), f"no screenshot at {path}"
+    return path
+
+
+def sign_in(browser, service, key):
+    browser.get(service + "/")
+    assert browser.current_url == service + "/dashboard/signin", "strangers are sent to the sign-in page"
+    browser.find_element(By.ID, "key").send_keys(key)
+    browser.find_element(By.CSS_SELECTOR, "#sign-in button[type=submit]").click()
+
+
+def test_a_wrong_key_is_refused(browser, service):
+    browser.delete_all_cookies()
+    sign_in(browser, service, "not-the-key")
+    assert browser.find_element(By.ID, "error").text == "The API key is not valid."
+    assert browser.get_cookie("switchyard_session") is None
+
+
+def test_sign_in_create_list_show_and_sign_out(browser, service):
+    browser.delete_all_cookies()
+    sign_in(browser, service, API_KEY)
+    assert browser.current_url == service + "/"
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Links"
+    cookie = browser.get_cookie("switchyard_session")
+    assert cookie and cookie["httpOnly"] and cookie.get("sameSite") == "Strict" and API_KEY not in cookie["value"]
+
+    # Pick the route, then fill its parameters; a missing one comes back with the API's message.
+    browser.find_element(By.ID, "new-link").click()
+    Select(browser.find_element(By.ID, "route")).select_by_value("product")
+    browser.find_element(By.CSS_SELECTOR, "#pick-route button[type=submit]").click()
+    browser.find_element(By.ID, "preview-title").send_keys("Spring <script>sale</script>")
+    browser.find_element(By.ID, "create").click()
+    assert "product_id" in browser.find_element(By.ID, "error").text
+    assert browser.find_element(By.ID, "preview-title").get_attribute("value") == "Spring <script>sale</script>"
+
+    browser.find_element(By.ID, "param-product_id").send_keys("42")
+    browser.find_element(By.ID, "metadata").send_keys('{"coupon": "SPRING"}')
+    browser.find_element(By.ID, "redeemLimit").send_keys("3")
+    browser.find_element(By.ID, "fallback-web").send_keys("https://shop.example.com/p/42")
+    browser.find_element(By.ID, "create").click()
+    assert "/dashboard/links/" in browser.current_url
+    code = browser.current_url.rsplit("/", 1)[1]
+    assert browser.find_element(By.TAG_NAME, "h1").text == f"Link {code}"
+
+    # The link's page: chart and QR code as inline SVG, the hostile title shown as text.
+    chart = browser.find_element(By.CSS_SELECTOR, "#chart svg.chart")
+    assert chart.size["width"] > 300 and chart.size["height"] > 100
+    assert "clicks" in chart.get_attribute("innerHTML")
+    qr = browser.find_element(By.CSS_SELECTOR, "#qr svg.qr")
+    assert qr.size["width"] >= 200
+    assert "Spring <script>sale</script>" in browser.find_element(By.ID, "details").text
+    assert browser.execute_script("return document.scripts.length") == 0
+    screenshot(browser, "link.png")
+    short_url = f"{service}/{code}"
+    assert browser.find_element(By.CSS_SELECTOR, "#short-url a").get_attribute("href") == short_url
+    qr_png = os.path.join(ARTIFACTS, "qr.png")
+    qr.screenshot(qr_png)
+    decoded = subprocess.run(["zbarimg", "--raw", "-q", qr_png], capture_output=True, text=True)
+    assert decoded.returncode == 0, f"zbarimg could not read the QR code: {decoded.stderr}"
+    assert decoded.stdout.strip() == short_url
+
+    # Open the short link once (a click), then the listing shows the link with its click.
+    connection = http.client.HTTPConnection("127.0.0.1", int(service.rsplit(":", 1)[1]), timeout=10)
+    connection.request("GET", f"/{code}", headers={"User-Agent": "Mozilla/5.0 (X11; Linux x86_64)"})
+    response = connection.getresponse()
+    assert response.status == 302 and response.getheader("Location") == "https://shop.example.com/p/42"
+    connection.close()
+    time.sleep(1.5)  # the click recorder writes batches every second
+    browser.get(service + "/")
+    row = browser.find_element(By.CSS_SELECTOR, f'tr.link[data-code="{code}"]')
+    assert "product" in row.text and "product_id=42" in row.text
+    assert row.find_element(By.CSS_SELECTOR, "td.clicks").text == "1"
+    screenshot(browser, "list.png")
+
+    browser.find_element(By.ID, "sign-out").click()
+    assert browser.current_url == service + "/dashboard/signin"
+    browser.get(service + "/")
+    assert browser.current_url == service + "/dashboard/signin"

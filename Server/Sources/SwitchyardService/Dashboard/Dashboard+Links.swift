@@ -1,0 +1,51 @@
+import Foundation
+import Hummingbird
+import SwitchyardStore
+
+/// The listing and a link's own page.
+extension Dashboard {
+    func listPage(_ request: Request, session: DashboardSessions.Session) async throws -> Response {
+        let cursor = request.uri.queryParameters["cursor"].map(String.init)
+        if let cursor, cursor.isEmpty || cursor.utf8.count > 256 {
+            throw Problem.invalid("invalid-query", "Invalid query parameter", "'cursor' is not a cursor this service gave out")
+        }
+        let page: LinkPage
+        do {
+            page = try await service.storage { try await service.store.list(team: session.team, limit: pageSize, cursor: cursor) }
+        } catch let problem as Problem where problem.status == .internalServerError && cursor != nil {
+            // A store that reports a foreign cursor as unreadable data: the cursor is the problem.
+            throw Problem.invalid("invalid-query", "Invalid query parameter", "'cursor' is not a cursor this service gave out")
+        }
+        var rows: [DashboardViews.Row] = []
+        for link in page.links {
+            let counts = try await service.storage { try await service.store.clickCounts(code: link.code) }
+            rows.append(.init(link: link, clicks: counts.values.reduce(0, +)))
+        }
+        let body = DashboardViews.list(rows: rows, nextCursor: page.nextCursor, isFirstPage: cursor == nil, now: service.now())
+        return DashboardPage.response(DashboardPage.render(title: "Links", session: session, body: body))
+    }
+
+    func linkPage(code: String, session: DashboardSessions.Session) async throws -> Response {
+        guard LinkCodes.isPlausible(code),
+              let link = try await service.storage({ try await service.store.link(code: code) }),
+              link.team == session.team, link.deletedAt == nil else {
+            throw Problem.linkNotFound(code)
+        }
+        let now = service.now()
+        let counts = try await service.storage { try await service.store.clickCounts(code: code) }
+        let perDay = try await service.storage {
+            try await service.store.clicksPerDay(code: code, since: ClicksChart.since(now))
+        }
+        let chart = ClicksChart(counts: perDay, endingAt: now)
+        let shortURL = service.shortURL(code)
+        let qr: String
+        do {
+            qr = try QRCode.encode(shortURL).svg(label: "QR code of \(shortURL)")
+        } catch {
+            qr = "<p class=\"error\">\(HTML.escape("\(error)"))</p>"
+        }
+        let body = DashboardViews.detail(link: link, shortURL: shortURL, deepLinks: service.deepLinkURLs(link),
+                                         counts: counts, chart: chart, qr: qr, now: now)
+        return DashboardPage.response(DashboardPage.render(title: link.preview.title ?? code, session: session, body: body))
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Hummingbird
+
+/// The dashboard at `/`: sign in with the API key, list the team's links with their clicks, create
+/// a link from a form, and see a link's clicks over time and its QR code. Server-rendered HTML, no
+/// script; every POST carries a CSRF token.
+///
+/// | path | |
+/// | --- | --- |
+/// | `GET /` | the team's links, newest first, 20 a page (`?cursor=`) |
+/// | `GET /dashboard/signin`, `POST /dashboard/signin` | sign in with the API key |
+/// | `POST /dashboard/signout` | sign out |
+/// | `GET /dashboard/new` | pick a route; `?route=` then shows its parameter fields |
+/// | `POST /dashboard/new` | create the link through the API's own create path |
+/// | `GET /dashboard/links/{code}` | one link: details, clicks per day (SVG), QR code (SVG) |
+///
+/// A request without a session is sent to the sign-in page (303).
+struct Dashboard: Sendable {
+    let service: LinkService
+    let sessions: DashboardSessions
+    /// Links on one page of the listing.
+    let pageSize: Int
+
+    init(service: LinkService, sessions: DashboardSessions = DashboardSessions(), pageSize: Int = 20) {
+        self.service = service
+        self.sessions = sessions
+        self.pageSize = pageSize
+    }
+
+    /// Whether cookies get `Secure`: when the service's public base URL is https.
+    var secureCookies: Bool { service.configuration.baseURL.lowercased().hasPrefix("https://") }
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.get("/") { request, context in
+            try await signedIn(request) { session in try await listPage(request, session: session) }
+        }
+        router.get("dashboard") { _, _ in DashboardPage.redirect("/") }
+        router.get("dashboard/signin") { request, _ in signInPage(request) }
+        router.post("dashboard/signin") { request, _ in try await signIn(request) }
+        router.post("dashboard/signout") { request, _ in
+            try await signedInPost(request) { _, _ in
+                sessions.remove(DashboardCookies.value(DashboardCookies.session, in: request))
+                return DashboardPage.redirect("/dashboard/signin", cookies: [
+                    DashboardCookies.header(DashboardCookies.session, "", secure: secureCookies, maxAge: 0)])
+            }
+        }
+        router.get("dashboard/new") { request, _ in
+            try await signedIn(request) { session in newLinkPage(request, session: session) }
+        }
+        router.post("dashboard/new") { request, context in
+            try await signedInPost(request) { session, form in try await createLink(form, session: session, context: context) }
+        }
+        router.get("dashboard/links/:code") { request, context in
+            let code = try context.parameters.require("code")
+            return try await signedIn(request) { session in try await linkPage(code: code, session: session) }
+        }
+    }
+
+    // MARK: Sessions
+
+    /// The session of the request's cookie, if it is live.
+    func session(of request: Request) -> DashboardSessions.Session? {
+        sessions.session(DashboardCookies.value(DashboardCookies.session, in: request), now: service.now())
+    }
+
+    /// Runs `body` for a signed-in request, or redirects to the sign-in page. A ``Problem`` thrown
+    /// by `body` becomes an HTML page with its status.
+    func signedIn(_ request: Request, _ body: (DashboardSessions.Session) async throws -> Response) async throws -> Response {
+        guard let session = session(of: request) else { return DashboardPage.redirect("/dashboard/signin") }
+        do {
+            return try await body(session)
+        } catch let problem as Problem {
+            return DashboardPage.problem(problem.status, title: problem.title, detail: problem.detail, session: session)
+        }
+    }
+
+    /// ``signedIn(_:_:)`` for a form post: reads the form and refuses it (403) unless its `csrf`
+    /// field is the session's token.
+    func signedInPost(
+        _ request: Request, _ body: (DashboardSessions.Session, FormBody) async throws -> Response
+    ) async throws -> Response {
+        try await signedIn(request) { session in
+            let form = try await FormBody.read(request, limit: service.configuration.limits.maximumBodySize)
+            guard DashboardSessions.tokensMatch(form["csrf"], session.csrf) else {
+                return Self.csrfRefusal(session: session)
+            }
+            return try await body(session, form)
+        }
+    }
+
+    static func csrfRefusal(session: DashboardSessions.Session?) -> Response {
+        DashboardPage.problem(.forbidden, title: "Form refused",
+                              detail: "The form's security token is missing or out of date. Reload the page and try again.",
+                              session: session)
+    }
+
+    // MARK: Signing in and out
+
+    func signInPage(_ request: Request, error: String? = nil, status: HTTPResponse.Status = .ok) -> Response {
+        if error == nil, session(of: request) != nil { return DashboardPage.redirect("/") }
+        let token = DashboardSessions.randomToken()
+        return DashboardPage.response(DashboardForms.signIn(csrf: token, error: error), status: status, cookies: [
+            DashboardCookies.header(DashboardCookies.signIn, token, secure: secureCookies)])
+    }
+
+    /// Checks the sign-in form's double-submit token and the key; starts a session on success.
+    func signIn(_ request: Request) async throws -> Response {
+        let form: FormBody
+        do {
+            form = try await FormBody.read(request, limit: 8 * 1024)
+        } catch let problem as Problem {
+            return DashboardPage.problem(problem.status, title: problem.title, detail: problem.detail, session: nil)
+        }
+        guard DashboardSessions.tokensMatch(form["csrf"], DashboardCookies.value(DashboardCookies.signIn, in: request)) else {
+            return Self.csrfRefusal(session: nil)
+        }
+        guard let key = form.trimmed("key"), let team = service.adminKeys.owner(of: key) else {
+            service.logger.notice("dashboard sign-in refused")
+            return signInPage(request, error: "The API key is not valid.", status: .unauthorized)
+        }
+        let (token, _) = sessions.create(team: team, now: service.now())
+        service.logger.info("dashboard sign-in", metadata: ["team": "\(team)"])
+        return DashboardPage.redirect("/", cookies: [
+            DashboardCookies.header(DashboardCookies.session, token, secure: secureCookies),
+            DashboardCookies.header(DashboardCookies.signIn, "", secure: secureCookies, maxAge: 0),
+        ])
+    }
+}

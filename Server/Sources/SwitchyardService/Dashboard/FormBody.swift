@@ -1,0 +1,61 @@
+import Foundation
+import Hummingbird
+
+/// An `application/x-www-form-urlencoded` body, as browsers post it.
+struct FormBody: Sendable {
+    /// Name–value pairs in order.
+    let fields: [(name: String, value: String)]
+
+    /// The first value of `name`, or nil.
+    subscript(_ name: String) -> String? { fields.first { $0.name == name }?.value }
+
+    /// The first value of `name`, with surrounding white space removed; nil when empty.
+    func trimmed(_ name: String) -> String? {
+        guard let value = self[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }
+        return value
+    }
+
+    init(fields: [(name: String, value: String)]) { self.fields = fields }
+
+    /// Parses `a=1&b=two+words`: `+` is a space, `%XX` a byte; invalid UTF-8 is repaired.
+    init(parsing text: Substring) {
+        fields = text.split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (Self.decode(parts[0]), parts.count > 1 ? Self.decode(parts[1]) : "")
+        }
+    }
+
+    static func decode(_ text: Substring) -> String {
+        var bytes: [UInt8] = []
+        var iterator = Array(text.utf8)[...]
+        while let byte = iterator.popFirst() {
+            if byte == UInt8(ascii: "+") {
+                bytes.append(UInt8(ascii: " "))
+            } else if byte == UInt8(ascii: "%"), iterator.count >= 2,
+                      let value = UInt8(String(decoding: iterator.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                iterator = iterator.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Reads a request's form body: 415 for another content type, 413 over `limit` bytes.
+    static func read(_ request: Request, limit: Int) async throws -> FormBody {
+        let mediaType = request.headers[.contentType].map { $0.split(separator: ";")[0].trimmingSpaces.lowercased() }
+        guard mediaType == "application/x-www-form-urlencoded" else {
+            throw Problem(.unsupportedMediaType, kind: "unsupported-media-type", title: "Unsupported media type",
+                          detail: "the dashboard's forms post application/x-www-form-urlencoded")
+        }
+        var request = request
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: limit)
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            throw Problem.from(status: .contentTooLarge, limit: limit)
+        }
+        return FormBody(parsing: Substring(String(buffer: buffer)))
+    }
+}
