@@ -19,7 +19,8 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SERVER = os.path.dirname(HERE)
@@ -101,6 +102,11 @@ def browser():
     driver.quit()
 
 
+def wait_for_url(driver, predicate, what):
+    """A click only starts the navigation: wait (up to 10 s) until the browser is on the expected page."""
+    WebDriverWait(driver, 10).until(lambda d: predicate(d.current_url), message=f"never reached {what}: {driver.current_url}")
+
+
 def screenshot(driver, name):
     os.makedirs(ARTIFACTS, exist_ok=True)
     path = os.path.join(ARTIFACTS, name)
@@ -125,6 +131,7 @@ def test_a_wrong_key_is_refused(browser, service):
 def test_sign_in_create_list_show_and_sign_out(browser, service):
     browser.delete_all_cookies()
     sign_in(browser, service, API_KEY)
+    wait_for_url(browser, lambda url: url == service + "/", "the link list")
     assert browser.current_url == service + "/"
     assert browser.find_element(By.TAG_NAME, "h1").text == "Links"
     cookie = browser.get_cookie("switchyard_session")
@@ -144,6 +151,7 @@ def test_sign_in_create_list_show_and_sign_out(browser, service):
     browser.find_element(By.ID, "redeemLimit").send_keys("3")
     browser.find_element(By.ID, "fallback-web").send_keys("https://shop.example.com/p/42")
     browser.find_element(By.ID, "create").click()
+    wait_for_url(browser, lambda url: "/dashboard/links/" in url, "the new link's page")
     assert "/dashboard/links/" in browser.current_url
     code = browser.current_url.rsplit("/", 1)[1]
     assert browser.find_element(By.TAG_NAME, "h1").text == f"Link {code}"
@@ -179,6 +187,7 @@ def test_sign_in_create_list_show_and_sign_out(browser, service):
     screenshot(browser, "list.png")
 
     browser.find_element(By.ID, "sign-out").click()
+    wait_for_url(browser, lambda url: url == service + "/dashboard/signin", "the sign-in page")
     assert browser.current_url == service + "/dashboard/signin"
     browser.get(service + "/")
     assert browser.current_url == service + "/dashboard/signin"
