@@ -1,4 +1,5 @@
 import Foundation
+import Switchyard
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -8,7 +9,7 @@ import FoundationNetworking
 /// the SQLite file across a stop (SIGTERM, graceful) and a start.
 @Suite struct ServeCommandTests {
     /// One running `switchyard serve` on a free port.
-    final class Server {
+    final class Server: @unchecked Sendable {
         let process = Process()
         let output: URL
         let port: Int
@@ -44,6 +45,12 @@ import FoundationNetworking
         }
 
         var log: String { (try? String(decoding: Data(contentsOf: output), as: UTF8.self)) ?? "" }
+
+        /// Sends SIGKILL: no shutdown code runs, as in a crash or an out-of-memory kill.
+        func crash() {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
 
         /// Sends SIGTERM and waits; the exit status.
         func stop() -> Int32 {
@@ -103,6 +110,62 @@ import FoundationNetworking
         let inspected = try await second.request("GET", "/api/v1/links/restart-me", key: adminKey)
         #expect(inspected.0 == 200)
         #expect(second.stop() == 0)
+    }
+
+    /// Links created at load, the process killed with SIGKILL mid-stream, restarted: every link whose
+    /// creation was acknowledged (201) is there and intact, and no code was handed out twice.
+    @Test func acknowledgedLinksSurviveSIGKILL() async throws {
+        let scratch = try TemporaryDirectory()
+        let database = scratch.url.appendingPathComponent("crash.sqlite").path
+        let keys = ["SWITCHYARD_API_KEY": "crash-admin", "SWITCHYARD_APP_KEY": "crash-app"]
+        let server = try Server(database: database, environment: keys, scratch: scratch)
+        let acknowledged = Acknowledged()
+        await withTaskGroup(of: Void.self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    for i in 0..<60 {
+                        let n = worker * 1000 + i
+                        let body = #"{"route": "product", "routeParameters": {"id": "\#(n)"}, "metadata": {"n": \#(n)}}"#
+                        guard let (status, text) = try? await server.request("POST", "/api/v1/links", key: "crash-admin",
+                                                                             json: body) else { return }
+                        if status == 201, let code = (try? JSONValue.parse(text))?["code"]?.stringValue {
+                            await acknowledged.add(code: code, n: n)
+                        }
+                    }
+                }
+            }
+            group.addTask {
+                // Kill while creations are in flight: after the 100th acknowledgement (or 20 s).
+                let deadline = ContinuousClock.now + .seconds(20)
+                while await acknowledged.count < 100, ContinuousClock.now < deadline {
+                    try? await Task.sleep(for: .milliseconds(2))
+                }
+                server.crash()
+            }
+        }
+        let links = await acknowledged.links
+        #expect(links.count >= 100, "links acknowledged before the kill: \(links.count)")
+        #expect(links.count < 480, "the kill must land while creations are still in flight")
+        #expect(Set(links.map(\.code)).count == links.count, "a code was handed out twice")
+
+        let restarted = try Server(database: database, environment: keys, scratch: scratch)
+        var lost: [String] = []
+        for link in links {
+            let (status, text) = try await restarted.request("GET", "/api/v1/links/\(link.code)/resolve", key: "crash-app")
+            let json = try? JSONValue.parse(text)
+            if status != 200 || json?["routeParameters"]?["id"]?.stringValue != "\(link.n)"
+                || json?["metadata"]?["n"]?.intValue != link.n {
+                lost.append(link.code)
+            }
+        }
+        #expect(lost.isEmpty, "acknowledged links lost or changed after SIGKILL: \(lost)")
+        #expect(restarted.stop() == 0)
+    }
+
+    actor Acknowledged {
+        private(set) var links: [(code: String, n: Int)] = []
+        var count: Int { links.count }
+        func add(code: String, n: Int) { links.append((code, n)) }
     }
 
     @Test func aBadDatabaseIsAUsageError() throws {
