@@ -306,7 +306,7 @@ import Testing
     }
 
     @Test func roundTripsGeneratedValues() throws {
-        var generator = SplitMix64(seed: 0x5EED)
+        var generator = SplitMixGenerator(seed: 0x5EED)
         for _ in 0..<500 {
             let value = generator.jsonValue(depth: 4)
             for pretty in [false, true] {
@@ -317,7 +317,7 @@ import Testing
     }
 
     @Test func roundTripsExtremeNumbers() throws {
-        var generator = SplitMix64(seed: 42)
+        var generator = SplitMixGenerator(seed: 42)
         var numbers: [Double] = [
             .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude, .leastNormalMagnitude,
             9_007_199_254_740_994, -9_007_199_254_740_992, 0.1 + 0.2, 1 / 3,
@@ -414,18 +414,8 @@ import Testing
     }
 }
 
-/// A small deterministic generator, so failures reproduce.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+/// JSON values from the shared deterministic generator, so failures reproduce.
+extension SplitMixGenerator {
 
     mutating func string() -> String {
         let alphabet: [Unicode.Scalar] = [

@@ -1,4 +1,4 @@
-/// A small deterministic generator (SplitMix64; JSONValueTests has its own minimal one), so every generated case reproduces from its seed.
+/// A small deterministic generator (SplitMix64), so every generated case reproduces from its seed.
 struct SplitMixGenerator: RandomNumberGenerator {
     private var state: UInt64
 
