@@ -41,7 +41,7 @@ wrk.headers["Authorization"] = "Bearer " .. os.getenv("SWITCHYARD_API_KEY")
 local n = 0
 request = function()
   n = n + 1
-  return wrk.format(nil, "/api/v1/links", nil, '{"route":"product/:product_id","parameters":{"product_id":"' .. n .. '"}}')
+  return wrk.format(nil, "/api/v1/links", nil, '{"route":"product","routeParameters":{"id":"' .. n .. '"}}')
 end
 LUA
 cat > "$work/redirect.lua" <<'LUA'
@@ -62,14 +62,14 @@ databases=("sqlite:$work/links.sqlite")
 port=8091
 for database in "${databases[@]}"; do
     kind=${database%%:*}
-    "$bin" serve --port "$port" --database "$database" >"$work/serve-$port.log" 2>&1 & pids+=($!)
+    "$bin" serve --routes "$root/Examples/shop/routes.json" --port "$port" --database "$database" >"$work/serve-$port.log" 2>&1 & pids+=($!)
     wait_up "$port"
     # 1,000 links to redirect through, created over the API.
     : > "$work/codes.txt"
     for i in $(seq 1000); do
         curl -s -X POST "http://127.0.0.1:$port/api/v1/links" -H "Authorization: Bearer $SWITCHYARD_API_KEY" \
              -H "Content-Type: application/json" \
-             -d "{\"route\":\"product/:product_id\",\"parameters\":{\"product_id\":\"$i\"}}" \
+             -d "{\"route\":\"product\",\"routeParameters\":{\"id\":\"$i\"}}" \
           | python3 -c 'import json,sys; print(json.load(sys.stdin)["code"])' >> "$work/codes.txt"
     done
     CODES_FILE="$work/codes.txt" report "GET /{code} redirect ($kind)" \
