@@ -73,8 +73,9 @@ struct TableCompiler {
             }
             routes.append(Route(definition: definition, pattern: pattern, index: index))
             guard usable else { continue }
-            for (ordinal, form) in pattern.forms.enumerated() {
-                let folded = caseSensitive ? form : form.map(Self.lowercased)
+            // Literals folded once per form, for the full forms and for the screen prefixes below.
+            let foldedForms = caseSensitive ? pattern.forms : pattern.forms.map { $0.map(Self.lowercased) }
+            for (ordinal, folded) in foldedForms.enumerated() {
                 let key = Self.canonicalKey(folded[...])
                 if let owner = owners[key], !owner.isPrefix {
                     let other = configuration.routes[owner.route].pattern
@@ -94,8 +95,7 @@ struct TableCompiler {
                 builder.insert(folded[...], routeIndex: index, formOrdinal: ordinal)
             }
             // A route that names screens also answers each prefix of its path that ends at a screen.
-            for (ordinal, form) in pattern.forms.enumerated() where form.contains(where: { $0.screen != nil }) {
-                let folded = caseSensitive ? form : form.map(Self.lowercased)
+            for (ordinal, folded) in foldedForms.enumerated() where folded.contains(where: { $0.screen != nil }) {
                 for length in 1..<max(folded.count, 1) where folded[length - 1].screen != nil {
                     let prefix = folded[0..<length]
                     if case .rest = prefix.last!.kind { continue }
