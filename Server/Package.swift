@@ -80,12 +80,14 @@ let package = Package(
             resources: [.copy("Resources/openapi.json")],
             swiftSettings: swiftSettings
         ),
-        // Runs the built `switchyard` executable as a subprocess.
+        // Runs the built `switchyard` executable as a subprocess (on SQLite, and on PostgreSQL when set).
         .testTarget(
             name: "SwitchyardCommandTests",
             dependencies: [
                 "SwitchyardTool",
+                "SwitchyardStore", // the PostgreSQL process tests make and drop a schema of their own
                 .product(name: "Switchyard", package: "Switchyard"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),

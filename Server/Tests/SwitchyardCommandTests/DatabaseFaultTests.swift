@@ -1,0 +1,128 @@
+import Foundation
+import Switchyard
+import Testing
+
+/// PostgreSQL really stopped while `switchyard serve` runs, on a cluster of its own
+/// (`SWITCHYARD_POSTGRES_FAULT_URL`, stopped and started with `SWITCHYARD_POSTGRES_FAULT_CTL`), so
+/// the suites on the main server are not disturbed.
+@Suite(.serialized, .enabled(if: PostgresEnvironment.faultURL != nil && PostgresEnvironment.faultControl != nil,
+                             "\(PostgresEnvironment.faultsSkipped)"))
+struct DatabaseFaultTests {
+    static let keys = ["SWITCHYARD_API_KEY": "fault-admin", "SWITCHYARD_APP_KEY": "fault-app"]
+    static let desktop = ["User-Agent": "Mozilla/5.0 (X11; Linux x86_64)"]
+    /// How long one request may take while the database is down (the store gives up after 5 s).
+    static let answerBound: Duration = .seconds(10)
+    /// How long the service may take to resume once the database is back (postgres-nio retries
+    /// with a backoff that grows to 60 s during a long outage).
+    static let recoveryBound: Duration = .seconds(90)
+
+    @Test func aStoppedDatabaseGives503sAndTheServiceResumesByItself() async throws {
+        let schema = PostgresSchema(server: PostgresEnvironment.faultURL ?? "", prefix: "serve_fault")
+        let scratch = try TemporaryDirectory()
+        try Self.control("start", allowFailure: true) // a run interrupted earlier may have left it stopped
+        defer { try? Self.control("start", allowFailure: true) }
+        do {
+            let server = try ServeProcess(database: schema.databaseURL, environment: Self.keys, scratch: scratch)
+            let link = try await create(on: server, id: 1)
+            #expect(try await server.send("GET", "/health").status == 200)
+
+            try Self.control("stop")
+            let down = try await outageAnswers(server, code: link)
+
+            try Self.control("start")
+            let restarted = ContinuousClock.now
+            var health = 0
+            while health != 200, restarted.duration(to: .now) < Self.recoveryBound {
+                try await Task.sleep(for: .milliseconds(200))
+                health = (try? await server.send("GET", "/health", timeout: 15).status) ?? 0
+            }
+            let recovery = restarted.duration(to: .now)
+            #expect(health == 200, "the service did not resume within \(Self.recoveryBound)\n\(server.log)")
+            print("database faults: while PostgreSQL was down every request answered 503 within \(down); "
+                  + "/health answered 200 again \(recovery) after PostgreSQL was started")
+
+            // Everything works again without a restart of the service.
+            let resolved = try await server.send("GET", "/api/v1/links/\(link)/resolve", key: "fault-app")
+            #expect(resolved.status == 200, "\(resolved.body)")
+            let redeemed = try await server.send("POST", "/api/v1/links/\(link)/redeem", key: "fault-app")
+            #expect(redeemed.status == 200, "\(redeemed.body)")
+            let opened = try await server.send("GET", "/\(link)", headers: Self.desktop)
+            #expect(opened.status == 302)
+            let again = try await create(on: server, id: 2)
+            #expect(again != link)
+            #expect(server.stop() == 0, "\(server.log)")
+        } catch {
+            try? Self.control("start", allowFailure: true)
+            try? await schema.drop()
+            throw error
+        }
+        try await schema.drop()
+    }
+
+    /// Creates a link with a web fallback; its code.
+    func create(on server: ServeProcess, id: Int) async throws -> String {
+        let created = try await server.send("POST", "/api/v1/links", key: "fault-admin", json: """
+            {"route": "product", "routeParameters": {"id": "\(id)"}, "redeemLimit": 10,
+             "fallbacks": {"web": "https://shop.example.com/product/\(id)"}}
+            """)
+        #expect(created.status == 201, "\(created.body)")
+        return try #require((try? JSONValue.parse(created.body))?["code"]?.stringValue)
+    }
+
+    /// Asks for everything that needs the database while it is down, two rounds (the first meets
+    /// the pool's dropped connections, the second its failing reconnects): each answer is a 503
+    /// with `Retry-After`, the API's as problem JSON, the short link's as a page, within the
+    /// bound. The slowest answer's time.
+    func outageAnswers(_ server: ServeProcess, code: String) async throws -> Duration {
+        var slowest: Duration = .zero
+        for _ in 0..<2 {
+            let requests: [(String, String, String?, String?, [String: String])] = [
+                ("POST", "/api/v1/links", "fault-admin", #"{"route": "product", "routeParameters": {"id": "3"}}"#, [:]),
+                ("GET", "/api/v1/links/\(code)/resolve", "fault-app", nil, [:]),
+                ("POST", "/api/v1/links/\(code)/redeem", "fault-app", nil, [:]),
+                ("GET", "/\(code)", nil, nil, Self.desktop),
+                ("GET", "/health", nil, nil, [:]),
+            ]
+            for (method, path, key, json, headers) in requests {
+                let started = ContinuousClock.now
+                let reply = try await server.send(method, path, key: key, json: json, headers: headers, timeout: 30)
+                let took = started.duration(to: .now)
+                slowest = max(slowest, took)
+                let what = "\(method) \(path)"
+                #expect(reply.status == 503, "\(what): \(reply.status) \(reply.body)")
+                #expect(took < Self.answerBound, "\(what) took \(took)")
+                #expect(reply.header("Retry-After") == "5", "\(what)")
+                switch path {
+                case "/health":
+                    #expect(reply.body == #"{"status":"unavailable","database":"unavailable"}"#)
+                case "/\(code)":
+                    #expect(reply.header("Content-Type")?.hasPrefix("text/html") == true, "\(what)")
+                    #expect(reply.body.contains("Try again shortly"), "\(what): \(reply.body)")
+                default:
+                    #expect(reply.header("Content-Type") == "application/problem+json", "\(what)")
+                    let problem = try? JSONValue.parse(reply.body)
+                    #expect(problem?["type"]?.stringValue == "https://switchyard.dev/problems/unavailable", "\(what): \(reply.body)")
+                    #expect(problem?["status"]?.intValue == 503)
+                }
+            }
+        }
+        return slowest
+    }
+
+    /// Runs `$SWITCHYARD_POSTGRES_FAULT_CTL VERB` (`stop` or `start`) and waits for it.
+    static func control(_ verb: String, allowFailure: Bool = false) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "\(PostgresEnvironment.faultControl ?? "false") \(verb)"]
+        process.currentDirectoryURL = URL(fileURLWithPath: "/")
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        if process.terminationStatus != 0 && !allowFailure {
+            throw ServeTestError("'\(PostgresEnvironment.faultControl ?? "") \(verb)' failed (\(process.terminationStatus)): \(text)")
+        }
+    }
+}
