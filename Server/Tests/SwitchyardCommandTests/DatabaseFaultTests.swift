@@ -38,8 +38,8 @@ struct DatabaseFaultTests {
             }
             let recovery = restarted.duration(to: .now)
             #expect(health == 200, "the service did not resume within \(Self.recoveryBound)\n\(server.log)")
-            print("database faults: while PostgreSQL was down every request answered 503 within \(down); "
-                  + "/health answered 200 again \(recovery) after PostgreSQL was started")
+            print("database faults: while PostgreSQL was down every request answered 503 within \(Self.seconds(down)); "
+                  + "/health answered 200 again \(Self.seconds(recovery)) after PostgreSQL was started")
 
             // Everything works again without a restart of the service.
             let resolved = try await server.send("GET", "/api/v1/links/\(link)/resolve", key: "fault-app")
@@ -59,6 +59,12 @@ struct DatabaseFaultTests {
         try await schema.drop()
     }
 
+    /// `1.23 s`.
+    static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        return String(format: "%.2f s", Double(seconds) + Double(attoseconds) / 1e18)
+    }
+
     /// Creates a link with a web fallback; its code.
     func create(on server: ServeProcess, id: Int) async throws -> String {
         let created = try await server.send("POST", "/api/v1/links", key: "fault-admin", json: """
@@ -69,26 +75,37 @@ struct DatabaseFaultTests {
         return try #require((try? JSONValue.parse(created.body))?["code"]?.stringValue)
     }
 
-    /// Asks for everything that needs the database while it is down, two rounds (the first meets
-    /// the pool's dropped connections, the second its failing reconnects): each answer is a 503
-    /// with `Retry-After`, the API's as problem JSON, the short link's as a page, within the
-    /// bound. The slowest answer's time.
+    /// Asks for everything that needs the database while it is down, in two rounds of concurrent
+    /// requests (the first meets the pool's dropped connections, the second its failing
+    /// reconnects): each answer is a 503 with `Retry-After`, the API's as problem JSON, the short
+    /// link's as a page, within the bound. The slowest answer's time.
     func outageAnswers(_ server: ServeProcess, code: String) async throws -> Duration {
+        let requests: [(method: String, path: String, key: String?, json: String?, headers: [String: String])] = [
+            ("POST", "/api/v1/links", "fault-admin", #"{"route": "product", "routeParameters": {"id": "3"}}"#, [:]),
+            ("GET", "/api/v1/links/\(code)/resolve", "fault-app", nil, [:]),
+            ("POST", "/api/v1/links/\(code)/redeem", "fault-app", nil, [:]),
+            ("GET", "/\(code)", nil, nil, Self.desktop),
+            ("GET", "/health", nil, nil, [:]),
+        ]
         var slowest: Duration = .zero
         for _ in 0..<2 {
-            let requests: [(String, String, String?, String?, [String: String])] = [
-                ("POST", "/api/v1/links", "fault-admin", #"{"route": "product", "routeParameters": {"id": "3"}}"#, [:]),
-                ("GET", "/api/v1/links/\(code)/resolve", "fault-app", nil, [:]),
-                ("POST", "/api/v1/links/\(code)/redeem", "fault-app", nil, [:]),
-                ("GET", "/\(code)", nil, nil, Self.desktop),
-                ("GET", "/health", nil, nil, [:]),
-            ]
-            for (method, path, key, json, headers) in requests {
-                let started = ContinuousClock.now
-                let reply = try await server.send(method, path, key: key, json: json, headers: headers, timeout: 30)
-                let took = started.duration(to: .now)
+            let replies = try await withThrowingTaskGroup(of: (Int, ServeProcess.Reply, Duration).self) { group in
+                for (index, request) in requests.enumerated() {
+                    group.addTask {
+                        let started = ContinuousClock.now
+                        let reply = try await server.send(request.method, request.path, key: request.key, json: request.json,
+                                                          headers: request.headers, timeout: 30)
+                        return (index, reply, started.duration(to: .now))
+                    }
+                }
+                var replies: [(Int, ServeProcess.Reply, Duration)] = []
+                for try await reply in group { replies.append(reply) }
+                return replies
+            }
+            for (index, reply, took) in replies {
+                let path = requests[index].path
+                let what = "\(requests[index].method) \(path)"
                 slowest = max(slowest, took)
-                let what = "\(method) \(path)"
                 #expect(reply.status == 503, "\(what): \(reply.status) \(reply.body)")
                 #expect(took < Self.answerBound, "\(what) took \(took)")
                 #expect(reply.header("Retry-After") == "5", "\(what)")
@@ -112,15 +129,23 @@ struct DatabaseFaultTests {
     /// Runs `$SWITCHYARD_POSTGRES_FAULT_CTL VERB` (`stop` or `start`) and waits for it.
     static func control(_ verb: String, allowFailure: Bool = false) throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "\(PostgresEnvironment.faultControl ?? "false") \(verb)"]
+        // Foundation learns that a child exited when a socket the child inherits is closed; the
+        // PostgreSQL server that `start` leaves running would inherit it too, and the wait would
+        // never end. So the shell closes every descriptor above 2 before running the command.
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", #"for fd in $(ls /proc/$$/fd); do [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done; exec "#
+                             + "\(PostgresEnvironment.faultControl ?? "false") \(verb)"]
         process.currentDirectoryURL = URL(fileURLWithPath: "/")
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
+        let scratch = try TemporaryDirectory()
+        let output = scratch.url.appendingPathComponent("control.log")
+        try Data().write(to: output)
+        let handle = try FileHandle(forWritingTo: output)
+        process.standardOutput = handle
+        process.standardError = handle
         try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        try handle.close()
+        let text = String(decoding: try Data(contentsOf: output), as: UTF8.self)
         if process.terminationStatus != 0 && !allowFailure {
             throw ServeTestError("'\(PostgresEnvironment.faultControl ?? "") \(verb)' failed (\(process.terminationStatus)): \(text)")
         }
