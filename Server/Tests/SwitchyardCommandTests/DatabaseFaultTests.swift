@@ -26,7 +26,7 @@ struct DatabaseFaultTests {
             let link = try await create(on: server, id: 1)
             #expect(try await server.send("GET", "/health").status == 200)
 
-            try Self.control("stop")
+            let acknowledged = try await stopUnderLoad(server)
             let down = try await outageAnswers(server, code: link)
 
             try Self.control("start")
@@ -50,6 +50,8 @@ struct DatabaseFaultTests {
             #expect(opened.status == 302)
             let again = try await create(on: server, id: 2)
             #expect(again != link)
+            let lost = try await CrashLoad.lost(acknowledged, on: server, appKey: "fault-app")
+            #expect(lost.isEmpty, "links acknowledged before PostgreSQL stopped, lost or changed: \(lost)")
             #expect(server.stop() == 0, "\(server.log)")
         } catch {
             try? Self.control("start", allowFailure: true)
@@ -57,6 +59,53 @@ struct DatabaseFaultTests {
             throw error
         }
         try await schema.drop()
+    }
+
+    /// Stops PostgreSQL while 8 clients create links (each goes on until it has seen two 503s):
+    /// every answer is a 201 or a 503, never a 500 or a dropped connection. The acknowledged links.
+    func stopUnderLoad(_ server: ServeProcess) async throws -> [CrashLoad.Acknowledgement] {
+        let acknowledged = CrashLoad.Acknowledged()
+        let statuses = try await withThrowingTaskGroup(of: [Int].self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    var statuses: [Int] = []
+                    for i in 0..<1000 where statuses.filter({ $0 != 201 }).count < 2 {
+                        let n = worker * 1000 + i
+                        let body = #"{"route": "product", "routeParameters": {"id": "\#(n)"}, "metadata": {"n": \#(n)}}"#
+                        let started = ContinuousClock.now
+                        let reply: ServeProcess.Reply
+                        do {
+                            reply = try await server.send("POST", "/api/v1/links", key: "fault-admin", json: body, timeout: 30)
+                        } catch {
+                            Issue.record("create \(n) failed after \(Self.seconds(started.duration(to: .now))): \(error)")
+                            statuses.append(0)
+                            continue
+                        }
+                        statuses.append(reply.status)
+                        if reply.status == 201, let code = (try? JSONValue.parse(reply.body))?["code"]?.stringValue {
+                            await acknowledged.add(code: code, n: n)
+                        }
+                    }
+                    return statuses
+                }
+            }
+            group.addTask {
+                let deadline = ContinuousClock.now + .seconds(20)
+                while await acknowledged.count < 40, ContinuousClock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(2))
+                }
+                try Self.control("stop")
+                return []
+            }
+            var statuses: [Int] = []
+            for try await some in group { statuses += some }
+            return statuses
+        }
+        #expect(Set(statuses).subtracting([201, 503]).isEmpty, "answers while PostgreSQL stopped: \(Set(statuses))\n\(server.log)")
+        #expect(statuses.filter { $0 == 503 }.count == 16)
+        let links = await acknowledged.links
+        #expect(links.count >= 40)
+        return links
     }
 
     /// `1.23 s`.

@@ -83,23 +83,16 @@ public final class PostgresLinkStore: LinkStore {
 
     // MARK: Running queries
 
-    /// Runs `body` against the pool, failing as unavailable after ``timeout`` and mapping
-    /// PostgreSQL's failures to ``StoreError``s.
+    /// Runs `body` against the pool, failing as unavailable after ``timeout`` (without waiting for
+    /// `body` to notice its cancellation) and mapping PostgreSQL's failures to ``StoreError``s.
     func run<T: Sendable>(_ body: @escaping @Sendable (PostgresClient) async throws -> T) async throws -> T {
         let client = client
-        let timeout = timeout
         do {
-            return try await withThrowingTaskGroup(of: T?.self) { group in
-                group.addTask { try await body(client) }
-                group.addTask {
-                    try await Task.sleep(for: timeout)
-                    return nil
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next(), let value = first else {
-                    throw StoreError(.unavailable, "PostgreSQL at \(url.endpoint) did not answer within \(timeout)")
-                }
+            switch try await withDeadline(timeout, { try await body(client) }) {
+            case .value(let value):
                 return value
+            case .timedOut:
+                throw StoreError(.unavailable, "PostgreSQL at \(url.endpoint) did not answer within \(timeout)")
             }
         } catch {
             throw map(error)
