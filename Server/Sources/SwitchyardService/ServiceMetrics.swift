@@ -8,6 +8,7 @@ import Prometheus
 /// - `switchyard_redirect_duration_seconds`: time to answer `GET /{code}` (histogram).
 /// - `switchyard_clicks_recorded_total`: clicks written to the store.
 /// - `switchyard_links_created_total`: links created.
+/// - `switchyard_rate_limited_total{operation}`: requests refused with 429.
 final class ServiceMetrics: Sendable {
     let registry: PrometheusCollectorRegistry
     private let factory: PrometheusMetricsFactory
@@ -39,6 +40,11 @@ final class ServiceMetrics: Sendable {
     func clicksRecorded(_ count: Int) { clicks.increment(by: count) }
 
     func linkCreated() { links.increment() }
+
+    func rateLimited(_ operation: String) {
+        CoreMetrics.Counter(label: "switchyard_rate_limited_total", dimensions: [("operation", operation)], factory: factory)
+            .increment()
+    }
 
     func redirectAnswered(nanoseconds: UInt64) { redirects.recordNanoseconds(Int64(clamping: nanoseconds)) }
 
