@@ -67,12 +67,13 @@ for database in "${databases[@]}"; do
     "$bin" serve --routes "$root/Examples/shop/routes.json" --port "$port" --database "$database" \
         --create-rate off >"$work/serve-$port.log" 2>&1 & pids+=($!)
     wait_up "$port"
-    # 1,000 links to redirect through, created over the API.
+    # 1,000 links to redirect through, created over the API; each has a web fallback, so wrk (a
+    # client with no user agent, a desktop) gets the 302 to it.
     : > "$work/codes.txt"
     for i in $(seq 1000); do
         curl -s -X POST "http://127.0.0.1:$port/api/v1/links" -H "Authorization: Bearer $SWITCHYARD_API_KEY" \
              -H "Content-Type: application/json" \
-             -d "{\"route\":\"product\",\"routeParameters\":{\"id\":\"$i\"}}" \
+             -d "{\"route\":\"product\",\"routeParameters\":{\"id\":\"$i\"},\"fallbacks\":{\"web\":\"https://shop.example.com/product/$i\"}}" \
           | python3 -c 'import json,sys; print(json.load(sys.stdin)["code"])' >> "$work/codes.txt"
     done
     CODES_FILE="$work/codes.txt" report "GET /{code} redirect ($kind)" \

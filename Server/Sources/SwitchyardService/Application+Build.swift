@@ -50,9 +50,12 @@ public func buildApplication(
         builder: DeepLinkBuilder(table: table),
         fallbacks: FallbackPolicy(tableHosts: table.configuration.hosts, extra: configuration.allowedFallbackDomains),
         adminKeys: APIKeyring(configuration.adminKeys),
-        appKeys: APIKeyring(Dictionary(configuration.appKeys.map { ($0, "app") }, uniquingKeysWith: { a, _ in a })),
+        // Each app key its own owner ("app1", "app2", ...), so each has its own redeem rate.
+        appKeys: APIKeyring(Dictionary(configuration.appKeys.enumerated().map { ($1, "app\($0 + 1)") },
+                                       uniquingKeysWith: { first, _ in first })),
         recorder: recorder, metrics: metrics, associations: associations,
         limiter: RateLimiter(create: configuration.limits.createRate, redeem: configuration.limits.redeemRate),
+        openCache: OpenLinkCache(lifetime: configuration.limits.openCacheLifetime, capacity: configuration.limits.openCacheCapacity),
         logger: logger, now: now)
 
     let router = Hummingbird.Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)

@@ -16,6 +16,7 @@ struct LinkService: Sendable {
     let metrics: ServiceMetrics
     let associations: AssociationFiles
     let limiter: RateLimiter
+    let openCache: OpenLinkCache
     let logger: Logger
     let now: @Sendable () -> Date
 

@@ -82,6 +82,11 @@ public struct ServiceConfiguration: Sendable {
         public var maximumHeaderCount: Int
         /// How long a connection may stay idle before the server closes it.
         public var idleTimeout: Duration
+        /// How long `GET /{code}` may answer from a link it read before (zero: always read the
+        /// store). A change made through another instance shows within this time.
+        public var openCacheLifetime: Duration
+        /// The most links `GET /{code}` keeps in memory.
+        public var openCacheCapacity: Int
 
         /// Creates limits; the defaults suit a small deployment.
         public init(
@@ -96,7 +101,9 @@ public struct ServiceConfiguration: Sendable {
             redeemRate: RateLimit? = Limits.defaultRedeemRate,
             maximumHeaderSize: Int = 16 * 1024,
             maximumHeaderCount: Int = 100,
-            idleTimeout: Duration = .seconds(60)
+            idleTimeout: Duration = .seconds(60),
+            openCacheLifetime: Duration = .seconds(2),
+            openCacheCapacity: Int = 50_000
         ) {
             self.maximumBodySize = maximumBodySize
             self.defaultPageSize = defaultPageSize
@@ -110,6 +117,8 @@ public struct ServiceConfiguration: Sendable {
             self.maximumHeaderSize = maximumHeaderSize
             self.maximumHeaderCount = maximumHeaderCount
             self.idleTimeout = idleTimeout
+            self.openCacheLifetime = openCacheLifetime
+            self.openCacheCapacity = openCacheCapacity
         }
 
         /// 1,200 links a minute per team, in bursts of up to 1,200.

@@ -173,3 +173,18 @@ import Testing
         }
     }
 }
+
+extension RateLimitTests {
+    @Test func eachAppKeyHasItsOwnRedeemRate() async throws {
+        var configuration = Self.configuration(redeem: RateLimit(1, perSeconds: 60))
+        configuration.appKeys = [Keys.app, "second-app-key"]
+        try await Harness.live(.memory, configuration: configuration) { client, _ in
+            let link = try await client.create(#"{"route": "about/team", "redeemLimit": 10}"#)
+            let redeem = "/api/v1/links/\(try #require(link["code"]?.stringValue))/redeem"
+            #expect(try await client.send(.post, redeem, key: Keys.app).status == .ok)
+            #expect(try await client.send(.post, redeem, key: Keys.app).status == .tooManyRequests)
+            #expect(try await client.send(.post, redeem, key: "second-app-key").status == .ok)
+            #expect(try await client.send(.post, redeem, key: "second-app-key").status == .tooManyRequests)
+        }
+    }
+}
