@@ -76,9 +76,10 @@ for database in "${databases[@]}"; do
              -d "{\"route\":\"product\",\"routeParameters\":{\"id\":\"$i\"},\"fallbacks\":{\"web\":\"https://shop.example.com/product/$i\"}}" \
           | python3 -c 'import json,sys; print(json.load(sys.stdin)["code"])' >> "$work/codes.txt"
     done
-    CODES_FILE="$work/codes.txt" report "GET /{code} redirect ($kind)" \
-        "$(CODES_FILE="$work/codes.txt" wrk -t"$threads" -c"$connections" -d"$duration" --latency -s "$work/redirect.lua" "http://127.0.0.1:$port")"
+    # Creates first: the redirects' clicks are written in the background and would compete with them.
     report "POST /api/v1/links ($kind)" \
         "$(wrk -t"$threads" -c"$connections" -d"$duration" --latency -s "$work/create.lua" "http://127.0.0.1:$port")"
+    CODES_FILE="$work/codes.txt" report "GET /{code} redirect ($kind)" \
+        "$(CODES_FILE="$work/codes.txt" wrk -t"$threads" -c"$connections" -d"$duration" --latency -s "$work/redirect.lua" "http://127.0.0.1:$port")"
     port=$((port + 1))
 done

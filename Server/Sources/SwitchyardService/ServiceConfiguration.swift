@@ -94,7 +94,7 @@ public struct ServiceConfiguration: Sendable {
             defaultPageSize: Int = 50,
             maximumPageSize: Int = 200,
             codeLength: Int = 8,
-            clickBatchSize: Int = 200,
+            clickBatchSize: Int = 1000,
             clickFlushInterval: Duration = .seconds(1),
             clickBufferCapacity: Int = 100_000,
             createRate: RateLimit? = Limits.defaultCreateRate,
