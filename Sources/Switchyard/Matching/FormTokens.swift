@@ -24,15 +24,17 @@ struct FormTokens {
         bytes.removeAll(keepingCapacity: true)
     }
 
-    mutating func appendLiteral<Bytes: Sequence<UInt8>>(_ literal: Bytes, fold: Bool) {
+    mutating func appendLiteral(_ literal: UnsafeBufferPointer<UInt8>, fold: Bool) {
         let start = bytes.count
-        var hash: UInt32 = 2_166_136_261
-        for byte in literal {
-            let folded = fold ? URLScanner.lowered(byte) : byte
-            bytes.append(folded)
-            hash = (hash ^ UInt32(folded)) &* 16_777_619
+        bytes.append(contentsOf: literal)
+        let hash = bytes.withUnsafeMutableBufferPointer { buffer in
+            let stored = UnsafeMutableBufferPointer(rebasing: buffer[start...])
+            if fold {
+                for i in stored.indices { stored[i] = URLScanner.lowered(stored[i]) }
+            }
+            return CompiledMatcher.hash(UnsafeBufferPointer(stored))
         }
-        tokens.append(Token(kind: .literal, start: Int32(start), length: Int32(bytes.count - start), hash: hash))
+        tokens.append(Token(kind: .literal, start: Int32(start), length: Int32(literal.count), hash: hash))
     }
 
     /// Loads segments of a parsed pattern (the full parser's output).
@@ -41,7 +43,8 @@ struct FormTokens {
         for segment in segments {
             switch segment.kind {
             case .literal(let text):
-                appendLiteral(text.utf8, fold: fold)
+                var text = text
+                text.withUTF8 { appendLiteral($0, fold: fold) }
             case .parameter(let name):
                 tokens.append(Token(kind: .parameter, constraint: segment.constraint.map { constraintIndex[$0] ?? -1 } ?? -1,
                                     name: name))
@@ -93,9 +96,12 @@ struct FormTokens {
         return true
     }
 
-    /// Printable ASCII that is not syntax and not an escape.
+    /// Printable ASCII that is not syntax and not an escape: `byte > 0x20 && byte < 0x7F`, not `%`
+    /// and not ``PatternParser/isReservedByte(_:)``, as a 128-bit mask (a test checks it).
     @inline(__always)
-    private static func isPlainLiteralByte(_ byte: UInt8) -> Bool {
-        byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "%") && !PatternParser.isReservedByte(byte)
+    static func isPlainLiteralByte(_ byte: UInt8) -> Bool {
+        if byte < 64 { return (0x2FFF_F8D4_0000_0000 as UInt64) >> byte & 1 != 0 }
+        if byte < 128 { return (0x57FF_FFFF_FFFF_FFFF as UInt64) >> (byte - 64) & 1 != 0 }
+        return false
     }
 }

@@ -46,14 +46,15 @@ struct MatcherBuilder {
         let nameStart = names.count
         var endsWithRest = false
         form.bytes.withUnsafeBufferPointer { bytes in
-            for token in form.tokens {
-                switch token.kind {
+            for position in form.tokens.indices {
+                switch form.tokens[position].kind {
                 case .literal:
-                    node = staticChild(of: node, token, bytes)
+                    node = staticChild(of: node, start: form.tokens[position].start,
+                                       length: form.tokens[position].length, hash: form.tokens[position].hash, bytes)
                 case .parameter:
-                    names.append(token.name)
-                    if token.constraint >= 0 {
-                        node = constrainedChild(of: node, token.constraint)
+                    names.append(form.tokens[position].name)
+                    if form.tokens[position].constraint >= 0 {
+                        node = constrainedChild(of: node, form.tokens[position].constraint)
                     } else {
                         if nodes[Int(node)].parameterChild < 0 { nodes[Int(node)].parameterChild = newNode(parent: node) }
                         node = nodes[Int(node)].parameterChild
@@ -63,7 +64,7 @@ struct MatcherBuilder {
                     if nodes[Int(node)].wildcardChild < 0 { nodes[Int(node)].wildcardChild = newNode(parent: node) }
                     node = nodes[Int(node)].wildcardChild
                 case .rest:
-                    names.append(token.name)
+                    names.append(form.tokens[position].name)
                     endsWithRest = true
                 }
             }
@@ -93,24 +94,24 @@ struct MatcherBuilder {
         return Int(truncatingIfNeeded: mixed &* 0xBF58_476D_1CE4_E5B9 >> 32) & mask
     }
 
-    private mutating func staticChild(of parent: Int32, _ token: FormTokens.Token,
+    private mutating func staticChild(of parent: Int32, start: Int32, length: Int32, hash: UInt32,
                                       _ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
-        let literal = UnsafeBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.start + token.length)])
+        let literal = UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(start + length)])
         let mask = edgeSlots.count - 1
-        var position = Self.slot(parent: parent, hash: token.hash, mask: mask)
+        var position = Self.slot(parent: parent, hash: hash, mask: mask)
         while true {
             let candidate = edgeSlots[position]
             if candidate < 0 { break }
             let node = nodes[Int(candidate)]
-            if node.parent == parent && node.hash == token.hash && node.literalLength == token.length
-                && literals[Int(node.literalStart)..<Int(node.literalStart + node.literalLength)].elementsEqual(literal) {
+            if node.parent == parent && node.hash == hash && node.literalLength == length
+                && literals.withUnsafeBufferPointer({ Self.equal($0, from: Int(node.literalStart), literal) }) {
                 return candidate
             }
             position = (position + 1) & mask
         }
         let child = Int32(nodes.count)
-        nodes.append(Node(parent: parent, hash: token.hash, literalStart: Int32(literals.count),
-                          literalLength: token.length, nextSibling: nodes[Int(parent)].firstStatic))
+        nodes.append(Node(parent: parent, hash: hash, literalStart: Int32(literals.count),
+                          literalLength: length, nextSibling: nodes[Int(parent)].firstStatic))
         literals.append(contentsOf: literal)
         nodes[Int(parent)].firstStatic = child
         nodes[Int(parent)].staticCount += 1
@@ -121,6 +122,14 @@ struct MatcherBuilder {
     }
 
     private var edgeCount = 0
+
+    /// Whether `stored[start...]` begins with `bytes`.
+    @inline(__always)
+    static func equal(_ stored: UnsafeBufferPointer<UInt8>, from start: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard start + bytes.count <= stored.count else { return false }
+        for offset in 0..<bytes.count where stored[start + offset] != bytes[offset] { return false }
+        return true
+    }
 
     private mutating func growEdges() {
         var slots = [Int32](repeating: -1, count: edgeSlots.count * 2)

@@ -47,13 +47,18 @@ struct FormOwners {
         pending = nil
         let start = keys.count
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for token in form.tokens {
+        for position in form.tokens.indices {
+            let token = (kind: form.tokens[position].kind, start: form.tokens[position].start,
+                         length: form.tokens[position].length, hash: form.tokens[position].hash,
+                         constraint: form.tokens[position].constraint)
             let word: UInt64
             switch token.kind {
             case .literal:
                 keys.append(UInt8(ascii: "L"))
                 Self.appendLength(token.length, to: &keys)
-                keys.append(contentsOf: form.bytes[Int(token.start)..<Int(token.start + token.length)])
+                form.bytes.withUnsafeBufferPointer { bytes in
+                    keys.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.start + token.length)]))
+                }
                 word = 1 | UInt64(UInt32(bitPattern: token.length)) << 8 | UInt64(token.hash) << 32
             case .parameter where token.constraint >= 0:
                 keys.append(UInt8(ascii: "C"))
@@ -76,8 +81,9 @@ struct FormOwners {
             let index = slots[position]
             if index < 0 { break }
             let entry = entries[Int(index)]
-            if entry.hash == hash && Int(entry.keyLength) == length
-                && keys[Int(entry.keyStart)..<Int(entry.keyStart) + length].elementsEqual(keys[start...]) {
+            if entry.hash == hash && Int(entry.keyLength) == length && keys.withUnsafeBufferPointer({ keys in
+                MatcherBuilder.equal(keys, from: Int(entry.keyStart), UnsafeBufferPointer(rebasing: keys[start...]))
+            }) {
                 keys.removeLast(length)
                 return owners[Int(index)]
             }
