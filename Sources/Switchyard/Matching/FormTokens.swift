@@ -1,6 +1,7 @@
 /// One form of a route (or a screen prefix of one), as the matcher builder and the conflict check
 /// take it: steps, with literal bytes (already lower-cased in a case-insensitive table) in one
-/// buffer. Reused from route to route, so filling it allocates nothing once it has grown.
+/// buffer. Reused from route to route: the first `count` tokens and `byteCount` bytes are the
+/// current form, and refilling it allocates nothing once the buffers have grown.
 struct FormTokens {
     struct Token {
         enum Kind: UInt8 { case literal, parameter, wildcard, rest }
@@ -16,25 +17,57 @@ struct FormTokens {
         var name: String?
     }
 
-    var tokens: [Token] = []
-    var bytes: [UInt8] = []
+    private(set) var tokens: [Token] = []
+    private(set) var count = 0
+    private(set) var bytes: [UInt8] = []
+    private(set) var byteCount = 0
+
+    /// The current form's tokens and bytes.
+    var current: ArraySlice<Token> { tokens[..<count] }
+    var currentBytes: ArraySlice<UInt8> { bytes[..<byteCount] }
 
     mutating func removeAll() {
-        tokens.removeAll(keepingCapacity: true)
-        bytes.removeAll(keepingCapacity: true)
+        count = 0
+        byteCount = 0
+    }
+
+    private mutating func append(_ token: Token) {
+        if count < tokens.count {
+            tokens[count] = token
+        } else {
+            tokens.append(token)
+        }
+        count += 1
+    }
+
+    /// Room for `extra` more bytes after `byteCount`.
+    private mutating func reserveBytes(_ extra: Int) {
+        if byteCount + extra > bytes.count {
+            bytes.append(contentsOf: repeatElement(0, count: max(byteCount + extra - bytes.count, 64)))
+        }
+    }
+
+    /// Copies a literal (folded when asked) and hashes it in one pass.
+    @inline(__always)
+    private static func copyLiteral(_ literal: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>,
+                                    fold: Bool) -> UInt32 {
+        var hash: UInt32 = 2_166_136_261
+        for i in 0..<literal.count {
+            let byte = fold ? URLScanner.lowered(literal[i]) : literal[i]
+            out[i] = byte
+            hash = (hash ^ UInt32(byte)) &* 16_777_619
+        }
+        return hash
     }
 
     mutating func appendLiteral(_ literal: UnsafeBufferPointer<UInt8>, fold: Bool) {
-        let start = bytes.count
-        bytes.append(contentsOf: literal)
-        let hash = bytes.withUnsafeMutableBufferPointer { buffer in
-            let stored = UnsafeMutableBufferPointer(rebasing: buffer[start...])
-            if fold {
-                for i in stored.indices { stored[i] = URLScanner.lowered(stored[i]) }
-            }
-            return CompiledMatcher.hash(UnsafeBufferPointer(stored))
+        reserveBytes(literal.count)
+        let start = byteCount
+        let hash = bytes.withUnsafeMutableBufferPointer { out in
+            Self.copyLiteral(literal, to: out.baseAddress! + start, fold: fold)
         }
-        tokens.append(Token(kind: .literal, start: Int32(start), length: Int32(literal.count), hash: hash))
+        byteCount += literal.count
+        append(Token(kind: .literal, start: Int32(start), length: Int32(literal.count), hash: hash))
     }
 
     /// Loads segments of a parsed pattern (the full parser's output).
@@ -46,12 +79,12 @@ struct FormTokens {
                 var text = text
                 text.withUTF8 { appendLiteral($0, fold: fold) }
             case .parameter(let name):
-                tokens.append(Token(kind: .parameter, constraint: segment.constraint.map { constraintIndex[$0] ?? -1 } ?? -1,
-                                    name: name))
+                append(Token(kind: .parameter, constraint: segment.constraint.map { constraintIndex[$0] ?? -1 } ?? -1,
+                             name: name))
             case .wildcard:
-                tokens.append(Token(kind: .wildcard))
+                append(Token(kind: .wildcard))
             case .rest(let name):
-                tokens.append(Token(kind: .rest, name: name))
+                append(Token(kind: .rest, name: name))
             }
         }
     }
@@ -64,36 +97,49 @@ struct FormTokens {
     /// What it accepts, the parser accepts with the same single form.
     mutating func loadSimple(_ pattern: UnsafeBufferPointer<UInt8>, delimiter: UInt8, fold: Bool) -> Bool {
         removeAll()
-        let count = pattern.count
-        if count == 0 { return false }
-        var i = 0
-        while i < count {
-            let byte = pattern[i]
-            if byte == delimiter {
-                i += 1
-                continue
-            }
-            var j = i + 1
-            if byte == UInt8(ascii: ":") {
-                while j < count && pattern[j] != delimiter {
-                    guard PatternParser.isNameByte(pattern[j]) else { return false }
-                    j += 1
+        let length = pattern.count
+        if length == 0 { return false }
+        reserveBytes(length)
+        // The byte buffer is moved out while it is written, so tokens can be appended meanwhile.
+        var out: [UInt8] = []
+        swap(&out, &bytes)
+        defer { swap(&out, &bytes) }
+        return out.withUnsafeMutableBufferPointer { out -> Bool in
+            var i = 0
+            while i < length {
+                let byte = pattern[i]
+                if byte == delimiter {
+                    i += 1
+                    continue
                 }
-                if j == i + 1 || URLScanner.isDigit(pattern[i + 1]) { return false }
-                let name = String(decoding: UnsafeBufferPointer(rebasing: pattern[(i + 1)..<j]), as: UTF8.self)
-                for token in tokens where token.kind == .parameter && token.name == name { return false }
-                tokens.append(Token(kind: .parameter, name: name))
-            } else {
-                guard Self.isPlainLiteralByte(byte) else { return false }
-                while j < count && pattern[j] != delimiter {
-                    guard Self.isPlainLiteralByte(pattern[j]) else { return false }
-                    j += 1
+                var j = i + 1
+                if byte == UInt8(ascii: ":") {
+                    while j < length && pattern[j] != delimiter {
+                        guard PatternParser.isNameByte(pattern[j]) else { return false }
+                        j += 1
+                    }
+                    if j == i + 1 || URLScanner.isDigit(pattern[i + 1]) { return false }
+                    let name = String(decoding: UnsafeBufferPointer(rebasing: pattern[(i + 1)..<j]), as: UTF8.self)
+                    for position in 0..<count where tokens[position].kind == .parameter && tokens[position].name == name {
+                        return false
+                    }
+                    append(Token(kind: .parameter, name: name))
+                } else {
+                    guard Self.isPlainLiteralByte(byte) else { return false }
+                    while j < length && pattern[j] != delimiter {
+                        guard Self.isPlainLiteralByte(pattern[j]) else { return false }
+                        j += 1
+                    }
+                    let start = byteCount
+                    let hash = Self.copyLiteral(UnsafeBufferPointer(rebasing: pattern[i..<j]), to: out.baseAddress! + start,
+                                                fold: fold)
+                    byteCount += j - i
+                    append(Token(kind: .literal, start: Int32(start), length: Int32(j - i), hash: hash))
                 }
-                appendLiteral(UnsafeBufferPointer(rebasing: pattern[i..<j]), fold: fold)
+                i = j
             }
-            i = j
+            return true
         }
-        return true
     }
 
     /// Printable ASCII that is not syntax and not an escape: `byte > 0x20 && byte < 0x7F`, not `%`

@@ -46,7 +46,7 @@ struct MatcherBuilder {
         let nameStart = names.count
         var endsWithRest = false
         form.bytes.withUnsafeBufferPointer { bytes in
-            for position in form.tokens.indices {
+            for position in 0..<form.count {
                 switch form.tokens[position].kind {
                 case .literal:
                     node = staticChild(of: node, start: form.tokens[position].start,
@@ -70,7 +70,7 @@ struct MatcherBuilder {
             }
         }
         let formIndex = Int32(forms.count)
-        let length = form.tokens.count
+        let length = form.count
         forms.append(MatchForm(routeIndex: routeIndex, nameStart: Int32(nameStart), nameCount: Int32(names.count - nameStart),
                                endsWithRest: endsWithRest, formOrdinal: formOrdinal, length: length))
         maximumDepth = max(maximumDepth, length)

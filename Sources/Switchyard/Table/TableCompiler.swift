@@ -58,7 +58,8 @@ struct TableCompiler {
             }) == true {
                 // One form, no constraints, screens or wildcards: only the conflict check remains.
                 routes.append(Route(definition: definition, index: index, patterns: patterns))
-                place(form, route: index, ordinal: 0, into: &builder, owners: &owners)
+                place(form, route: index, ordinal: 0, into: &builder, owners: &owners, patterns: patterns,
+                      constraintIndex: constraintIndex)
                 continue
             }
             let pattern: RoutePattern
@@ -93,7 +94,8 @@ struct TableCompiler {
             guard usable else { continue }
             for (ordinal, segments) in pattern.forms.enumerated() {
                 form.load(segments[...], fold: !caseSensitive, constraintIndex: constraintIndex)
-                place(form, route: index, ordinal: ordinal, into: &builder, owners: &owners)
+                place(form, route: index, ordinal: ordinal, into: &builder, owners: &owners, patterns: patterns,
+                      constraintIndex: constraintIndex)
             }
             // A route that names screens also answers each prefix of its path that ends at a screen.
             for (ordinal, segments) in pattern.forms.enumerated() where segments.contains(where: { $0.screen != nil }) {
@@ -102,7 +104,10 @@ struct TableCompiler {
                     if case .rest = prefix.last!.kind { continue }
                     form.load(prefix, fold: !caseSensitive, constraintIndex: constraintIndex)
                     let screens = prefix.map { FormOwners.Screen(name: $0.screen, isModal: $0.isModal) }
-                    if let owner = owners.find(form) {
+                    let found = owners.find(form) {
+                        sameKey(form, $0, patterns: patterns, constraintIndex: constraintIndex)
+                    }
+                    if let owner = found {
                         if owner.isPrefix {
                             // Two screen routes may share a prefix when it shows the same screens.
                             if owner.screens != screens {
@@ -118,7 +123,7 @@ struct TableCompiler {
                         }
                         continue
                     }
-                    owners.claim(.init(route: index, isPrefix: true, screens: screens))
+                    owners.claim(.init(route: index, isPrefix: true, screens: screens, ordinal: ordinal, length: length))
                     builder.insert(form, routeIndex: index, formOrdinal: ordinal)
                 }
             }
@@ -129,8 +134,9 @@ struct TableCompiler {
 
     /// Places a route's own form in the matcher, unless a form with the same key is there already.
     private mutating func place(_ form: FormTokens, route index: Int, ordinal: Int, into builder: inout MatcherBuilder,
-                                owners: inout FormOwners) {
-        if let owner = owners.find(form) {
+                                owners: inout FormOwners, patterns: ParsedPatterns, constraintIndex: [String: Int32]) {
+        let found = owners.find(form) { sameKey(form, $0, patterns: patterns, constraintIndex: constraintIndex) }
+        if let owner = found {
             if owner.isPrefix {
                 issues.append(prefixConflict(prefixOf: owner.route, route: index))
                 return
@@ -145,8 +151,25 @@ struct TableCompiler {
                                 position: nil, message: message))
             return
         }
-        owners.claim(.init(route: index, isPrefix: false, screens: []))
+        owners.claim(.init(route: index, isPrefix: false, screens: [], ordinal: ordinal, length: form.count))
         builder.insert(form, routeIndex: index, formOrdinal: ordinal)
+    }
+
+    /// Whether a form has exactly the canonical key of the form an owner placed (their hashes
+    /// are equal): the owner's form is tokenized again, as it was when placed.
+    private func sameKey(_ form: FormTokens, _ owner: FormOwners.Owner, patterns: ParsedPatterns,
+                         constraintIndex: [String: Int32]) -> Bool {
+        let definition = configuration.routes[owner.route]
+        let fold = !configuration.caseSensitive
+        var other = FormTokens()
+        let simple = Self.isUsableDelimiter(configuration.delimiter) && definition.pattern.utf8.withContiguousStorageIfAvailable {
+            other.loadSimple($0, delimiter: configuration.delimiter.asciiValue!, fold: fold)
+        } == true
+        if !simple {
+            let segments = patterns.pattern(at: owner.route, text: definition.pattern).forms[owner.ordinal]
+            other.load(segments.prefix(owner.length), fold: fold, constraintIndex: constraintIndex)
+        }
+        return FormOwners.canonicalKey(form) == FormOwners.canonicalKey(other)
     }
 
     /// A delimiter the pattern syntax leaves free (``validateSettings()`` reports the others).
