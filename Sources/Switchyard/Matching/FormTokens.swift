@@ -13,11 +13,11 @@ struct FormTokens {
         var hash: UInt32 = 0
         /// A constrained parameter's index among the table's sorted constraints, else -1.
         var constraint: Int32 = -1
-        /// A parameter's or rest parameter's name.
-        var name: String?
     }
 
+    /// Plain values, so refilling copies no reference; names are kept beside them.
     private(set) var tokens: [Token] = []
+    private var names: [String?] = []
     private(set) var count = 0
     private(set) var bytes: [UInt8] = []
     private(set) var byteCount = 0
@@ -26,16 +26,26 @@ struct FormTokens {
     var current: ArraySlice<Token> { tokens[..<count] }
     var currentBytes: ArraySlice<UInt8> { bytes[..<byteCount] }
 
+    /// A parameter's or rest parameter's name; nil for other tokens.
+    func name(at position: Int) -> String? {
+        switch tokens[position].kind {
+        case .parameter, .rest: names[position]
+        case .literal, .wildcard: nil
+        }
+    }
+
     mutating func removeAll() {
         count = 0
         byteCount = 0
     }
 
-    private mutating func append(_ token: Token) {
+    private mutating func append(_ token: Token, name: String? = nil) {
         if count < tokens.count {
             tokens[count] = token
+            if token.kind == .parameter || token.kind == .rest { names[count] = name }
         } else {
             tokens.append(token)
+            names.append(name)
         }
         count += 1
     }
@@ -79,12 +89,12 @@ struct FormTokens {
                 var text = text
                 text.withUTF8 { appendLiteral($0, fold: fold) }
             case .parameter(let name):
-                append(Token(kind: .parameter, constraint: segment.constraint.map { constraintIndex[$0] ?? -1 } ?? -1,
-                             name: name))
+                append(Token(kind: .parameter, constraint: segment.constraint.map { constraintIndex[$0] ?? -1 } ?? -1),
+                       name: name)
             case .wildcard:
                 append(Token(kind: .wildcard))
             case .rest(let name):
-                append(Token(kind: .rest, name: name))
+                append(Token(kind: .rest), name: name)
             }
         }
     }
@@ -120,20 +130,27 @@ struct FormTokens {
                     }
                     if j == i + 1 || URLScanner.isDigit(pattern[i + 1]) { return false }
                     let name = String(decoding: UnsafeBufferPointer(rebasing: pattern[(i + 1)..<j]), as: UTF8.self)
-                    for position in 0..<count where tokens[position].kind == .parameter && tokens[position].name == name {
+                    for position in 0..<count where tokens[position].kind == .parameter && names[position] == name {
                         return false
                     }
-                    append(Token(kind: .parameter, name: name))
+                    append(Token(kind: .parameter), name: name)
                 } else {
-                    guard Self.isPlainLiteralByte(byte) else { return false }
-                    while j < length && pattern[j] != delimiter {
-                        guard Self.isPlainLiteralByte(pattern[j]) else { return false }
-                        j += 1
-                    }
+                    // Checked, copied (folded) and hashed in one pass.
                     let start = byteCount
-                    let hash = Self.copyLiteral(UnsafeBufferPointer(rebasing: pattern[i..<j]), to: out.baseAddress! + start,
-                                                fold: fold)
-                    byteCount += j - i
+                    var hash: UInt32 = 2_166_136_261
+                    var k = start
+                    j = i
+                    while j < length {
+                        var literal = pattern[j]
+                        if literal == delimiter { break }
+                        guard Self.isPlainLiteralByte(literal) else { return false }
+                        if fold && literal &- UInt8(ascii: "A") < 26 { literal |= 0x20 }
+                        out[k] = literal
+                        hash = (hash ^ UInt32(literal)) &* 16_777_619
+                        j += 1
+                        k += 1
+                    }
+                    byteCount = k
                     append(Token(kind: .literal, start: Int32(start), length: Int32(j - i), hash: hash))
                 }
                 i = j

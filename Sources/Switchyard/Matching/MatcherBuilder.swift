@@ -52,7 +52,7 @@ struct MatcherBuilder {
                     node = staticChild(of: node, start: form.tokens[position].start,
                                        length: form.tokens[position].length, hash: form.tokens[position].hash, bytes)
                 case .parameter:
-                    names.append(form.tokens[position].name)
+                    names.append(form.name(at: position))
                     if form.tokens[position].constraint >= 0 {
                         node = constrainedChild(of: node, form.tokens[position].constraint)
                     } else {
@@ -64,7 +64,7 @@ struct MatcherBuilder {
                     if nodes[Int(node)].wildcardChild < 0 { nodes[Int(node)].wildcardChild = newNode(parent: node) }
                     node = nodes[Int(node)].wildcardChild
                 case .rest:
-                    names.append(form.tokens[position].name)
+                    names.append(form.name(at: position))
                     endsWithRest = true
                 }
             }
