@@ -141,14 +141,18 @@ struct FormTokens {
                     var k = start
                     j = i
                     while j < length {
-                        var literal = pattern[j]
+                        let literal = pattern[j]
                         if literal == delimiter { break }
                         guard Self.isPlainLiteralByte(literal) else { return false }
-                        if fold && literal &- UInt8(ascii: "A") < 26 { literal |= 0x20 }
                         out[k] = literal
                         hash = (hash ^ UInt32(literal)) &* 16_777_619
                         j += 1
                         k += 1
+                    }
+                    if fold {
+                        let stored = UnsafeMutableBufferPointer(rebasing: out[start..<k])
+                        for index in stored.indices { stored[index] = URLScanner.lowered(stored[index]) }
+                        hash = CompiledMatcher.hash(UnsafeBufferPointer(stored))
                     }
                     byteCount = k
                     append(Token(kind: .literal, start: Int32(start), length: Int32(j - i), hash: hash))
