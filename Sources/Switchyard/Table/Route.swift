@@ -1,35 +1,34 @@
 /// A route of a compiled table: its definition, its parsed pattern and its position.
 public struct Route: Sendable, Hashable {
     /// The route as declared.
-    public let definition: RouteDefinition
+    public var definition: RouteDefinition { data.definitions[index] }
     /// The parsed pattern (parsed on first use, then kept by the table).
-    public var pattern: RoutePattern { patterns.pattern(at: index, text: definition.pattern) }
+    public var pattern: RoutePattern { data.pattern(at: index) }
     /// The route's index in its table (declaration order).
     public let index: Int
-    /// The table's store of parsed patterns.
-    let patterns: ParsedPatterns
+    /// What the table's routes share.
+    let data: RouteData
 
-    init(definition: RouteDefinition, index: Int, patterns: ParsedPatterns) {
-        self.definition = definition
+    init(index: Int, data: RouteData) {
         self.index = index
-        self.patterns = patterns
+        self.data = data
     }
 
     /// The pattern as written.
-    public var text: String { definition.pattern }
+    public var text: String { data.definitions[index].pattern }
     /// The route's name, if it has one.
-    public var name: String? { definition.name }
+    public var name: String? { data.definitions[index].name }
 
     /// Routes are equal when their definitions, positions and delimiters are (the parsed pattern
     /// follows from the text and the delimiter).
     public static func == (lhs: Route, rhs: Route) -> Bool {
-        lhs.definition == rhs.definition && lhs.index == rhs.index && lhs.patterns.delimiter == rhs.patterns.delimiter
+        lhs.index == rhs.index && lhs.data.delimiter == rhs.data.delimiter && lhs.definition == rhs.definition
     }
 
     /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(definition)
         hasher.combine(index)
-        hasher.combine(patterns.delimiter)
+        hasher.combine(data.delimiter)
     }
 }

@@ -32,9 +32,9 @@ extension RouteTable {
             // Fields are read in place: copying the Route or the form would retain every array they hold.
             let forms = storage.matcher.forms
             let index = forms[outcome.form].routeIndex
-            route = storage.routes[index].definition.pattern
-            routeName = storage.routes[index].definition.name
-            routeIndex = storage.routes[index].index
+            route = storage.configuration.routes[index].pattern
+            routeName = storage.configuration.routes[index].name
+            routeIndex = index
             matchedForm = (forms[outcome.form].formOrdinal, forms[outcome.form].length)
         }
         return DeepLink(

@@ -81,7 +81,7 @@ public struct RouteTable: Sendable {
     /// The route with this name, or else with exactly this pattern.
     public func route(_ nameOrPattern: String) -> Route? {
         if let index = storage.routesByName[nameOrPattern]
-            ?? storage.routes.first?.patterns.route(withPattern: nameOrPattern, in: storage.routes) {
+            ?? storage.routes.first?.data.route(withPattern: nameOrPattern) {
             return storage.routes[index]
         }
         return nil

@@ -37,36 +37,39 @@ struct TableCompiler {
         var builder = MatcherBuilder(caseSensitive: caseSensitive, expectedForms: count)
         var owners = FormOwners(expectedForms: count)
         var form = FormTokens()
-        let patterns = ParsedPatterns(delimiter: delimiter)
+        let patterns = RouteData(definitions: configuration.routes, delimiter: delimiter)
         var routes: [Route] = []
         routes.reserveCapacity(count)
         var names: [String: Int] = [:]
 
-        for (index, definition) in configuration.routes.enumerated() {
-            if let name = definition.name {
+        let definitions = configuration.routes
+        for index in definitions.indices {
+            // Fields are read in place: a copy of the definition would retain each of them.
+            let text = definitions[index].pattern
+            if let name = definitions[index].name {
                 if let first = names[name] {
                     issues.append(.init(
-                        code: .duplicateName, patterns: [configuration.routes[first].pattern, definition.pattern],
+                        code: .duplicateName, patterns: [configuration.routes[first].pattern, text],
                         routeIndices: [first, index], position: nil,
-                        message: "duplicate route name '\(name)': '\(configuration.routes[first].pattern)' and '\(definition.pattern)'"))
+                        message: "duplicate route name '\(name)': '\(configuration.routes[first].pattern)' and '\(text)'"))
                 } else {
                     names[name] = index
                 }
             }
-            if let fastDelimiter, definition.pattern.utf8.withContiguousStorageIfAvailable({
+            if let fastDelimiter, text.utf8.withContiguousStorageIfAvailable({
                 form.loadSimple($0, delimiter: fastDelimiter, fold: !caseSensitive)
             }) == true {
                 // One form, no constraints, screens or wildcards: only the conflict check remains.
-                routes.append(Route(definition: definition, index: index, patterns: patterns))
+                routes.append(Route(index: index, data: patterns))
                 place(form, route: index, ordinal: 0, into: &builder, owners: &owners, patterns: patterns,
                       constraintIndex: constraintIndex)
                 continue
             }
             let pattern: RoutePattern
             do {
-                pattern = try RoutePattern(definition.pattern, delimiter: delimiter)
+                pattern = try RoutePattern(text, delimiter: delimiter)
             } catch {
-                issues.append(.init(code: .syntax, patterns: [definition.pattern], routeIndices: [index],
+                issues.append(.init(code: .syntax, patterns: [text], routeIndices: [index],
                                     position: error.position, message: error.description))
                 continue
             }
@@ -76,9 +79,9 @@ struct TableCompiler {
                     if let constraint = segment.constraint, !known.contains(constraint) {
                         usable = false
                         let error = PatternError(.unknownConstraint, "unknown constraint '\(constraint)'",
-                                                 pattern: definition.pattern, position: segment.position)
+                                                 pattern: text, position: segment.position)
                         if !issues.contains(where: { $0.message == error.description }) {
-                            issues.append(.init(code: .unknownConstraint, patterns: [definition.pattern],
+                            issues.append(.init(code: .unknownConstraint, patterns: [text],
                                                 routeIndices: [index], position: segment.position,
                                                 message: error.description))
                         }
@@ -90,7 +93,7 @@ struct TableCompiler {
                 issues.append(issue)
             }
             patterns.keep(pattern, at: index)
-            routes.append(Route(definition: definition, index: index, patterns: patterns))
+            routes.append(Route(index: index, data: patterns))
             guard usable else { continue }
             for (ordinal, segments) in pattern.forms.enumerated() {
                 form.load(segments[...], fold: !caseSensitive, constraintIndex: constraintIndex)
@@ -114,9 +117,9 @@ struct TableCompiler {
                                 let other = configuration.routes[owner.route].pattern
                                 let shown = Self.render(caseSensitive ? prefix : prefix.map(Self.lowercased)[...], delimiter)
                                 issues.append(.init(
-                                    code: .conflict, patterns: [other, definition.pattern],
+                                    code: .conflict, patterns: [other, text],
                                     routeIndices: [owner.route, index], position: nil,
-                                    message: "conflict: '\(other)' and '\(definition.pattern)' share the prefix '\(shown)' but show different screens on it"))
+                                    message: "conflict: '\(other)' and '\(text)' share the prefix '\(shown)' but show different screens on it"))
                             }
                         } else if owner.route != index {
                             issues.append(prefixConflict(prefixOf: index, route: owner.route))
@@ -134,7 +137,7 @@ struct TableCompiler {
 
     /// Places a route's own form in the matcher, unless a form with the same key is there already.
     private mutating func place(_ form: FormTokens, route index: Int, ordinal: Int, into builder: inout MatcherBuilder,
-                                owners: inout FormOwners, patterns: ParsedPatterns, constraintIndex: [String: Int32]) {
+                                owners: inout FormOwners, patterns: RouteData, constraintIndex: [String: Int32]) {
         let found = owners.find(form) { sameKey(form, $0, patterns: patterns, constraintIndex: constraintIndex) }
         if let owner = found {
             if owner.isPrefix {
@@ -157,16 +160,16 @@ struct TableCompiler {
 
     /// Whether a form has exactly the canonical key of the form an owner placed (their hashes
     /// are equal): the owner's form is tokenized again, as it was when placed.
-    private func sameKey(_ form: FormTokens, _ owner: FormOwners.Owner, patterns: ParsedPatterns,
+    private func sameKey(_ form: FormTokens, _ owner: FormOwners.Owner, patterns: RouteData,
                          constraintIndex: [String: Int32]) -> Bool {
-        let definition = configuration.routes[owner.route]
+        let text = configuration.routes[owner.route].pattern
         let fold = !configuration.caseSensitive
         var other = FormTokens()
-        let simple = Self.isUsableDelimiter(configuration.delimiter) && definition.pattern.utf8.withContiguousStorageIfAvailable {
+        let simple = Self.isUsableDelimiter(configuration.delimiter) && text.utf8.withContiguousStorageIfAvailable {
             other.loadSimple($0, delimiter: configuration.delimiter.asciiValue!, fold: fold)
         } == true
         if !simple {
-            let segments = patterns.pattern(at: owner.route, text: definition.pattern).forms[owner.ordinal]
+            let segments = patterns.pattern(at: owner.route).forms[owner.ordinal]
             other.load(segments.prefix(owner.length), fold: fold, constraintIndex: constraintIndex)
         }
         return FormOwners.canonicalKey(form) == FormOwners.canonicalKey(other)

@@ -1,16 +1,20 @@
 import Foundation
 
-/// A table's parsed patterns, kept once parsed. Matching never needs them (the matcher is built
-/// straight from plain patterns' bytes), so a table parses a plain pattern into a
-/// ``RoutePattern`` only when reverse routing, a navigation plan or an app first asks for it.
-final class ParsedPatterns: @unchecked Sendable {
+/// What a table's routes share: their definitions, and their parsed patterns once parsed.
+///
+/// Matching never needs a ``RoutePattern`` (the matcher is built straight from plain patterns'
+/// bytes), so a plain pattern is parsed only when reverse routing, a navigation plan or an app
+/// first asks for it, and kept. A ``Route`` is an index into this.
+final class RouteData: @unchecked Sendable {
+    let definitions: [RouteDefinition]
     let delimiter: Character
     // Guards `patterns` and `routesByPattern`; Foundation's lock, off the matching path.
     private let lock = NSLock()
     private var patterns: [Int: RoutePattern] = [:]
     private var routesByPattern: [String: Int]?
 
-    init(delimiter: Character) {
+    init(definitions: [RouteDefinition], delimiter: Character) {
+        self.definitions = definitions
         self.delimiter = delimiter
     }
 
@@ -22,12 +26,12 @@ final class ParsedPatterns: @unchecked Sendable {
     }
 
     /// The route's pattern, parsed on first use. The table compiled it, so it parses.
-    func pattern(at index: Int, text: String) -> RoutePattern {
+    func pattern(at index: Int) -> RoutePattern {
         lock.lock()
         defer { lock.unlock() }
         if let pattern = patterns[index] { return pattern }
         do {
-            let pattern = try RoutePattern(text, delimiter: delimiter)
+            let pattern = try RoutePattern(definitions[index].pattern, delimiter: delimiter)
             patterns[index] = pattern
             return pattern
         } catch {
@@ -36,13 +40,15 @@ final class ParsedPatterns: @unchecked Sendable {
     }
 
     /// The first route with exactly this pattern text; the index is built on first use.
-    func route(withPattern text: String, in routes: [Route]) -> Int? {
+    func route(withPattern text: String) -> Int? {
         lock.lock()
         defer { lock.unlock() }
         if routesByPattern == nil {
             var index: [String: Int] = [:]
-            index.reserveCapacity(routes.count)
-            for route in routes where index[route.text] == nil { index[route.text] = route.index }
+            index.reserveCapacity(definitions.count)
+            for (position, definition) in definitions.enumerated() where index[definition.pattern] == nil {
+                index[definition.pattern] = position
+            }
             routesByPattern = index
         }
         return routesByPattern?[text]
