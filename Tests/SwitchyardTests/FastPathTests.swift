@@ -23,13 +23,13 @@ import Testing
 
     @Test(arguments: accepted, [true, false])
     func acceptedPatternsTokenizeLikeTheParser(_ text: String, caseSensitive: Bool) throws {
-        var fast = FormTokens()
+        let fast = FormTokens()
         var copy = text
         let simple = copy.withUTF8 { fast.loadSimple($0, delimiter: UInt8(ascii: "/"), fold: !caseSensitive) }
         #expect(simple)
         let pattern = try RoutePattern(text)
         try #require(pattern.forms.count == 1)
-        var slow = FormTokens()
+        let slow = FormTokens()
         slow.load(pattern.forms[0][...], fold: !caseSensitive, constraintIndex: [:])
         #expect(fast.currentBytes == slow.currentBytes)
         #expect(fast.current.map(\.kind) == slow.current.map(\.kind))
@@ -39,7 +39,7 @@ import Testing
 
     @Test(arguments: declined)
     func otherPatternsAreLeftToTheParser(_ text: String) {
-        var fast = FormTokens()
+        let fast = FormTokens()
         var copy = text
         #expect(!copy.withUTF8 { fast.loadSimple($0, delimiter: UInt8(ascii: "/"), fold: false) })
     }
@@ -51,13 +51,13 @@ import Testing
         for _ in 0..<3_000 {
             let text = String(decoding: (0..<Int.random(in: 1...12, using: &rng)).map { _ in rng.pick(alphabet) },
                               as: UTF8.self)
-            var fast = FormTokens()
+            let fast = FormTokens()
             var copy = text
             guard copy.withUTF8({ fast.loadSimple($0, delimiter: UInt8(ascii: "/"), fold: false) }) else { continue }
             accepted += 1
             let pattern = try #require(try? RoutePattern(text), "'\(text)' taken by the fast path but not parsed")
             try #require(pattern.forms.count == 1)
-            var slow = FormTokens()
+            let slow = FormTokens()
             slow.load(pattern.forms[0][...], fold: false, constraintIndex: [:])
             #expect(fast.currentBytes == slow.currentBytes && (0..<fast.count).map(fast.name(at:)) == (0..<slow.count).map(slow.name(at:))
                     && fast.current.map(\.kind) == slow.current.map(\.kind), "'\(text)'")

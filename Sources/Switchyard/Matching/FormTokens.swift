@@ -1,8 +1,9 @@
 /// One form of a route (or a screen prefix of one), as the matcher builder and the conflict check
 /// take it: steps, with literal bytes (already lower-cased in a case-insensitive table) in one
-/// buffer. Reused from route to route: the first `count` tokens and `byteCount` bytes are the
-/// current form, and refilling it allocates nothing once the buffers have grown.
-struct FormTokens {
+/// buffer. A scratch reused from route to route: the first `count` tokens and `byteCount` bytes
+/// are the current form. Its buffers are allocated by hand, so refilling it neither allocates
+/// (once grown) nor checks uniqueness the way an array's writes do.
+final class FormTokens {
     struct Token {
         enum Kind: UInt8 { case literal, parameter, wildcard, rest }
         var kind: Kind
@@ -15,16 +16,34 @@ struct FormTokens {
         var constraint: Int32 = -1
     }
 
-    /// Plain values, so refilling copies no reference; names are kept beside them.
-    private(set) var tokens: [Token] = []
-    private var names: [String?] = []
+    private(set) var tokens: UnsafeMutablePointer<Token>
+    /// Names beside the tokens (every slot initialized, nil or a name).
+    private var names: UnsafeMutablePointer<String?>
+    private var capacity: Int
     private(set) var count = 0
-    private(set) var bytes: [UInt8] = []
+    private(set) var bytes: UnsafeMutablePointer<UInt8>
+    private var byteCapacity: Int
     private(set) var byteCount = 0
 
-    /// The current form's tokens and bytes.
-    var current: ArraySlice<Token> { tokens[..<count] }
-    var currentBytes: ArraySlice<UInt8> { bytes[..<byteCount] }
+    init() {
+        capacity = 16
+        tokens = .allocate(capacity: capacity)
+        names = .allocate(capacity: capacity)
+        names.initialize(repeating: nil, count: capacity)
+        byteCapacity = 256
+        bytes = .allocate(capacity: byteCapacity)
+    }
+
+    deinit {
+        tokens.deallocate()
+        names.deinitialize(count: capacity)
+        names.deallocate()
+        bytes.deallocate()
+    }
+
+    /// The current form's tokens and bytes, copied.
+    var current: [Token] { Array(UnsafeBufferPointer(start: tokens, count: count)) }
+    var currentBytes: [UInt8] { Array(UnsafeBufferPointer(start: bytes, count: byteCount)) }
 
     /// A parameter's or rest parameter's name; nil for other tokens.
     func name(at position: Int) -> String? {
@@ -34,54 +53,56 @@ struct FormTokens {
         }
     }
 
-    mutating func removeAll() {
+    func removeAll() {
         count = 0
         byteCount = 0
     }
 
-    private mutating func append(_ token: Token, name: String? = nil) {
-        if count < tokens.count {
-            tokens[count] = token
-            if token.kind == .parameter || token.kind == .rest { names[count] = name }
-        } else {
-            tokens.append(token)
-            names.append(name)
+    private func append(_ token: Token, name: String? = nil) {
+        if count == capacity {
+            let grown = capacity * 2
+            let newTokens = UnsafeMutablePointer<Token>.allocate(capacity: grown)
+            newTokens.moveInitialize(from: tokens, count: count)
+            tokens.deallocate()
+            tokens = newTokens
+            let newNames = UnsafeMutablePointer<String?>.allocate(capacity: grown)
+            newNames.moveInitialize(from: names, count: capacity)
+            (newNames + capacity).initialize(repeating: nil, count: grown - capacity)
+            names.deallocate()
+            names = newNames
+            capacity = grown
         }
+        (tokens + count).initialize(to: token)
+        if token.kind == .parameter || token.kind == .rest { names[count] = name }
         count += 1
     }
 
     /// Room for `extra` more bytes after `byteCount`.
-    private mutating func reserveBytes(_ extra: Int) {
-        if byteCount + extra > bytes.count {
-            bytes.append(contentsOf: repeatElement(0, count: max(byteCount + extra - bytes.count, 64)))
-        }
+    private func reserveBytes(_ extra: Int) {
+        guard byteCount + extra > byteCapacity else { return }
+        let grown = max(byteCapacity * 2, byteCount + extra)
+        let newBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        newBytes.moveInitialize(from: bytes, count: byteCount)
+        bytes.deallocate()
+        bytes = newBytes
+        byteCapacity = grown
     }
 
-    /// Copies a literal (folded when asked) and hashes it in one pass.
-    @inline(__always)
-    private static func copyLiteral(_ literal: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>,
-                                    fold: Bool) -> UInt32 {
+    func appendLiteral(_ literal: UnsafeBufferPointer<UInt8>, fold: Bool) {
+        reserveBytes(literal.count)
+        let start = byteCount
         var hash: UInt32 = 2_166_136_261
         for i in 0..<literal.count {
             let byte = fold ? URLScanner.lowered(literal[i]) : literal[i]
-            out[i] = byte
+            bytes[start + i] = byte
             hash = (hash ^ UInt32(byte)) &* 16_777_619
-        }
-        return hash
-    }
-
-    mutating func appendLiteral(_ literal: UnsafeBufferPointer<UInt8>, fold: Bool) {
-        reserveBytes(literal.count)
-        let start = byteCount
-        let hash = bytes.withUnsafeMutableBufferPointer { out in
-            Self.copyLiteral(literal, to: out.baseAddress! + start, fold: fold)
         }
         byteCount += literal.count
         append(Token(kind: .literal, start: Int32(start), length: Int32(literal.count), hash: hash))
     }
 
     /// Loads segments of a parsed pattern (the full parser's output).
-    mutating func load(_ segments: ArraySlice<PatternSegment>, fold: Bool, constraintIndex: [String: Int32]) {
+    func load(_ segments: ArraySlice<PatternSegment>, fold: Bool, constraintIndex: [String: Int32]) {
         removeAll()
         for segment in segments {
             switch segment.kind {
@@ -105,62 +126,57 @@ struct FormTokens {
     /// constraints, wildcards, screens, escapes, non-ASCII text, bad or duplicate names.
     ///
     /// What it accepts, the parser accepts with the same single form.
-    mutating func loadSimple(_ pattern: UnsafeBufferPointer<UInt8>, delimiter: UInt8, fold: Bool) -> Bool {
+    func loadSimple(_ pattern: UnsafeBufferPointer<UInt8>, delimiter: UInt8, fold: Bool) -> Bool {
         removeAll()
         let length = pattern.count
         if length == 0 { return false }
         reserveBytes(length)
-        // The byte buffer is moved out while it is written, so tokens can be appended meanwhile.
-        var out: [UInt8] = []
-        swap(&out, &bytes)
-        defer { swap(&out, &bytes) }
-        return out.withUnsafeMutableBufferPointer { out -> Bool in
-            var i = 0
-            while i < length {
-                let byte = pattern[i]
-                if byte == delimiter {
-                    i += 1
-                    continue
-                }
-                var j = i + 1
-                if byte == UInt8(ascii: ":") {
-                    while j < length && pattern[j] != delimiter {
-                        guard PatternParser.isNameByte(pattern[j]) else { return false }
-                        j += 1
-                    }
-                    if j == i + 1 || URLScanner.isDigit(pattern[i + 1]) { return false }
-                    let name = String(decoding: UnsafeBufferPointer(rebasing: pattern[(i + 1)..<j]), as: UTF8.self)
-                    for position in 0..<count where tokens[position].kind == .parameter && names[position] == name {
-                        return false
-                    }
-                    append(Token(kind: .parameter), name: name)
-                } else {
-                    // Checked, copied (folded) and hashed in one pass.
-                    let start = byteCount
-                    var hash: UInt32 = 2_166_136_261
-                    var k = start
-                    j = i
-                    while j < length {
-                        let literal = pattern[j]
-                        if literal == delimiter { break }
-                        guard Self.isPlainLiteralByte(literal) else { return false }
-                        out[k] = literal
-                        hash = (hash ^ UInt32(literal)) &* 16_777_619
-                        j += 1
-                        k += 1
-                    }
-                    if fold {
-                        let stored = UnsafeMutableBufferPointer(rebasing: out[start..<k])
-                        for index in stored.indices { stored[index] = URLScanner.lowered(stored[index]) }
-                        hash = CompiledMatcher.hash(UnsafeBufferPointer(stored))
-                    }
-                    byteCount = k
-                    append(Token(kind: .literal, start: Int32(start), length: Int32(j - i), hash: hash))
-                }
-                i = j
+        let out = bytes
+        var i = 0
+        while i < length {
+            let byte = pattern[i]
+            if byte == delimiter {
+                i += 1
+                continue
             }
-            return true
+            var j = i + 1
+            if byte == UInt8(ascii: ":") {
+                while j < length && pattern[j] != delimiter {
+                    guard PatternParser.isNameByte(pattern[j]) else { return false }
+                    j += 1
+                }
+                if j == i + 1 || URLScanner.isDigit(pattern[i + 1]) { return false }
+                let name = String(decoding: UnsafeBufferPointer(rebasing: pattern[(i + 1)..<j]), as: UTF8.self)
+                for position in 0..<count where tokens[position].kind == .parameter && names[position] == name {
+                    return false
+                }
+                append(Token(kind: .parameter), name: name)
+            } else {
+                // Checked, copied (folded) and hashed in one pass.
+                let start = byteCount
+                var hash: UInt32 = 2_166_136_261
+                var k = start
+                j = i
+                while j < length {
+                    let literal = pattern[j]
+                    if literal == delimiter { break }
+                    guard Self.isPlainLiteralByte(literal) else { return false }
+                    out[k] = literal
+                    hash = (hash ^ UInt32(literal)) &* 16_777_619
+                    j += 1
+                    k += 1
+                }
+                if fold {
+                    let stored = UnsafeMutableBufferPointer(start: out + start, count: k - start)
+                    for index in stored.indices { stored[index] = URLScanner.lowered(stored[index]) }
+                    hash = CompiledMatcher.hash(UnsafeBufferPointer(stored))
+                }
+                byteCount = k
+                append(Token(kind: .literal, start: Int32(start), length: Int32(j - i), hash: hash))
+            }
+            i = j
         }
+        return true
     }
 
     /// Printable ASCII that is not syntax and not an escape: `byte > 0x20 && byte < 0x7F`, not `%`

@@ -36,6 +36,10 @@ struct MatcherBuilder {
         self.caseSensitive = caseSensitive
         nodes.reserveCapacity(expectedForms + 1)
         forms.reserveCapacity(expectedForms)
+        // About one static edge per form and a half, at most half full.
+        var capacity = 1024
+        while capacity < expectedForms * 3 { capacity <<= 1 }
+        edgeSlots = Array(repeating: -1, count: capacity)
     }
 
     /// Adds one form of a route (its literals already lower-cased when the table is case-insensitive).
@@ -45,7 +49,8 @@ struct MatcherBuilder {
         var node: Int32 = 0
         let nameStart = names.count
         var endsWithRest = false
-        form.bytes.withUnsafeBufferPointer { bytes in
+        do {
+            let bytes = UnsafeBufferPointer(start: form.bytes, count: form.byteCount)
             for position in 0..<form.count {
                 switch form.tokens[position].kind {
                 case .literal:

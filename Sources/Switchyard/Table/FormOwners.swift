@@ -103,7 +103,7 @@ struct FormOwners {
             case .literal:
                 key.append(UInt8(ascii: "L"))
                 withUnsafeBytes(of: token.length.littleEndian) { key.append(contentsOf: $0) }
-                key.append(contentsOf: form.bytes[Int(token.start)..<Int(token.start + token.length)])
+                key.append(contentsOf: UnsafeBufferPointer(start: form.bytes + Int(token.start), count: Int(token.length)))
             case .parameter where token.constraint >= 0:
                 key.append(UInt8(ascii: "C"))
                 withUnsafeBytes(of: token.constraint.littleEndian) { key.append(contentsOf: $0) }

@@ -68,8 +68,19 @@ public struct RouteTable: Sendable {
     ) throws(RouteTableError) {
         try self.init(
             RouteTableConfiguration(schemes: schemes, hosts: hosts, delimiter: delimiter, caseSensitive: caseSensitive,
-                                    routes: patterns.map { RouteDefinition($0) }),
+                                    routes: Self.definitions(patterns)),
             constraints: constraints)
+    }
+
+    /// A definition per pattern, each built in place (`map` built each one, copied it in and
+    /// destroyed the original).
+    private static func definitions(_ patterns: [String]) -> [RouteDefinition] {
+        [RouteDefinition](unsafeUninitializedCapacity: patterns.count) { buffer, count in
+            for (index, pattern) in patterns.enumerated() {
+                (buffer.baseAddress! + index).initialize(to: RouteDefinition(pattern))
+            }
+            count = patterns.count
+        }
     }
 
     /// The configuration the table was compiled from.

@@ -36,7 +36,7 @@ struct TableCompiler {
         let count = configuration.routes.count
         var builder = MatcherBuilder(caseSensitive: caseSensitive, expectedForms: count)
         var owners = FormOwners(expectedForms: count)
-        var form = FormTokens()
+        let form = FormTokens()
         let patterns = RouteData(definitions: configuration.routes, delimiter: delimiter)
         var routes: [Route] = []
         routes.reserveCapacity(count)
@@ -164,7 +164,7 @@ struct TableCompiler {
                          constraintIndex: [String: Int32]) -> Bool {
         let text = configuration.routes[owner.route].pattern
         let fold = !configuration.caseSensitive
-        var other = FormTokens()
+        let other = FormTokens()
         let simple = Self.isUsableDelimiter(configuration.delimiter) && text.utf8.withContiguousStorageIfAvailable {
             other.loadSimple($0, delimiter: configuration.delimiter.asciiValue!, fold: fold)
         } == true
