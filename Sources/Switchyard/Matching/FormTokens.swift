@@ -163,8 +163,8 @@ final class FormTokens {
                     guard Self.isPlainLiteralByte(literal) else { return false }
                     out[k] = literal
                     hash = (hash ^ UInt32(literal)) &* 16_777_619
-                    j += 1
-                    k += 1
+                    j &+= 1
+                    k &+= 1
                 }
                 if fold {
                     let stored = UnsafeMutableBufferPointer(start: out + start, count: k - start)
@@ -183,8 +183,7 @@ final class FormTokens {
     /// and not ``PatternParser/isReservedByte(_:)``, as a 128-bit mask (a test checks it).
     @inline(__always)
     static func isPlainLiteralByte(_ byte: UInt8) -> Bool {
-        if byte < 64 { return (0x2FFF_F8D4_0000_0000 as UInt64) >> byte & 1 != 0 }
-        if byte < 128 { return (0x57FF_FFFF_FFFF_FFFF as UInt64) >> (byte - 64) & 1 != 0 }
-        return false
+        let mask: UInt64 = byte < 64 ? 0x2FFF_F8D4_0000_0000 : 0x57FF_FFFF_FFFF_FFFF
+        return byte < 128 && mask >> (byte & 63) & 1 != 0
     }
 }

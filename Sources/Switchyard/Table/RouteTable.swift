@@ -72,15 +72,12 @@ public struct RouteTable: Sendable {
             constraints: constraints)
     }
 
-    /// A definition per pattern, each built in place (`map` built each one, copied it in and
-    /// destroyed the original).
+    /// A definition per pattern: copies of one plain definition whose pattern is then set in
+    /// place (`map` built each one, copied it into the array and destroyed the original).
     private static func definitions(_ patterns: [String]) -> [RouteDefinition] {
-        [RouteDefinition](unsafeUninitializedCapacity: patterns.count) { buffer, count in
-            for (index, pattern) in patterns.enumerated() {
-                (buffer.baseAddress! + index).initialize(to: RouteDefinition(pattern))
-            }
-            count = patterns.count
-        }
+        var definitions = [RouteDefinition](repeating: RouteDefinition(""), count: patterns.count)
+        for index in patterns.indices { definitions[index].pattern = patterns[index] }
+        return definitions
     }
 
     /// The configuration the table was compiled from.
