@@ -112,7 +112,7 @@ public struct DeepLink: Sendable, Hashable {
         self.routeName = routeName
         self.parameters = parameters
         self.queryItems = queryItems
-        self.queryParameters = queryItems.isEmpty ? [:] : QueryItem.firstValues(queryItems)
+        self.queryParameters = queryItems.isEmpty ? [String: String]() : QueryItem.firstValues(queryItems)
         self.fragment = fragment
         self.source = source
         self.routeIndex = routeIndex
