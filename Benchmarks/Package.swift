@@ -37,7 +37,11 @@ let package = Package(
             ],
             path: "Sources/BenchmarkSupport"
         ),
-        .executableTarget(name: "Profile", dependencies: ["BenchmarkSupport"], path: "Sources/Profile"),
+        .executableTarget(
+            name: "Profile",
+            dependencies: ["BenchmarkSupport", .product(name: "RoutingKit", package: "routing-kit")],
+            path: "Sources/Profile"
+        ),
         benchmark("Matching"),
         benchmark("Registration"),
         benchmark("Memory"),

@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "SwitchyardCommand", targets: ["SwitchyardCommand"]),
         .library(name: "SwitchyardStore", targets: ["SwitchyardStore"]),
         .library(name: "SwitchyardService", targets: ["SwitchyardService"]),
+        // The load test's ceiling (Benchmarks/load/run.sh): Hummingbird's hello world, nothing else.
+        .executable(name: "hello-baseline", targets: ["HelloBaseline"]),
     ],
     dependencies: [
         .package(name: "Switchyard", path: ".."),
@@ -70,6 +72,7 @@ let package = Package(
                 "SwitchyardStore",
                 .product(name: "Switchyard", package: "Switchyard"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
@@ -79,6 +82,15 @@ let package = Package(
             ],
             resources: [.copy("Resources/openapi.json")],
             swiftSettings: swiftSettings
+        ),
+        // A plain Hummingbird hello-world server: the ceiling the load test compares the service with.
+        .executableTarget(
+            name: "HelloBaseline",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
         // Runs the built `switchyard` executable as a subprocess (on SQLite, and on PostgreSQL when set).
         .testTarget(

@@ -1,8 +1,10 @@
 // A plain executable for instruction-level profiles of the hot paths:
 //   swift build -c release -Xswiftc -g --product Profile
 //   valgrind --tool=callgrind .build/release/Profile lookup 10000
-// Modes: lookup N (resolve every URL 20 times), encoded N, register N (build 5 times), static, parameter.
+// Modes: lookup N (resolve every URL 20 times), encoded N, register N (build 5 times), static, parameter;
+// routing-kit for comparison: rklookup N (pre-split paths, 20 times), rkregister N (5 times).
 import BenchmarkSupport
+import RoutingKit
 import Switchyard
 
 let arguments = CommandLine.arguments
@@ -28,6 +30,17 @@ case "static", "parameter":
     }!.0
     print(url)
     for _ in 0..<100_000 { sink &+= (try? table.resolve(url))?.routeParameters?.count ?? 0 }
+case "rkregister":
+    for _ in 0..<5 { withExtendedLifetime(Peers.routingKit(data.patterns)) { sink &+= 1 } }
+case "rklookup":
+    let router = Peers.routingKit(data.patterns)
+    let paths = data.urls.map(Peers.split)
+    for _ in 0..<20 {
+        for path in paths {
+            var parameters = Parameters()
+            sink &+= router.route(path: path, parameters: &parameters)?.count ?? 0
+        }
+    }
 default:
     fatalError("unknown mode \(mode)")
 }

@@ -23,7 +23,7 @@ struct AdminAPI: Sendable {
     ]
 
     func create(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        let team = try service.team(request.headers[.authorization])
+        let team = try service.teamCreating(request.headers[.authorization])
         let fields = FieldReader(try await JSONBody.object(request, context: context, limit: service.configuration.limits.maximumBodySize))
         try fields.onlyKeys(Self.createKeys)
         let route = try fields.requiredString("route")
@@ -151,6 +151,7 @@ struct AdminAPI: Sendable {
         guard LinkCodes.isPlausible(code),
               let link = try await service.storage({ try await service.store.updateFallbacks(code: code, team: team, fallbacks: fallbacks) })
         else { throw Problem.linkNotFound(code) }
+        service.openCache.evict(code: code)
         context.logger.info("link fallbacks updated", metadata: ["code": "\(code)", "team": "\(team)"])
         return Responses.json(LinkJSON.link(link, service: service))
     }
@@ -161,6 +162,7 @@ struct AdminAPI: Sendable {
         guard LinkCodes.isPlausible(code),
               try await service.storage({ try await service.store.delete(code: code, team: team, at: service.now()) })
         else { throw Problem.linkNotFound(code) }
+        service.openCache.evict(code: code)
         context.logger.info("link deleted", metadata: ["code": "\(code)", "team": "\(team)"])
         return Response(status: .noContent, headers: [.cacheControl: "no-store"])
     }

@@ -37,7 +37,7 @@ struct AppAPI: Sendable {
     }
 
     func redeem(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        try service.checkAppKey(request.headers[.authorization])
+        try service.checkAppKeyRedeeming(request.headers[.authorization])
         let code = try context.parameters.require("code")
         guard LinkCodes.isPlausible(code) else { throw Problem.linkNotFound(code) }
         switch try await service.storage({ try await service.store.redeem(code: code, at: service.now()) }) {

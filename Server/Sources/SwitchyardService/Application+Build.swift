@@ -1,5 +1,6 @@
 public import Foundation
 public import Hummingbird
+import HummingbirdCore
 public import Logging
 import Switchyard
 public import SwitchyardStore
@@ -49,8 +50,13 @@ public func buildApplication(
         builder: DeepLinkBuilder(table: table),
         fallbacks: FallbackPolicy(tableHosts: table.configuration.hosts, extra: configuration.allowedFallbackDomains),
         adminKeys: APIKeyring(configuration.adminKeys),
-        appKeys: APIKeyring(Dictionary(configuration.appKeys.map { ($0, "app") }, uniquingKeysWith: { a, _ in a })),
-        recorder: recorder, metrics: metrics, associations: associations, logger: logger, now: now)
+        // Each app key its own owner ("app1", "app2", ...), so each has its own redeem rate.
+        appKeys: APIKeyring(Dictionary(configuration.appKeys.enumerated().map { ($1, "app\($0 + 1)") },
+                                       uniquingKeysWith: { first, _ in first })),
+        recorder: recorder, metrics: metrics, associations: associations,
+        limiter: RateLimiter(create: configuration.limits.createRate, redeem: configuration.limits.redeemRate),
+        openCache: OpenLinkCache(lifetime: configuration.limits.openCacheLifetime, capacity: configuration.limits.openCacheCapacity),
+        logger: logger, now: now)
 
     let router = Hummingbird.Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: ProblemMiddleware(service: service))
@@ -61,8 +67,15 @@ public func buildApplication(
     // The dashboard: HTML at `/` and `/dashboard/...` (Dashboard/Dashboard.swift), signed in with the admin key.
     Dashboard(service: service).register(on: router)
 
+    let limits = configuration.limits
+    let http1 = HTTP1Channel.Configuration(
+        idleTimeout: .nanoseconds(limits.idleTimeout.components.seconds * 1_000_000_000
+            + limits.idleTimeout.components.attoseconds / 1_000_000_000),
+        httpDecoderConfiguration: .init(maxHeaderFieldSize: limits.maximumHeaderSize, maxHeaderListSize: limits.maximumHeaderSize,
+                                        maxHeaderFieldCount: limits.maximumHeaderCount))
     var app = Application(
         router: router,
+        server: .http1(configuration: http1),
         configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
                                                 serverName: "switchyard"),
         services: [recorder],

@@ -17,9 +17,12 @@ struct LinkOpener: Sendable {
         defer { service.metrics.redirectAnswered(nanoseconds: DispatchTime.now().uptimeNanoseconds - started) }
         let code = try context.parameters.require("code")
         guard LinkCodes.isPlausible(code) else { return Responses.html(Pages.notFound(code: code), status: .notFound) }
-        let link: SmartLink?
+        var link = service.openCache.link(code: code, at: service.now())
         do {
-            link = try await service.storage { try await service.store.link(code: code) }
+            if link == nil {
+                link = try await service.storage { try await service.store.link(code: code) }
+                if let link { service.openCache.keep(link, at: service.now()) }
+            }
         } catch let problem as Problem {
             return Responses.html(Pages.document(title: "Try again shortly",
                                                  body: "<h1>Try again shortly</h1>\n<p>\(HTML.escape(problem.detail))</p>"),
@@ -33,12 +36,12 @@ struct LinkOpener: Sendable {
         let platform = UserAgent.platform(request.headers[.userAgent])
         service.recorder.record(Click(code: code, at: now, platform: platform, referrer: request.headers[.referer].map { String($0.prefix(1024)) }))
 
-        let urls = service.deepLinkURLs(link)
         switch platform {
         case .crawler:
             return Responses.html(Pages.preview(link: link, shortURL: service.shortURL(code)))
         case .ios:
             let fallback = link.fallbacks.ios ?? link.fallbacks.web
+            let urls = service.deepLinkURLs(link)
             if urls.scheme == nil && urls.universal == nil, let fallback { return Responses.redirect(to: fallback) }
             let nonce = Responses.nonce()
             return Responses.html(Pages.openInApp(link: link, appURL: urls.scheme, universalLink: urls.universal,
@@ -47,10 +50,12 @@ struct LinkOpener: Sendable {
             let fallback = link.fallbacks.android ?? link.fallbacks.web
             if let intent = intentURL(link: link, fallback: fallback) { return Responses.redirect(to: intent) }
             if let fallback { return Responses.redirect(to: fallback) }
-            return Responses.html(Pages.interstitial(link: link, shortURL: service.shortURL(code), universalLink: urls.universal))
+            return Responses.html(Pages.interstitial(link: link, shortURL: service.shortURL(code),
+                                                     universalLink: service.deepLinkURLs(link).universal))
         case .desktop, .other:
             if let web = link.fallbacks.web { return Responses.redirect(to: web) }
-            return Responses.html(Pages.interstitial(link: link, shortURL: service.shortURL(code), universalLink: urls.universal))
+            return Responses.html(Pages.interstitial(link: link, shortURL: service.shortURL(code),
+                                                     universalLink: service.deepLinkURLs(link).universal))
         }
     }
 

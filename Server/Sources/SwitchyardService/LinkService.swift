@@ -15,6 +15,8 @@ struct LinkService: Sendable {
     let recorder: ClickRecorder
     let metrics: ServiceMetrics
     let associations: AssociationFiles
+    let limiter: RateLimiter
+    let openCache: OpenLinkCache
     let logger: Logger
     let now: @Sendable () -> Date
 
@@ -51,10 +53,36 @@ struct LinkService: Sendable {
 
     /// Checks the app key; 401 otherwise.
     func checkAppKey(_ authorization: String?) throws(Problem) {
+        _ = try appKeyOwner(authorization)
+    }
+
+    /// The app key's identity in the keyring; 401 when it is not one.
+    private func appKeyOwner(_ authorization: String?) throws(Problem) -> String {
         let key = try Self.bearer(authorization)
-        guard appKeys.owner(of: key) != nil else {
+        guard let owner = appKeys.owner(of: key) else {
             throw Problem.unauthorized("the app key is not valid", invalidToken: true)
         }
+        return owner
+    }
+
+    /// The team an admin key acts for, once the team's create rate allows one more link; 401 for
+    /// a wrong key, 429 with `Retry-After` over the rate.
+    func teamCreating(_ authorization: String?) throws(Problem) -> String {
+        let team = try team(authorization)
+        try spend(.create, caller: "team:" + team)
+        return team
+    }
+
+    /// Checks the app key and spends one redeem of its rate; 401 or 429.
+    func checkAppKeyRedeeming(_ authorization: String?) throws(Problem) {
+        try spend(.redeem, caller: "app:" + appKeyOwner(authorization))
+    }
+
+    /// Spends one request of `caller`'s rate for `operation`; 429 with `Retry-After` when none is left.
+    func spend(_ operation: RateLimiter.Operation, caller: String) throws(Problem) {
+        guard let seconds = limiter.spend(operation, caller: caller, at: now()) else { return }
+        metrics.rateLimited(operation.rawValue)
+        throw Problem.rateLimited(operation, retryAfter: seconds)
     }
 
     static func bearer(_ authorization: String?) throws(Problem) -> String {

@@ -86,6 +86,15 @@ extension Problem {
                        headers: headers)
     }
 
+    /// 429 with `Retry-After`: the caller went over its rate for `operation`.
+    static func rateLimited(_ operation: RateLimiter.Operation, retryAfter seconds: Int) -> Problem {
+        var headers = HTTPFields()
+        headers[.retryAfter] = String(seconds)
+        let what = operation == .create ? "links created" : "redeems"
+        return Problem(.tooManyRequests, kind: "rate-limited", title: "Too many requests",
+                       detail: "too many \(what) with this key; retry in \(seconds) s", headers: headers)
+    }
+
     /// The problem for an HTTP error raised by the framework (413 for a body over the limit, say).
     static func from(status: HTTPResponse.Status, limit: Int) -> Problem {
         switch status {

@@ -20,6 +20,10 @@ public struct ServeSettings: Sendable {
     public var adminKey: String
     /// The app key (`SWITCHYARD_APP_KEY`).
     public var appKey: String
+    /// Links each team may create (`--create-rate`); nil for no limit.
+    public var createRate: RateLimit? = ServiceConfiguration.Limits.defaultCreateRate
+    /// Redeems each app key may make (`--redeem-rate`); nil for no limit.
+    public var redeemRate: RateLimit? = ServiceConfiguration.Limits.defaultRedeemRate
     /// Whether either key was generated because its variable was unset (print them once).
     public var generatedKeys: [String]
 
@@ -67,7 +71,13 @@ public struct ServeSettings: Sendable {
     public func configuration(routes: RouteTableConfiguration) -> ServiceConfiguration {
         ServiceConfiguration(
             routes: routes, baseURL: baseURL ?? "http://\(host):\(port)", host: host, port: port,
-            adminKeys: [adminKey: Self.defaultTeam], appKeys: [appKey])
+            adminKeys: [adminKey: Self.defaultTeam], appKeys: [appKey],
+            limits: ServiceConfiguration.Limits(createRate: createRate, redeemRate: redeemRate))
+    }
+
+    /// A `--create-rate` or `--redeem-rate` value: `COUNT/second|minute|hour`, or `off` for no limit.
+    public static func rate(_ text: String) throws(RateLimit.ParseError) -> RateLimit? {
+        text.lowercased() == "off" ? nil : try RateLimit(parsing: text)
     }
 }
 

@@ -70,6 +70,23 @@ public struct ServiceConfiguration: Sendable {
         public var clickFlushInterval: Duration
         /// Clicks kept in memory while the database is unreachable; the oldest are dropped beyond.
         public var clickBufferCapacity: Int
+        /// Links each team may create (API and dashboard together); nil for no limit. Over it: 429
+        /// with `Retry-After`.
+        public var createRate: RateLimit?
+        /// Redeems each app key may make; nil for no limit. Over it: 429 with `Retry-After`.
+        public var redeemRate: RateLimit?
+        /// The largest request head's header block, in bytes (one field or all together); a larger
+        /// one is answered 400 and the connection closed.
+        public var maximumHeaderSize: Int
+        /// The most header fields a request may carry (400 and close above it).
+        public var maximumHeaderCount: Int
+        /// How long a connection may stay idle before the server closes it.
+        public var idleTimeout: Duration
+        /// How long `GET /{code}` may answer from a link it read before (zero: always read the
+        /// store). A change made through another instance shows within this time.
+        public var openCacheLifetime: Duration
+        /// The most links `GET /{code}` keeps in memory.
+        public var openCacheCapacity: Int
 
         /// Creates limits; the defaults suit a small deployment.
         public init(
@@ -77,9 +94,16 @@ public struct ServiceConfiguration: Sendable {
             defaultPageSize: Int = 50,
             maximumPageSize: Int = 200,
             codeLength: Int = 8,
-            clickBatchSize: Int = 200,
+            clickBatchSize: Int = 1000,
             clickFlushInterval: Duration = .seconds(1),
-            clickBufferCapacity: Int = 100_000
+            clickBufferCapacity: Int = 100_000,
+            createRate: RateLimit? = Limits.defaultCreateRate,
+            redeemRate: RateLimit? = Limits.defaultRedeemRate,
+            maximumHeaderSize: Int = 16 * 1024,
+            maximumHeaderCount: Int = 100,
+            idleTimeout: Duration = .seconds(60),
+            openCacheLifetime: Duration = .seconds(2),
+            openCacheCapacity: Int = 50_000
         ) {
             self.maximumBodySize = maximumBodySize
             self.defaultPageSize = defaultPageSize
@@ -88,7 +112,19 @@ public struct ServiceConfiguration: Sendable {
             self.clickBatchSize = clickBatchSize
             self.clickFlushInterval = clickFlushInterval
             self.clickBufferCapacity = clickBufferCapacity
+            self.createRate = createRate
+            self.redeemRate = redeemRate
+            self.maximumHeaderSize = maximumHeaderSize
+            self.maximumHeaderCount = maximumHeaderCount
+            self.idleTimeout = idleTimeout
+            self.openCacheLifetime = openCacheLifetime
+            self.openCacheCapacity = openCacheCapacity
         }
+
+        /// 1,200 links a minute per team, in bursts of up to 1,200.
+        public static let defaultCreateRate: RateLimit? = RateLimit(1200, perSeconds: 60)
+        /// 6,000 redeems a minute per app key, in bursts of up to 6,000.
+        public static let defaultRedeemRate: RateLimit? = RateLimit(6000, perSeconds: 60)
     }
 
     /// The base URL without a trailing slash.

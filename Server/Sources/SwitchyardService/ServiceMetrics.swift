@@ -1,5 +1,6 @@
 import CoreMetrics
 import Prometheus
+import Synchronization
 
 /// The service's metrics, recorded through swift-metrics into a Prometheus registry of its own
 /// (no global bootstrap, so several services can run in one process) and served as text at `/metrics`.
@@ -8,12 +9,24 @@ import Prometheus
 /// - `switchyard_redirect_duration_seconds`: time to answer `GET /{code}` (histogram).
 /// - `switchyard_clicks_recorded_total`: clicks written to the store.
 /// - `switchyard_links_created_total`: links created.
+/// - `switchyard_rate_limited_total{operation}`: requests refused with 429.
 final class ServiceMetrics: Sendable {
     let registry: PrometheusCollectorRegistry
     private let factory: PrometheusMetricsFactory
     private let clicks: CoreMetrics.Counter
     private let links: CoreMetrics.Counter
     private let redirects: CoreMetrics.Timer
+    /// Request counters by route, method and status, made once each (making one takes the
+    /// registry's lock and builds its label strings).
+    private let requestCounters = Mutex<[RequestKey: CoreMetrics.Counter]>([:])
+
+    private static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+
+    private struct RequestKey: Hashable {
+        let route: String
+        let method: String
+        let status: Int
+    }
 
     init() {
         registry = PrometheusCollectorRegistry()
@@ -29,16 +42,30 @@ final class ServiceMetrics: Sendable {
     }
 
     func request(route: String, method: String, status: Int) {
-        CoreMetrics.Counter(
-            label: "switchyard_http_requests_total",
-            dimensions: [("route", route), ("method", method), ("status", String(status))],
-            factory: factory
-        ).increment()
+        // Any token is a valid method: unknown ones share one label, so a client cannot grow the
+        // number of series without bound.
+        let method = Self.knownMethods.contains(method) ? method : "other"
+        let key = RequestKey(route: route, method: method, status: status)
+        let counter = requestCounters.withLock { counters in
+            if let counter = counters[key] { return counter }
+            let counter = CoreMetrics.Counter(
+                label: "switchyard_http_requests_total",
+                dimensions: [("route", route), ("method", method), ("status", String(status))],
+                factory: factory)
+            counters[key] = counter
+            return counter
+        }
+        counter.increment()
     }
 
     func clicksRecorded(_ count: Int) { clicks.increment(by: count) }
 
     func linkCreated() { links.increment() }
+
+    func rateLimited(_ operation: String) {
+        CoreMetrics.Counter(label: "switchyard_rate_limited_total", dimensions: [("operation", operation)], factory: factory)
+            .increment()
+    }
 
     func redirectAnswered(nanoseconds: UInt64) { redirects.recordNanoseconds(Int64(clamping: nanoseconds)) }
 

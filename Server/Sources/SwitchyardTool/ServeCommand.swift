@@ -25,11 +25,25 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("base-url"), help: ArgumentHelp("The public base URL of short links.", valueName: "url"))
     var baseURL: String?
 
+    @Option(name: .customLong("create-rate"),
+            help: ArgumentHelp("Links each team may create: COUNT/second|minute|hour, or off.", valueName: "rate"))
+    var createRate: String = ServiceConfiguration.Limits.defaultCreateRate.map(\.description) ?? "off"
+
+    @Option(name: .customLong("redeem-rate"),
+            help: ArgumentHelp("Redeems each app key may make: COUNT/second|minute|hour, or off.", valueName: "rate"))
+    var redeemRate: String = ServiceConfiguration.Limits.defaultRedeemRate.map(\.description) ?? "off"
+
     func run() async throws {
-        let settings: ServeSettings
+        var settings: ServeSettings
         do {
             settings = try ServeSettings(routesPath: routes, database: database, host: host, port: port, baseURL: baseURL,
                                          environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw ValidationError(error.message)
+        }
+        do {
+            settings.createRate = try ServeSettings.rate(createRate)
+            settings.redeemRate = try ServeSettings.rate(redeemRate)
         } catch {
             throw ValidationError(error.message)
         }

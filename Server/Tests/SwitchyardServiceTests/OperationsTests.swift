@@ -47,12 +47,18 @@ import Testing
             await store.setAvailable(true)
             #expect(try await client.open(code, userAgent: Agents.desktop).status == .found)
             await store.setAvailable(false)
-            _ = try await client.open(code, userAgent: Agents.desktop)
+            // A link just read keeps opening from the cache through a short outage; its click waits.
+            #expect(try await client.open(code, userAgent: Agents.desktop).status == .found)
             await harness.recorder.flush()
             await store.setAvailable(true)
             await harness.recorder.flush()
             #expect(try await client.send(.get, "/api/v1/links/\(code)").status == .ok)
-            #expect(try await store.clickCounts(code: code)[.desktop] == 1)
+            #expect(try await store.clickCounts(code: code)[.desktop] == 2)
+            // Past the cache's lifetime, an outage is a 503 page again.
+            await store.setAvailable(false)
+            harness.clock.advance(by: 2)
+            #expect(try await client.open(code, userAgent: Agents.desktop).status == .serviceUnavailable)
+            await store.setAvailable(true)
         }
     }
 

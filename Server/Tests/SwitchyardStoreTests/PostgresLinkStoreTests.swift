@@ -98,6 +98,22 @@ struct PostgresAvailabilityTests {
         }
     }
 
+    @Test("A batch of clicks over several statements is written whole or not at all",
+          .enabled(if: Backend.postgresURL != nil, "SWITCHYARD_POSTGRES_URL not set: PostgreSQL suite skipped"))
+    func clickBatchesAreAtomic() async throws {
+        try await TestDatabase.with(.postgres) { database in
+            let store = try await database.open()
+            var batch = (0..<2_500).map { Click(code: "batch", at: Date(timeIntervalSince1970: Double($0)), platform: .ios) }
+            // PostgreSQL refuses a NUL in text: the third statement fails after two have run.
+            batch[2_200].referrer = "bad\u{0}referrer"
+            await #expect(throws: (any Error).self) { try await store.record(batch) }
+            #expect(try await store.clickCounts(code: "batch").isEmpty)
+            batch[2_200].referrer = nil
+            try await store.record(batch)
+            #expect(try await store.clickCounts(code: "batch") == [.ios: 2_500])
+        }
+    }
+
     @Test("The version table records each step once",
           .enabled(if: Backend.postgresURL != nil, "SWITCHYARD_POSTGRES_URL not set: PostgreSQL suite skipped"))
     func versionTable() async throws {

@@ -10,24 +10,49 @@
 /// try link.int("id")                // 42
 /// link.queryParameters["referrer"]  // "mail"
 /// ```
+///
+/// A resolved link keeps its input once: `scheme`, `host` and `path` are read from `url` when
+/// asked for, and `routeParameters` is assembled from the decoded values when asked for, so
+/// resolving allocates nothing for a static route.
 public struct DeepLink: Sendable, Hashable {
     /// The input as received.
-    public var url: String
+    public var url: String {
+        get { storedURL }
+        set {
+            // Parts still read from the old input are copied out first.
+            schemeText = LinkText(schemeText.value(in: storedURL))
+            hostText = LinkText(hostText.value(in: storedURL))
+            pathText = LinkText(pathText.value(in: storedURL))
+            storedURL = newValue
+        }
+    }
     /// The scheme, lower-cased (`shop`, `https`); nil for internal paths and URNs.
-    public var scheme: String?
+    public var scheme: String? {
+        get { schemeText.value(in: storedURL) }
+        set { schemeText = LinkText(newValue) }
+    }
     /// A universal link's host, lower-cased; nil otherwise (a custom scheme's "host" is the
     /// route's first segment).
-    public var host: String?
+    public var host: String? {
+        get { hostText.value(in: storedURL) }
+        set { hostText = LinkText(newValue) }
+    }
     /// The route path as received, before percent-decoding: after the scheme and host, without
     /// leading slashes, up to the query.
-    public var path: String
+    public var path: String {
+        get { pathText.value(in: storedURL) ?? "" }
+        set { pathText = .held(newValue) }
+    }
     /// The matched pattern (`product/:id`), or nil when no route matched.
     public var route: String?
     /// The matched route's name, if it has one.
     public var routeName: String?
     /// The route's parameters, percent-decoded: nil when no route matched, empty when the
     /// matched route has none.
-    public var routeParameters: [String: String]?
+    public var routeParameters: [String: String]? {
+        get { parameters.dictionary }
+        set { parameters = RouteParameters(newValue) }
+    }
     /// Every query item, in order, decoded (`+` is a space).
     public var queryItems: [QueryItem]
     /// The first value of each query item by name.
@@ -48,6 +73,12 @@ public struct DeepLink: Sendable, Hashable {
     }
     private var formOrdinal: Int?
     private var formLength = 0
+    private var storedURL: String
+    private var schemeText: LinkText
+    private var hostText: LinkText
+    private var pathText: LinkText
+    /// The route parameters, held inline for up to two.
+    var parameters: RouteParameters
 
     /// Creates a link by hand, for tests and for links that did not come through a table.
     public init(
@@ -55,18 +86,38 @@ public struct DeepLink: Sendable, Hashable {
         routeName: String? = nil, routeParameters: [String: String]? = nil, queryItems: [QueryItem] = [],
         fragment: String? = nil, source: LinkSource = .url, metadata: [String: JSONValue]? = nil
     ) {
-        self.url = url
-        self.scheme = scheme
-        self.host = host
-        self.path = path
+        self.storedURL = url
+        self.schemeText = LinkText(scheme)
+        self.hostText = LinkText(host)
+        self.pathText = .held(path)
         self.route = route
         self.routeName = routeName
-        self.routeParameters = routeParameters
+        self.parameters = RouteParameters(routeParameters)
         self.queryItems = queryItems
         self.queryParameters = QueryItem.firstValues(queryItems)
         self.fragment = fragment
         self.source = source
         self.metadata = metadata
+    }
+
+    /// A link resolved by a table: its parts are still byte ranges of `url`.
+    init(resolved url: String, scheme: LinkText, host: LinkText, path: LinkText, route: String?,
+         routeName: String?, parameters: RouteParameters, queryItems: [QueryItem], fragment: String?,
+         source: LinkSource, routeIndex: Int?, matchedForm: (ordinal: Int, length: Int)?) {
+        self.storedURL = url
+        self.schemeText = scheme
+        self.hostText = host
+        self.pathText = path
+        self.route = route
+        self.routeName = routeName
+        self.parameters = parameters
+        self.queryItems = queryItems
+        self.queryParameters = queryItems.isEmpty ? [String: String]() : QueryItem.firstValues(queryItems)
+        self.fragment = fragment
+        self.source = source
+        self.routeIndex = routeIndex
+        self.formOrdinal = matchedForm?.ordinal
+        self.formLength = matchedForm?.length ?? 0
     }
 
     /// Whether a route matched (a link with no route goes to the default route).

@@ -9,9 +9,10 @@ struct SegmentRef {
 struct MatchForm: Sendable {
     /// The route this form belongs to.
     var routeIndex: Int
-    /// One entry per non-static segment on the way down the trie, in order: the parameter's name,
-    /// or nil for an anonymous wildcard.
-    var captureNames: [String?]
+    /// Where this form's capture names start in ``CompiledMatcher/names``, and how many: one
+    /// per non-static segment on the way down the trie, in order.
+    var nameStart: Int32
+    var nameCount: Int32
     /// Whether the last capture is a rest parameter, which takes every remaining segment.
     var endsWithRest: Bool
     /// Which of the route pattern's forms this is (index into ``RoutePattern/forms``).
@@ -57,19 +58,22 @@ final class CompiledMatcher: Sendable {
     let edges: [Edge]
     let constraints: [ParameterConstraint]
     let forms: [MatchForm]
+    /// The forms' capture names, back to back: a parameter's name, or nil for an anonymous wildcard.
+    let names: [String?]
     let caseSensitive: Bool
     /// The longest form, in segments: inputs with more segments can only match a rest parameter.
     let maximumDepth: Int
     let hasRest: Bool
 
     init(nodes: [Node], slots: [Slot], literals: [UInt8], edges: [Edge], constraints: [ParameterConstraint],
-         forms: [MatchForm], caseSensitive: Bool, maximumDepth: Int, hasRest: Bool) {
+         forms: [MatchForm], names: [String?], caseSensitive: Bool, maximumDepth: Int, hasRest: Bool) {
         self.nodes = nodes
         self.slots = slots
         self.literals = literals
         self.edges = edges
         self.constraints = constraints
         self.forms = forms
+        self.names = names
         self.caseSensitive = caseSensitive
         self.maximumDepth = maximumDepth
         self.hasRest = hasRest

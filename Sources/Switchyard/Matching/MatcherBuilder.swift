@@ -1,137 +1,217 @@
-/// Builds a ``CompiledMatcher`` from route forms: a mutable trie first, then flattened.
+/// Builds a ``CompiledMatcher`` from route forms, straight into flat arrays: nodes in one array,
+/// static edges found through one open-addressing table keyed by (parent, literal), literal
+/// bytes and parameter names in shared buffers. No object or dictionary per node.
 struct MatcherBuilder {
-    private final class TrieNode {
-        var statics: [String: TrieNode] = [:]
-        var staticOrder: [String] = []
-        var constrained: [String: TrieNode] = [:]
-        var parameter: TrieNode?
-        var wildcard: TrieNode?
-        var restForm: Int?
-        var terminalForm: Int?
+    private struct Node {
+        var parent: Int32 = -1
+        /// The literal on the edge into this node (static children), or the constraint's index
+        /// (constrained children).
+        var hash: UInt32 = 0
+        var literalStart: Int32 = 0
+        var literalLength: Int32 = 0
+        var constraint: Int32 = -1
+        /// Static children and constrained children, each a list through `nextSibling`.
+        var firstStatic: Int32 = -1
+        var staticCount: Int32 = 0
+        var firstConstrained: Int32 = -1
+        var constrainedCount: Int32 = 0
+        var nextSibling: Int32 = -1
+        var parameterChild: Int32 = -1
+        var wildcardChild: Int32 = -1
+        var restForm: Int32 = -1
+        var terminalForm: Int32 = -1
     }
 
-    private let root = TrieNode()
+    private var nodes: [Node] = [Node()]
+    private var literals: [UInt8] = []
+    /// Static edges: node indices (-1 empty), probed from `parent` mixed with the literal's hash.
+    private var edgeSlots: [Int32] = Array(repeating: -1, count: 1024)
     private var forms: [MatchForm] = []
+    private var names: [String?] = []
     private var maximumDepth = 0
     private var hasRest = false
     let caseSensitive: Bool
-    let constraintNames: [String]
 
-    /// - Parameter constraintNames: the known constraints; edges are tried in the order of this list.
-    init(caseSensitive: Bool, constraintNames: [String]) {
+    init(caseSensitive: Bool, expectedForms: Int = 0) {
         self.caseSensitive = caseSensitive
-        self.constraintNames = constraintNames
+        nodes.reserveCapacity(expectedForms + 1)
+        forms.reserveCapacity(expectedForms)
+        // About one static edge per form and a half, at most half full.
+        var capacity = 1024
+        while capacity < expectedForms * 3 { capacity <<= 1 }
+        edgeSlots = Array(repeating: -1, count: capacity)
     }
 
     /// Adds one form of a route (its literals already lower-cased when the table is case-insensitive).
-    mutating func insert(_ segments: ArraySlice<PatternSegment>, routeIndex: Int, formOrdinal: Int) {
-        var node = root
-        var names: [String?] = []
+    ///
+    /// - Complexity: O(*n*) in the form's length, amortized.
+    mutating func insert(_ form: FormTokens, routeIndex: Int, formOrdinal: Int) {
+        var node: Int32 = 0
+        let nameStart = names.count
         var endsWithRest = false
-        for segment in segments {
-            switch segment.kind {
-            case .literal(let text):
-                if let child = node.statics[text] {
-                    node = child
-                } else {
-                    let child = TrieNode()
-                    node.statics[text] = child
-                    node.staticOrder.append(text)
-                    node = child
-                }
-            case .parameter(let name):
-                names.append(name)
-                if let constraint = segment.constraint {
-                    if let child = node.constrained[constraint] {
-                        node = child
+        do {
+            let bytes = UnsafeBufferPointer(start: form.bytes, count: form.byteCount)
+            for position in 0..<form.count {
+                switch form.tokens[position].kind {
+                case .literal:
+                    node = staticChild(of: node, start: form.tokens[position].start,
+                                       length: form.tokens[position].length, hash: form.tokens[position].hash, bytes)
+                case .parameter:
+                    names.append(form.name(at: position))
+                    if form.tokens[position].constraint >= 0 {
+                        node = constrainedChild(of: node, form.tokens[position].constraint)
                     } else {
-                        let child = TrieNode()
-                        node.constrained[constraint] = child
-                        node = child
+                        if nodes[Int(node)].parameterChild < 0 { nodes[Int(node)].parameterChild = newNode(parent: node) }
+                        node = nodes[Int(node)].parameterChild
                     }
-                } else {
-                    if node.parameter == nil { node.parameter = TrieNode() }
-                    node = node.parameter!
+                case .wildcard:
+                    names.append(nil)
+                    if nodes[Int(node)].wildcardChild < 0 { nodes[Int(node)].wildcardChild = newNode(parent: node) }
+                    node = nodes[Int(node)].wildcardChild
+                case .rest:
+                    names.append(form.name(at: position))
+                    endsWithRest = true
                 }
-            case .wildcard:
-                names.append(nil)
-                if node.wildcard == nil { node.wildcard = TrieNode() }
-                node = node.wildcard!
-            case .rest(let name):
-                names.append(name)
-                endsWithRest = true
             }
         }
-        let formIndex = forms.count
-        forms.append(MatchForm(routeIndex: routeIndex, captureNames: names, endsWithRest: endsWithRest,
-                               formOrdinal: formOrdinal, length: segments.count))
-        maximumDepth = max(maximumDepth, segments.count)
+        let formIndex = Int32(forms.count)
+        let length = form.count
+        forms.append(MatchForm(routeIndex: routeIndex, nameStart: Int32(nameStart), nameCount: Int32(names.count - nameStart),
+                               endsWithRest: endsWithRest, formOrdinal: formOrdinal, length: length))
+        maximumDepth = max(maximumDepth, length)
         if endsWithRest {
             hasRest = true
-            if node.restForm == nil { node.restForm = formIndex }
-        } else if node.terminalForm == nil {
-            node.terminalForm = formIndex
+            if nodes[Int(node)].restForm < 0 { nodes[Int(node)].restForm = formIndex }
+        } else if nodes[Int(node)].terminalForm < 0 {
+            nodes[Int(node)].terminalForm = formIndex
         }
     }
 
-    /// Flattens the trie into arrays.
-    func build(constraints: [ParameterConstraint]) -> CompiledMatcher {
-        var nodes: [CompiledMatcher.Node] = []
-        var slots: [CompiledMatcher.Slot] = []
-        var literals: [UInt8] = []
-        var edges: [CompiledMatcher.Edge] = []
-        let constraintIndex = Dictionary(uniqueKeysWithValues: constraints.enumerated().map { ($1.name, Int32($0)) })
+    private mutating func newNode(parent: Int32) -> Int32 {
+        nodes.append(Node(parent: parent))
+        return Int32(nodes.count - 1)
+    }
 
-        // Breadth-first: assign indices, then fill each node once its children have indices.
-        var queue: [TrieNode] = [root]
-        var identifiers: [ObjectIdentifier: Int32] = [ObjectIdentifier(root): 0]
-        var head = 0
-        func index(of node: TrieNode) -> Int32 {
-            if let existing = identifiers[ObjectIdentifier(node)] { return existing }
-            let next = Int32(queue.count)
-            identifiers[ObjectIdentifier(node)] = next
-            queue.append(node)
-            return next
+    @inline(__always)
+    private static func slot(parent: Int32, hash: UInt32, mask: Int) -> Int {
+        var mixed = UInt64(UInt32(bitPattern: parent)) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(hash)
+        mixed ^= mixed >> 29
+        return Int(truncatingIfNeeded: mixed &* 0xBF58_476D_1CE4_E5B9 >> 32) & mask
+    }
+
+    private mutating func staticChild(of parent: Int32, start: Int32, length: Int32, hash: UInt32,
+                                      _ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+        let literal = UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(start + length)])
+        let mask = edgeSlots.count - 1
+        var position = Self.slot(parent: parent, hash: hash, mask: mask)
+        while true {
+            let candidate = edgeSlots[position]
+            if candidate < 0 { break }
+            let node = nodes[Int(candidate)]
+            if node.parent == parent && node.hash == hash && node.literalLength == length
+                && literals.withUnsafeBufferPointer({ Self.equal($0, from: Int(node.literalStart), literal) }) {
+                return candidate
+            }
+            position = (position + 1) & mask
         }
-        while head < queue.count {
-            let trie = queue[head]
-            head += 1
+        let child = Int32(nodes.count)
+        nodes.append(Node(parent: parent, hash: hash, literalStart: Int32(literals.count),
+                          literalLength: length, nextSibling: nodes[Int(parent)].firstStatic))
+        literals.append(contentsOf: literal)
+        nodes[Int(parent)].firstStatic = child
+        nodes[Int(parent)].staticCount += 1
+        edgeSlots[position] = child
+        edgeCount += 1
+        if edgeCount * 2 > edgeSlots.count { growEdges() }
+        return child
+    }
+
+    private var edgeCount = 0
+
+    /// Whether `stored[start...]` begins with `bytes`.
+    @inline(__always)
+    static func equal(_ stored: UnsafeBufferPointer<UInt8>, from start: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard start + bytes.count <= stored.count else { return false }
+        for offset in 0..<bytes.count where stored[start + offset] != bytes[offset] { return false }
+        return true
+    }
+
+    private mutating func growEdges() {
+        var slots = [Int32](repeating: -1, count: edgeSlots.count * 2)
+        let mask = slots.count - 1
+        for child in edgeSlots where child >= 0 {
+            let node = nodes[Int(child)]
+            var position = Self.slot(parent: node.parent, hash: node.hash, mask: mask)
+            while slots[position] >= 0 { position = (position + 1) & mask }
+            slots[position] = child
+        }
+        edgeSlots = slots
+    }
+
+    private mutating func constrainedChild(of parent: Int32, _ constraint: Int32) -> Int32 {
+        var child = nodes[Int(parent)].firstConstrained
+        while child >= 0 {
+            if nodes[Int(child)].constraint == constraint { return child }
+            child = nodes[Int(child)].nextSibling
+        }
+        let created = Int32(nodes.count)
+        nodes.append(Node(parent: parent, constraint: constraint, nextSibling: nodes[Int(parent)].firstConstrained))
+        nodes[Int(parent)].firstConstrained = created
+        nodes[Int(parent)].constrainedCount += 1
+        return created
+    }
+
+    /// Lays the nodes out for the matcher: each node's static children in its own
+    /// open-addressing table of slots, its constrained edges in constraint order.
+    ///
+    /// - Parameter constraints: the table's constraints, sorted by name; tokens refer to them by index.
+    func build(constraints: [ParameterConstraint]) -> CompiledMatcher {
+        var compiled = [CompiledMatcher.Node]()
+        compiled.reserveCapacity(nodes.count)
+        var slots: [CompiledMatcher.Slot] = []
+        var edges: [CompiledMatcher.Edge] = []
+        for trie in nodes {
             var node = CompiledMatcher.Node()
-            if !trie.statics.isEmpty {
+            if trie.staticCount > 0 {
                 var capacity = 2
-                while capacity < trie.statics.count * 2 { capacity <<= 1 }
+                while capacity < Int(trie.staticCount) * 2 { capacity <<= 1 }
                 let start = slots.count
                 slots.append(contentsOf: repeatElement(CompiledMatcher.Slot(), count: capacity))
-                for text in trie.staticOrder {
-                    let bytes = Array(text.utf8)
-                    let hash = bytes.withUnsafeBufferPointer { CompiledMatcher.hash($0) }
-                    var position = Int(hash) & (capacity - 1)
+                var child = trie.firstStatic
+                while child >= 0 {
+                    let entry = nodes[Int(child)]
+                    var position = Int(entry.hash) & (capacity - 1)
                     while slots[start + position].child >= 0 { position = (position + 1) & (capacity - 1) }
                     slots[start + position] = CompiledMatcher.Slot(
-                        hash: hash, child: index(of: trie.statics[text]!),
-                        literalStart: Int32(literals.count), literalLength: Int32(bytes.count))
-                    literals.append(contentsOf: bytes)
+                        hash: entry.hash, child: child, literalStart: entry.literalStart, literalLength: entry.literalLength)
+                    child = entry.nextSibling
                 }
                 node.staticStart = Int32(start)
                 node.staticMask = Int32(capacity - 1)
             }
-            if !trie.constrained.isEmpty {
+            if trie.constrainedCount > 0 {
+                var children: [(constraint: Int32, child: Int32)] = []
+                var child = trie.firstConstrained
+                while child >= 0 {
+                    children.append((nodes[Int(child)].constraint, child))
+                    child = nodes[Int(child)].nextSibling
+                }
+                // Constrained edges are tried in the order of the constraints' names.
+                children.sort { $0.constraint < $1.constraint }
                 node.constrainedStart = Int32(edges.count)
-                node.constrainedCount = Int32(trie.constrained.count)
-                for name in constraintNames {
-                    if let child = trie.constrained[name], let constraint = constraintIndex[name] {
-                        edges.append(CompiledMatcher.Edge(constraint: constraint, child: index(of: child)))
-                    }
+                node.constrainedCount = Int32(children.count)
+                for (constraint, child) in children {
+                    edges.append(CompiledMatcher.Edge(constraint: constraint, child: child))
                 }
             }
-            if let parameter = trie.parameter { node.parameterChild = index(of: parameter) }
-            if let wildcard = trie.wildcard { node.wildcardChild = index(of: wildcard) }
-            node.restForm = trie.restForm.map(Int32.init) ?? -1
-            node.terminalForm = trie.terminalForm.map(Int32.init) ?? -1
-            nodes.append(node)
+            node.parameterChild = trie.parameterChild
+            node.wildcardChild = trie.wildcardChild
+            node.restForm = trie.restForm
+            node.terminalForm = trie.terminalForm
+            compiled.append(node)
         }
-        return CompiledMatcher(nodes: nodes, slots: slots, literals: literals, edges: edges,
-                               constraints: constraints, forms: forms, caseSensitive: caseSensitive,
+        return CompiledMatcher(nodes: compiled, slots: slots, literals: literals, edges: edges,
+                               constraints: constraints, forms: forms, names: names, caseSensitive: caseSensitive,
                                maximumDepth: maximumDepth, hasRest: hasRest)
     }
 }

@@ -12,66 +12,12 @@ extension RouteTable {
     /// - Throws: ``ResolutionError`` for an input that is not a readable link.
     /// - Complexity: O(*n*) in the input's length; independent of the number of routes.
     public func resolve(_ input: String, source: LinkSource? = nil) throws(ResolutionError) -> DeepLink {
+        // The closures fill `outcome` in place and the link is built once, here: returning the
+        // link through them copied it (a few hundred bytes) at every level.
         var contiguous = input
-        let result = contiguous.withUTF8 { bytes in resolve(bytes: bytes, input: input, source: source) }
-        return try result.get()
-    }
-
-    private func resolve(bytes: UnsafeBufferPointer<UInt8>, input: String,
-                         source: LinkSource?) -> Result<DeepLink, ResolutionError> {
-        let scanned: ScannedURL
-        do {
-            scanned = try URLScanner.scan(bytes, rules: storage.rules)
-        } catch {
-            return .failure(error)
-        }
-        let matcher = storage.matcher
-        let delimiter = storage.rules.delimiter
-        let path = scanned.path
-        // At most one segment per two bytes, since empty segments are skipped.
-        let capacity = path.count / 2 + 1
-        return withUnsafeTemporaryAllocation(of: SegmentRef.self, capacity: capacity) { segments in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(path.count, 1)) { scratch in
-                // Split before decoding; check each escaped segment decodes to clean UTF-8.
-                var count = 0
-                var start = path.lowerBound
-                var hasEscape = false
-                var i = path.lowerBound
-                while i <= path.upperBound {
-                    if i == path.upperBound || bytes[i] == delimiter {
-                        if i > start {
-                            if hasEscape, let error = Self.checkDecoded(bytes, start..<i, scratch: scratch) {
-                                return .failure(error)
-                            }
-                            segments[count] = SegmentRef(start: Int32(start), end: Int32(i), hasEscape: hasEscape)
-                            count += 1
-                        }
-                        start = i + 1
-                        hasEscape = false
-                    } else if bytes[i] == UInt8(ascii: "%") {
-                        hasEscape = true
-                    }
-                    i += 1
-                }
-                let used = UnsafeBufferPointer(rebasing: segments[0..<count])
-                let depth = min(count, matcher.maximumDepth) + 1
-                return withUnsafeTemporaryAllocation(of: Int32.self, capacity: depth) { captures in
-                    let found = matcher.match(bytes, segments: used, captures: captures, scratch: scratch)
-                    return makeLink(bytes: bytes, input: input, scanned: scanned, segments: used,
-                                    form: found >= 0 ? Int(found) : nil, captures: captures, source: source)
-                }
-            }
-        }
-    }
-
-    private func makeLink(bytes: UnsafeBufferPointer<UInt8>, input: String, scanned: ScannedURL,
-                          segments: UnsafeBufferPointer<SegmentRef>, form formIndex: Int?,
-                          captures: UnsafeMutableBufferPointer<Int32>, source: LinkSource?) -> Result<DeepLink, ResolutionError> {
-        func text(_ range: Range<Int>) -> String {
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-        }
-        // Every field is computed first and the link built once: mutating a `var DeepLink` field by
-        // field made the optimizer copy and destroy the whole value (about 1,100 instructions a lookup).
+        var outcome = Outcome()
+        if let error = contiguous.withUTF8({ bytes in resolve(bytes, into: &outcome) }) { throw error }
+        let scanned = outcome.scanned
         let linkSource: LinkSource
         switch scanned.kind {
         case .customScheme: linkSource = source ?? .url
@@ -82,59 +28,168 @@ extension RouteTable {
         var routeName: String?
         var routeIndex: Int?
         var matchedForm: (ordinal: Int, length: Int)?
-        var routeParameters: [String: String]?
-        if let formIndex {
+        if outcome.form >= 0 {
             // Fields are read in place: copying the Route or the form would retain every array they hold.
             let forms = storage.matcher.forms
-            let index = forms[formIndex].routeIndex
-            route = storage.routes[index].definition.pattern
-            routeName = storage.routes[index].definition.name
-            routeIndex = storage.routes[index].index
-            matchedForm = (forms[formIndex].formOrdinal, forms[formIndex].length)
-            let names = forms[formIndex].captureNames
-            if names.isEmpty {
-                routeParameters = [:]
-            } else {
-                let endsWithRest = forms[formIndex].endsWithRest
-                var parameters = [String: String](minimumCapacity: names.count)
-                for position in names.indices {
-                    guard let name = names[position] else { continue }
-                    let first = Int(captures[position])
-                    if endsWithRest && position == names.count - 1 {
-                        let delimiter = String(UnicodeScalar(storage.rules.delimiter))
-                        parameters[name] = (first..<segments.count).map { decode(bytes, segments[$0]) }
-                            .joined(separator: delimiter)
-                    } else {
-                        parameters[name] = decode(bytes, segments[first])
-                    }
-                }
-                routeParameters = parameters
-            }
+            let index = forms[outcome.form].routeIndex
+            route = storage.configuration.routes[index].pattern
+            routeName = storage.configuration.routes[index].name
+            routeIndex = index
+            matchedForm = (forms[outcome.form].formOrdinal, forms[outcome.form].length)
         }
+        return DeepLink(
+            resolved: input, scheme: outcome.scheme, host: outcome.host,
+            path: .slice(start: scanned.path.lowerBound, end: scanned.path.upperBound, lowercased: false),
+            route: route, routeName: routeName, parameters: outcome.parameters, queryItems: outcome.queryItems,
+            fragment: outcome.fragment, source: linkSource, routeIndex: routeIndex, matchedForm: matchedForm)
+    }
+
+    /// What resolving found, filled in place.
+    private struct Outcome {
+        var scanned = ScannedURL(kind: .path, path: 0..<0)
+        var scheme = LinkText.absent
+        var host = LinkText.absent
+        /// The matched form's index, or -1.
+        var form = -1
+        var parameters = RouteParameters.unmatched
         var queryItems: [QueryItem] = []
+        var fragment: String?
+    }
+
+    private func resolve(_ bytes: UnsafeBufferPointer<UInt8>, into outcome: inout Outcome) -> ResolutionError? {
+        let scanned: ScannedURL
+        do {
+            scanned = try URLScanner.scan(bytes, rules: storage.rules)
+        } catch {
+            return error
+        }
+        outcome.scanned = scanned
+        outcome.scheme = Self.slice(bytes, scanned.scheme)
+        outcome.host = Self.slice(bytes, scanned.host)
+        let matcher = storage.matcher
+        let delimiter = storage.rules.delimiter
+        let path = scanned.path
+        // One temporary buffer for the segments, the captures and the decoding scratch: at most one
+        // segment per two bytes, since empty segments are skipped.
+        let segmentCapacity = path.count / 2 + 1
+        let captureCapacity = min(segmentCapacity, matcher.maximumDepth) + 1
+        let captureOffset = segmentCapacity * MemoryLayout<SegmentRef>.stride
+        let scratchOffset = captureOffset + captureCapacity * MemoryLayout<Int32>.stride
+        let byteCount = scratchOffset + max(path.count, 1)
+        let error = withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: MemoryLayout<Int>.alignment) {
+            raw -> ResolutionError? in
+            let segments = UnsafeMutableRawBufferPointer(rebasing: raw[0..<captureOffset])
+                .bindMemory(to: SegmentRef.self)
+            let captures = UnsafeMutableRawBufferPointer(rebasing: raw[captureOffset..<scratchOffset])
+                .bindMemory(to: Int32.self)
+            let scratch = UnsafeMutableRawBufferPointer(rebasing: raw[scratchOffset...]).bindMemory(to: UInt8.self)
+            // Split before decoding; check each escaped segment decodes to clean UTF-8. Eight bytes
+            // at a time up to the next delimiter or '%'.
+            var count = 0
+            var start = path.lowerBound
+            var hasEscape = false
+            var i = path.lowerBound
+            let end = path.upperBound
+            let base = UnsafeRawPointer(bytes.baseAddress!)
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let delimiters = ones &* UInt64(delimiter)
+            let percents = ones &* UInt64(UInt8(ascii: "%"))
+            while true {
+                if i + 8 <= end {
+                    let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                    let a = word ^ delimiters
+                    let b = word ^ percents
+                    // The lowest flagged byte is exact: the first delimiter or '%' in the word.
+                    let found = ((a &- ones) & ~a | (b &- ones) & ~b) & 0x8080_8080_8080_8080
+                    if found == 0 {
+                        i += 8
+                        continue
+                    }
+                    i += found.trailingZeroBitCount >> 3
+                }
+                if i == end || bytes[i] == delimiter {
+                    if i > start {
+                        if hasEscape, let error = Self.checkDecoded(bytes, start..<i, scratch: scratch) {
+                            return error
+                        }
+                        segments[count] = SegmentRef(start: Int32(start), end: Int32(i), hasEscape: hasEscape)
+                        count += 1
+                    }
+                    if i == end { break }
+                    start = i + 1
+                    hasEscape = false
+                } else if bytes[i] == UInt8(ascii: "%") {
+                    hasEscape = true
+                }
+                i += 1
+            }
+            let used = UnsafeBufferPointer(rebasing: segments[0..<count])
+            let found = matcher.match(bytes, segments: used, captures: captures, scratch: scratch)
+            if found >= 0 {
+                outcome.form = Int(found)
+                outcome.parameters = routeParameters(bytes, form: Int(found), segments: used, captures: captures)
+            }
+            return nil
+        }
+        if let error { return error }
         if let query = scanned.query {
             switch Self.parseQuery(bytes, query) {
-            case .success(let items): queryItems = items
-            case .failure(let error): return .failure(error)
+            case .success(let items): outcome.queryItems = items
+            case .failure(let error): return error
             }
         }
-        var fragment: String?
         if let range = scanned.fragment {
             let raw = UnsafeBufferPointer(rebasing: bytes[range])
             if let error = Self.checkText(raw, plusIsSpace: false, what: "fragment", offset: range.lowerBound,
                                           in: bytes) {
-                return .failure(error)
+                return error
             }
-            fragment = PercentDecoding.decode(raw, plusIsSpace: false)
+            outcome.fragment = PercentDecoding.decode(raw, plusIsSpace: false)
         }
-        var link = DeepLink(
-            url: input, scheme: scanned.scheme.map { text($0).lowercased() },
-            host: scanned.host.map { text($0).lowercased() }, path: text(scanned.path), route: route,
-            routeName: routeName, routeParameters: routeParameters, queryItems: queryItems, fragment: fragment,
-            source: linkSource)
-        link.routeIndex = routeIndex
-        link.matchedForm = matchedForm
-        return .success(link)
+        return nil
+    }
+
+    /// A scheme or host: read lower-cased, folded only when it has an upper-case letter.
+    private static func slice(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>?) -> LinkText {
+        guard let range else { return .absent }
+        var hasUpper = false
+        for i in range where bytes[i] >= UInt8(ascii: "A") && bytes[i] <= UInt8(ascii: "Z") { hasUpper = true }
+        return .slice(start: range.lowerBound, end: range.upperBound, lowercased: hasUpper)
+    }
+
+    /// The matched form's parameters, decoded: inline for up to two names, else a dictionary.
+    private func routeParameters(_ bytes: UnsafeBufferPointer<UInt8>, form formIndex: Int,
+                                 segments: UnsafeBufferPointer<SegmentRef>,
+                                 captures: UnsafeMutableBufferPointer<Int32>) -> RouteParameters {
+        let matcher = storage.matcher
+        let nameStart = Int(matcher.forms[formIndex].nameStart)
+        let nameCount = Int(matcher.forms[formIndex].nameCount)
+        if nameCount == 0 { return .none }
+        let endsWithRest = matcher.forms[formIndex].endsWithRest
+        var result = RouteParameters.none
+        for position in 0..<nameCount {
+            guard let name = matcher.names[nameStart + position] else { continue }
+            let first = Int(captures[position])
+            let value: String
+            if endsWithRest && position == nameCount - 1 {
+                let delimiter = String(UnicodeScalar(storage.rules.delimiter))
+                value = (first..<segments.count).map { decode(bytes, segments[$0]) }.joined(separator: delimiter)
+            } else {
+                value = decode(bytes, segments[first])
+            }
+            switch result {
+            case .none: result = .one(name, value)
+            case .one(let name1, let value1): result = .two(name1, value1, name, value)
+            case .two(let name1, let value1, let name2, let value2):
+                result = .many([name1: value1, name2: value2, name: value])
+            case .many(var dictionary):
+                result = .unmatched
+                dictionary[name] = value
+                result = .many(dictionary)
+            case .unmatched: break
+            }
+        }
+        return result
     }
 
     @inline(__always)

@@ -25,21 +25,14 @@ public struct RouteTable: Sendable {
         let matcher: CompiledMatcher
         let rules: ScannerRules
         let routesByName: [String: Int]
-        let routesByPattern: [String: Int]
 
-        init(configuration: RouteTableConfiguration, routes: [Route], matcher: CompiledMatcher, rules: ScannerRules) {
+        init(configuration: RouteTableConfiguration, routes: [Route], matcher: CompiledMatcher, rules: ScannerRules,
+             routesByName: [String: Int]) {
             self.configuration = configuration
             self.routes = routes
             self.matcher = matcher
             self.rules = rules
-            var byName: [String: Int] = [:]
-            var byPattern: [String: Int] = [:]
-            for route in routes {
-                if let name = route.name { byName[name] = route.index }
-                if byPattern[route.text] == nil { byPattern[route.text] = route.index }
-            }
-            self.routesByName = byName
-            self.routesByPattern = byPattern
+            self.routesByName = routesByName
         }
     }
 
@@ -57,10 +50,11 @@ public struct RouteTable: Sendable {
         maximumInputLength: Int = RouteTable.defaultMaximumInputLength
     ) throws(RouteTableError) {
         var compiler = TableCompiler(configuration: configuration, constraints: constraints)
-        let (routes, matcher) = try compiler.compile()
+        let (routes, matcher, names) = try compiler.compile()
         let rules = ScannerRules(schemes: configuration.schemes, hosts: configuration.hosts,
                                  delimiter: configuration.delimiter, maximumLength: maximumInputLength)
-        storage = Storage(configuration: configuration, routes: routes, matcher: matcher, rules: rules)
+        storage = Storage(configuration: configuration, routes: routes, matcher: matcher, rules: rules,
+                          routesByName: names)
     }
 
     /// Compiles a table from patterns alone.
@@ -74,8 +68,16 @@ public struct RouteTable: Sendable {
     ) throws(RouteTableError) {
         try self.init(
             RouteTableConfiguration(schemes: schemes, hosts: hosts, delimiter: delimiter, caseSensitive: caseSensitive,
-                                    routes: patterns.map { RouteDefinition($0) }),
+                                    routes: Self.definitions(patterns)),
             constraints: constraints)
+    }
+
+    /// A definition per pattern: copies of one plain definition whose pattern is then set in
+    /// place (`map` built each one, copied it into the array and destroyed the original).
+    private static func definitions(_ patterns: [String]) -> [RouteDefinition] {
+        var definitions = [RouteDefinition](repeating: RouteDefinition(""), count: patterns.count)
+        for index in patterns.indices { definitions[index].pattern = patterns[index] }
+        return definitions
     }
 
     /// The configuration the table was compiled from.
@@ -86,7 +88,8 @@ public struct RouteTable: Sendable {
 
     /// The route with this name, or else with exactly this pattern.
     public func route(_ nameOrPattern: String) -> Route? {
-        if let index = storage.routesByName[nameOrPattern] ?? storage.routesByPattern[nameOrPattern] {
+        if let index = storage.routesByName[nameOrPattern]
+            ?? storage.routes.first?.data.route(withPattern: nameOrPattern) {
             return storage.routes[index]
         }
         return nil

@@ -22,45 +22,66 @@ struct TableCompiler {
         self.constraints.sort { $0.name < $1.name }
     }
 
-    mutating func compile() throws(RouteTableError) -> ([Route], CompiledMatcher) {
+    /// The routes, the matcher, and the index of route names.
+    mutating func compile() throws(RouteTableError) -> (routes: [Route], matcher: CompiledMatcher, names: [String: Int]) {
         validateSettings()
         let delimiter = configuration.delimiter
         let caseSensitive = configuration.caseSensitive
         let known = Set(constraints.map(\.name))
-        var builder = MatcherBuilder(caseSensitive: caseSensitive, constraintNames: constraints.map(\.name))
+        var constraintIndex: [String: Int32] = [:]
+        for (index, constraint) in constraints.enumerated() { constraintIndex[constraint.name] = Int32(index) }
+        // Plain patterns skip the full parser when the delimiter is usable (else the parser's
+        // fallback delimiter and its issues decide).
+        let fastDelimiter: UInt8? = Self.isUsableDelimiter(delimiter) ? delimiter.asciiValue : nil
+        let count = configuration.routes.count
+        var builder = MatcherBuilder(caseSensitive: caseSensitive, expectedForms: count)
+        var owners = FormOwners(expectedForms: count)
+        let form = FormTokens()
+        let patterns = RouteData(definitions: configuration.routes, delimiter: delimiter)
         var routes: [Route] = []
-        routes.reserveCapacity(configuration.routes.count)
-        var owners: [String: (route: Int, isPrefix: Bool, screens: [Screen])] = [:]
+        routes.reserveCapacity(count)
         var names: [String: Int] = [:]
 
-        for (index, definition) in configuration.routes.enumerated() {
-            if let name = definition.name {
+        let definitions = configuration.routes
+        for index in definitions.indices {
+            // Fields are read in place: a copy of the definition would retain each of them.
+            let text = definitions[index].pattern
+            if let name = definitions[index].name {
                 if let first = names[name] {
                     issues.append(.init(
-                        code: .duplicateName, patterns: [configuration.routes[first].pattern, definition.pattern],
+                        code: .duplicateName, patterns: [configuration.routes[first].pattern, text],
                         routeIndices: [first, index], position: nil,
-                        message: "duplicate route name '\(name)': '\(configuration.routes[first].pattern)' and '\(definition.pattern)'"))
+                        message: "duplicate route name '\(name)': '\(configuration.routes[first].pattern)' and '\(text)'"))
                 } else {
                     names[name] = index
                 }
             }
+            if let fastDelimiter, text.utf8.withContiguousStorageIfAvailable({
+                form.loadSimple($0, delimiter: fastDelimiter, fold: !caseSensitive)
+            }) == true {
+                // One form, no constraints, screens or wildcards: only the conflict check remains.
+                routes.append(Route(index: index, data: patterns))
+                place(form, route: index, ordinal: 0, into: &builder, owners: &owners, patterns: patterns,
+                      constraintIndex: constraintIndex)
+                continue
+            }
             let pattern: RoutePattern
             do {
-                pattern = try RoutePattern(definition.pattern, delimiter: delimiter)
+                pattern = try RoutePattern(text, delimiter: delimiter)
             } catch {
-                issues.append(.init(code: .syntax, patterns: [definition.pattern], routeIndices: [index],
+                issues.append(.init(code: .syntax, patterns: [text], routeIndices: [index],
                                     position: error.position, message: error.description))
                 continue
             }
             var usable = true
-            for form in pattern.forms {
-                for segment in form {
+            for patternForm in pattern.forms {
+                for segment in patternForm {
                     if let constraint = segment.constraint, !known.contains(constraint) {
                         usable = false
                         let error = PatternError(.unknownConstraint, "unknown constraint '\(constraint)'",
-                                                 pattern: definition.pattern, position: segment.position)
+                                                 pattern: text, position: segment.position)
                         if !issues.contains(where: { $0.message == error.description }) {
-                            issues.append(.init(code: .unknownConstraint, patterns: [definition.pattern],
+                            issues.append(.init(code: .unknownConstraint, patterns: [text],
                                                 routeIndices: [index], position: segment.position,
                                                 message: error.description))
                         }
@@ -71,65 +92,100 @@ struct TableCompiler {
                 usable = false
                 issues.append(issue)
             }
-            routes.append(Route(definition: definition, pattern: pattern, index: index))
+            patterns.keep(pattern, at: index)
+            routes.append(Route(index: index, data: patterns))
             guard usable else { continue }
-            // Literals folded once per form, for the full forms and for the screen prefixes below.
-            let foldedForms = caseSensitive ? pattern.forms : pattern.forms.map { $0.map(Self.lowercased) }
-            for (ordinal, folded) in foldedForms.enumerated() {
-                let key = Self.canonicalKey(folded[...])
-                if let owner = owners[key], !owner.isPrefix {
-                    let other = configuration.routes[owner.route].pattern
-                    let message = owner.route == index
-                        ? "conflict: two optional forms of '\(other)' match the same URLs"
-                        : "conflict: '\(other)' and '\(definition.pattern)' match the same URLs"
-                    issues.append(.init(code: .conflict, patterns: owner.route == index ? [other] : [other, definition.pattern],
-                                        routeIndices: owner.route == index ? [index] : [owner.route, index],
-                                        position: nil, message: message))
-                    continue
-                }
-                if let owner = owners[key], owner.isPrefix {
-                    issues.append(prefixConflict(prefixOf: owner.route, route: index))
-                    continue
-                }
-                owners[key] = (index, false, [])
-                builder.insert(folded[...], routeIndex: index, formOrdinal: ordinal)
+            for (ordinal, segments) in pattern.forms.enumerated() {
+                form.load(segments[...], fold: !caseSensitive, constraintIndex: constraintIndex)
+                place(form, route: index, ordinal: ordinal, into: &builder, owners: &owners, patterns: patterns,
+                      constraintIndex: constraintIndex)
             }
             // A route that names screens also answers each prefix of its path that ends at a screen.
-            for (ordinal, folded) in foldedForms.enumerated() where folded.contains(where: { $0.screen != nil }) {
-                for length in 1..<max(folded.count, 1) where folded[length - 1].screen != nil {
-                    let prefix = folded[0..<length]
+            for (ordinal, segments) in pattern.forms.enumerated() where segments.contains(where: { $0.screen != nil }) {
+                for length in 1..<max(segments.count, 1) where segments[length - 1].screen != nil {
+                    let prefix = segments[0..<length]
                     if case .rest = prefix.last!.kind { continue }
-                    let key = Self.canonicalKey(prefix)
-                    let screens = prefix.map { Screen(name: $0.screen, isModal: $0.isModal) }
-                    if let owner = owners[key] {
+                    form.load(prefix, fold: !caseSensitive, constraintIndex: constraintIndex)
+                    let screens = prefix.map { FormOwners.Screen(name: $0.screen, isModal: $0.isModal) }
+                    let found = owners.find(form) {
+                        sameKey(form, $0, patterns: patterns, constraintIndex: constraintIndex)
+                    }
+                    if let owner = found {
                         if owner.isPrefix {
                             // Two screen routes may share a prefix when it shows the same screens.
                             if owner.screens != screens {
                                 let other = configuration.routes[owner.route].pattern
+                                let shown = Self.render(caseSensitive ? prefix : prefix.map(Self.lowercased)[...], delimiter)
                                 issues.append(.init(
-                                    code: .conflict, patterns: [other, definition.pattern],
+                                    code: .conflict, patterns: [other, text],
                                     routeIndices: [owner.route, index], position: nil,
-                                    message: "conflict: '\(other)' and '\(definition.pattern)' share the prefix '\(Self.render(prefix, delimiter))' but show different screens on it"))
+                                    message: "conflict: '\(other)' and '\(text)' share the prefix '\(shown)' but show different screens on it"))
                             }
                         } else if owner.route != index {
                             issues.append(prefixConflict(prefixOf: index, route: owner.route))
                         }
                         continue
                     }
-                    owners[key] = (index, true, screens)
-                    builder.insert(prefix, routeIndex: index, formOrdinal: ordinal)
+                    owners.claim(.init(route: index, isPrefix: true, screens: screens, ordinal: ordinal, length: length))
+                    builder.insert(form, routeIndex: index, formOrdinal: ordinal)
                 }
             }
         }
         if !issues.isEmpty { throw RouteTableError(issues: issues) }
-        return (routes, builder.build(constraints: constraints))
+        return (routes, builder.build(constraints: constraints), names)
+    }
+
+    /// Places a route's own form in the matcher, unless a form with the same key is there already.
+    private mutating func place(_ form: FormTokens, route index: Int, ordinal: Int, into builder: inout MatcherBuilder,
+                                owners: inout FormOwners, patterns: RouteData, constraintIndex: [String: Int32]) {
+        let found = owners.find(form) { sameKey(form, $0, patterns: patterns, constraintIndex: constraintIndex) }
+        if let owner = found {
+            if owner.isPrefix {
+                issues.append(prefixConflict(prefixOf: owner.route, route: index))
+                return
+            }
+            let other = configuration.routes[owner.route].pattern
+            let pattern = configuration.routes[index].pattern
+            let message = owner.route == index
+                ? "conflict: two optional forms of '\(other)' match the same URLs"
+                : "conflict: '\(other)' and '\(pattern)' match the same URLs"
+            issues.append(.init(code: .conflict, patterns: owner.route == index ? [other] : [other, pattern],
+                                routeIndices: owner.route == index ? [index] : [owner.route, index],
+                                position: nil, message: message))
+            return
+        }
+        owners.claim(.init(route: index, isPrefix: false, screens: [], ordinal: ordinal, length: form.count))
+        builder.insert(form, routeIndex: index, formOrdinal: ordinal)
+    }
+
+    /// Whether a form has exactly the canonical key of the form an owner placed (their hashes
+    /// are equal): the owner's form is tokenized again, as it was when placed.
+    private func sameKey(_ form: FormTokens, _ owner: FormOwners.Owner, patterns: RouteData,
+                         constraintIndex: [String: Int32]) -> Bool {
+        let text = configuration.routes[owner.route].pattern
+        let fold = !configuration.caseSensitive
+        let other = FormTokens()
+        let simple = Self.isUsableDelimiter(configuration.delimiter) && text.utf8.withContiguousStorageIfAvailable {
+            other.loadSimple($0, delimiter: configuration.delimiter.asciiValue!, fold: fold)
+        } == true
+        if !simple {
+            let segments = patterns.pattern(at: owner.route).forms[owner.ordinal]
+            other.load(segments.prefix(owner.length), fold: fold, constraintIndex: constraintIndex)
+        }
+        return FormOwners.canonicalKey(form) == FormOwners.canonicalKey(other)
+    }
+
+    /// A delimiter the pattern syntax leaves free (``validateSettings()`` reports the others).
+    private static func isUsableDelimiter(_ delimiter: Character) -> Bool {
+        guard let ascii = delimiter.asciiValue else { return false }
+        return !(PatternParser.isNameByte(ascii) || PatternParser.isReservedByte(ascii) || ascii <= 0x20
+                 || ascii == UInt8(ascii: "%") || ascii == 0x7F)
     }
 
     private mutating func validateSettings() {
         let delimiter = configuration.delimiter
-        if let ascii = delimiter.asciiValue {
-            if PatternParser.isNameByte(ascii) || PatternParser.isReservedByte(ascii) || ascii <= 0x20
-                || ascii == UInt8(ascii: "%") || ascii == 0x7F {
+        if delimiter.asciiValue != nil {
+            if !Self.isUsableDelimiter(delimiter) {
                 issues.append(setting("delimiter '\(delimiter)' cannot be used (it is part of the pattern syntax)"))
             }
         } else {
@@ -181,11 +237,6 @@ struct TableCompiler {
         return nil
     }
 
-    private struct Screen: Equatable {
-        var name: String?
-        var isModal: Bool
-    }
-
     private func prefixConflict(prefixOf screenRoute: Int, route: Int) -> RouteTableError.Issue {
         let screenPattern = configuration.routes[screenRoute].pattern
         let other = configuration.routes[route].pattern
@@ -214,21 +265,5 @@ struct TableCompiler {
         var copy = segment
         copy.kind = .literal(String(decoding: text.utf8.map(URLScanner.lowered), as: UTF8.self))
         return copy
-    }
-
-    /// Two forms match exactly the same URLs when their keys are equal: a wildcard and a plain
-    /// parameter both take any one segment, and parameter names do not matter.
-    static func canonicalKey(_ form: ArraySlice<PatternSegment>) -> String {
-        var key = ""
-        for segment in form {
-            switch segment.kind {
-            case .literal(let text): key += "L" + text
-            case .parameter: key += segment.constraint.map { "C" + $0 } ?? "P"
-            case .wildcard: key += "P"
-            case .rest: key += "R"
-            }
-            key += "\u{0}"
-        }
-        return key
     }
 }

@@ -3,7 +3,10 @@ import PostgresNIO
 
 extension PostgresLinkStore {
     public func record(_ clicks: [Click]) async throws {
-        // One multi-row INSERT per chunk (four binds a row, well under the protocol's 65535).
+        guard !clicks.isEmpty else { return }
+        // One multi-row INSERT per chunk (four binds a row, well under the protocol's 65535), all
+        // in one transaction: a batch is written whole or not at all.
+        var queries: [PostgresQuery] = []
         for start in stride(from: 0, to: clicks.count, by: Self.clicksPerStatement) {
             let chunk = clicks[start..<min(start + Self.clicksPerStatement, clicks.count)]
             var binds = PostgresBindings(capacity: chunk.count * 4)
@@ -17,7 +20,18 @@ extension PostgresLinkStore {
                 values.append("($\(first + 1), $\(first + 2), $\(first + 3), $\(first + 4))")
             }
             let sql = "INSERT INTO clicks (code, at, platform, referrer) VALUES " + values.joined(separator: ", ")
-            _ = try await rows(PostgresQuery(unsafeSQL: sql, binds: binds))
+            queries.append(PostgresQuery(unsafeSQL: sql, binds: binds))
+        }
+        if queries.count == 1 {
+            _ = try await rows(queries[0])
+            return
+        }
+        let logger = logger
+        let statements = queries
+        try await run { client in
+            try await client.withTransaction(logger: logger) { connection in
+                for query in statements { try await connection.query(query, logger: logger) }
+            }
         }
     }
 

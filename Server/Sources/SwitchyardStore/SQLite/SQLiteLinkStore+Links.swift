@@ -80,8 +80,11 @@ extension SQLiteLinkStore {
         }
     }
 
+    static let fetchLinkSQL = "SELECT \(columns) FROM links WHERE code = ?"
+
     static func fetchLink(_ db: Database, code: String) throws -> SmartLink? {
-        try Row.fetchOne(db, sql: "SELECT \(columns) FROM links WHERE code = ?", arguments: [code])
-            .map(decodeLink)
+        // A cached statement: the redirect path runs this for every open, and preparing (with
+        // GRDB's authorizer) cost more than the query itself.
+        try Row.fetchOne(db.cachedStatement(sql: fetchLinkSQL), arguments: [code]).map(decodeLink)
     }
 }

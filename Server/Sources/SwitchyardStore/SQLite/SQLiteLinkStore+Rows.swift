@@ -23,34 +23,36 @@ extension SQLiteLinkStore {
         ]
     }
 
+    /// A link from a row of ``columns``, read by position (every query that decodes links selects
+    /// exactly ``columns``, in that order; by position skips GRDB's case-insensitive name lookup).
     static func decodeLink(_ row: Row) throws -> SmartLink {
-        let code: String = try row.decode(forColumn: "code")
-        func date(_ column: String) throws -> Date? {
-            try row.decode(Int64?.self, forColumn: column).map(StoredDate.date(milliseconds:))
+        let code: String = try row.decode(atIndex: 0)
+        func date(_ index: Int) throws -> Date? {
+            try row.decode(Int64?.self, atIndex: index).map(StoredDate.date(milliseconds:))
         }
         return SmartLink(
             code: code,
-            team: try row.decode(forColumn: "team"),
-            route: try row.decode(forColumn: "route"),
-            routeName: try row.decode(forColumn: "route_name"),
+            team: try row.decode(atIndex: 1),
+            route: try row.decode(atIndex: 2),
+            routeName: try row.decode(atIndex: 3),
             routeParameters: try StoredJSON.strings(
-                try row.decode(forColumn: "route_parameters"), column: "route_parameters", code: code),
+                try row.decode(atIndex: 4), column: "route_parameters", code: code),
             queryParameters: try StoredJSON.strings(
-                try row.decode(forColumn: "query_parameters"), column: "query_parameters", code: code),
-            metadata: try row.decode(String?.self, forColumn: "metadata")
+                try row.decode(atIndex: 5), column: "query_parameters", code: code),
+            metadata: try row.decode(String?.self, atIndex: 6)
                 .map { text throws(StoreError) in try StoredJSON.object(text, column: "metadata", code: code) },
-            redeemLimit: try row.decode(forColumn: "redeem_limit"),
-            redeemCount: try row.decode(forColumn: "redeem_count"),
+            redeemLimit: try row.decode(atIndex: 7),
+            redeemCount: try row.decode(atIndex: 8),
             fallbacks: SmartLink.Fallbacks(
-                ios: try row.decode(forColumn: "fallback_ios"),
-                android: try row.decode(forColumn: "fallback_android"),
-                web: try row.decode(forColumn: "fallback_web")),
+                ios: try row.decode(atIndex: 9),
+                android: try row.decode(atIndex: 10),
+                web: try row.decode(atIndex: 11)),
             preview: SmartLink.Preview(
-                title: try row.decode(forColumn: "preview_title"),
-                description: try row.decode(forColumn: "preview_description"),
-                image: try row.decode(forColumn: "preview_image")),
-            createdAt: StoredDate.date(milliseconds: try row.decode(forColumn: "created_at")),
-            expiresAt: try date("expires_at"),
-            deletedAt: try date("deleted_at"))
+                title: try row.decode(atIndex: 12),
+                description: try row.decode(atIndex: 13),
+                image: try row.decode(atIndex: 14)),
+            createdAt: StoredDate.date(milliseconds: try row.decode(atIndex: 15)),
+            expiresAt: try date(16),
+            deletedAt: try date(17))
     }
 }
