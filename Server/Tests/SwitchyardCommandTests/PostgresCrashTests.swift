@@ -1,31 +1,33 @@
 import Foundation
 import Testing
 
-/// Crash safety on PostgreSQL: the same test as SQLite's (`ServeCommandTests`), with
-/// `--database $SWITCHYARD_POSTGRES_URL` on a schema of the test's own.
-@Suite(.enabled(if: PostgresEnvironment.url != nil, "\(PostgresEnvironment.skipped)"))
-struct PostgresCrashTests {
-    /// Links created at load, `serve` killed with SIGKILL mid-stream, restarted on the same
-    /// database: every acknowledged link is there and intact, and no code was handed out twice.
-    @Test func acknowledgedLinksSurviveSIGKILL() async throws {
-        let schema = PostgresSchema(server: PostgresEnvironment.url ?? "", prefix: "serve_crash")
-        let scratch = try TemporaryDirectory()
-        let keys = ["SWITCHYARD_API_KEY": "pg-crash-admin", "SWITCHYARD_APP_KEY": "pg-crash-app"]
-        do {
-            let server = try ServeProcess(database: schema.databaseURL, environment: keys, scratch: scratch)
-            let links = await CrashLoad.createUntilKilled(server, adminKey: "pg-crash-admin")
-            #expect(links.count >= 100, "links acknowledged before the kill: \(links.count)\n\(server.log)")
-            #expect(links.count < CrashLoad.clients * CrashLoad.perClient, "the kill must land while creations are still in flight")
-            #expect(Set(links.map(\.code)).count == links.count, "a code was handed out twice")
+extension PostgresProcessTests {
+    /// Crash safety on PostgreSQL: the same test as SQLite's (`ServeCommandTests`), with
+    /// `--database $SWITCHYARD_POSTGRES_URL` on a schema of the test's own.
+    @Suite(.enabled(if: PostgresEnvironment.url != nil, "\(PostgresEnvironment.skipped)"))
+    struct PostgresCrashTests {
+        /// Links created at load, `serve` killed with SIGKILL mid-stream, restarted on the same
+        /// database: every acknowledged link is there and intact, and no code was handed out twice.
+        @Test func acknowledgedLinksSurviveSIGKILL() async throws {
+            let schema = PostgresSchema(server: PostgresEnvironment.url ?? "", prefix: "serve_crash")
+            let scratch = try TemporaryDirectory()
+            let keys = ["SWITCHYARD_API_KEY": "pg-crash-admin", "SWITCHYARD_APP_KEY": "pg-crash-app"]
+            do {
+                let server = try ServeProcess(database: schema.databaseURL, environment: keys, scratch: scratch)
+                let links = await CrashLoad.createUntilKilled(server, adminKey: "pg-crash-admin")
+                #expect(links.count >= 100, "links acknowledged before the kill: \(links.count)\n\(server.log)")
+                #expect(links.count < CrashLoad.clients * CrashLoad.perClient, "the kill must land while creations are still in flight")
+                #expect(Set(links.map(\.code)).count == links.count, "a code was handed out twice")
 
-            let restarted = try ServeProcess(database: schema.databaseURL, environment: keys, scratch: scratch)
-            let lost = try await CrashLoad.lost(links, on: restarted, appKey: "pg-crash-app")
-            #expect(lost.isEmpty, "acknowledged links lost or changed after SIGKILL: \(lost)")
-            #expect(restarted.stop() == 0, "\(restarted.log)")
-        } catch {
-            try? await schema.drop()
-            throw error
+                let restarted = try ServeProcess(database: schema.databaseURL, environment: keys, scratch: scratch)
+                let lost = try await CrashLoad.lost(links, on: restarted, appKey: "pg-crash-app")
+                #expect(lost.isEmpty, "acknowledged links lost or changed after SIGKILL: \(lost)")
+                #expect(restarted.stop() == 0, "\(restarted.log)")
+            } catch {
+                try? await schema.drop()
+                throw error
+            }
+            try await schema.drop()
         }
-        try await schema.drop()
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Testing
 @testable import SwitchyardStore
 
 /// The PostgreSQL servers the process tests use, from the environment (CI sets them); a test whose
@@ -62,3 +63,8 @@ struct PostgresSchema: Sendable {
         return logger
     }()
 }
+
+/// The suites that run `switchyard serve` on PostgreSQL, one at a time: each loads the machine
+/// (hundreds of creations, 100 concurrent redeems, a stopped cluster), and the store suites that
+/// run beside them on 2 cores must still answer within their 5 s time limit.
+@Suite(.serialized) enum PostgresProcessTests {}
