@@ -7,21 +7,12 @@ enum JSONBody {
     static func object(
         _ request: Request, context: some RequestContext, limit: Int
     ) async throws -> [String: JSONValue] {
-        let mediaType = request.headers[.contentType].map { $0.split(separator: ";")[0].trimmingSpaces.lowercased() }
+        let mediaType = RequestBodies.mediaType(request)
         guard let mediaType, mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json")) else {
             throw Problem(.unsupportedMediaType, kind: "unsupported-media-type", title: "Unsupported media type",
                           detail: "the request body must be application/json, got \(request.headers[.contentType].map { "'\($0)'" } ?? "no Content-Type")")
         }
-        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
-            throw Problem.from(status: .contentTooLarge, limit: limit)
-        }
-        var request = request
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.collectBody(upTo: limit)
-        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
-            throw Problem.from(status: .contentTooLarge, limit: limit)
-        }
+        let buffer = try await RequestBodies.collect(request, limit: limit)
         let value: JSONValue
         do {
             value = try JSONValue.parse(bytes: buffer.readableBytesView)

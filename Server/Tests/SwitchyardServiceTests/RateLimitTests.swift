@@ -119,12 +119,6 @@ import Testing
         }
     }
 
-    @Test func withoutRatesNothingIsLimited() async throws {
-        try await Harness.live(.memory, configuration: Self.configuration()) { client, _ in
-            for _ in 0..<50 { _ = try await client.create(Self.team) }
-        }
-    }
-
     /// A request head over the limits is refused by the HTTP decoder: 400 and the connection
     /// closed (or closed before the answer is read), never handled.
     static func sendOversizedHead(_ headers: HTTPFields) async throws -> HTTPResponse.Status? {

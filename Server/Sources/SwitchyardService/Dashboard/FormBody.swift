@@ -44,18 +44,11 @@ struct FormBody: Sendable {
 
     /// Reads a request's form body: 415 for another content type, 413 over `limit` bytes.
     static func read(_ request: Request, limit: Int) async throws -> FormBody {
-        let mediaType = request.headers[.contentType].map { $0.split(separator: ";")[0].trimmingSpaces.lowercased() }
-        guard mediaType == "application/x-www-form-urlencoded" else {
+        guard RequestBodies.mediaType(request) == "application/x-www-form-urlencoded" else {
             throw Problem(.unsupportedMediaType, kind: "unsupported-media-type", title: "Unsupported media type",
                           detail: "the dashboard's forms post application/x-www-form-urlencoded")
         }
-        var request = request
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.collectBody(upTo: limit)
-        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
-            throw Problem.from(status: .contentTooLarge, limit: limit)
-        }
+        let buffer = try await RequestBodies.collect(request, limit: limit)
         return FormBody(parsing: Substring(String(buffer: buffer)))
     }
 }
