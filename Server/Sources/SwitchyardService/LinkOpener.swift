@@ -42,12 +42,16 @@ struct LinkOpener: Sendable {
         case .ios:
             let fallback = link.fallbacks.ios ?? link.fallbacks.web
             let urls = service.deepLinkURLs(link)
-            if urls.scheme == nil && urls.universal == nil, let fallback { return Responses.redirect(to: fallback) }
-            let nonce = Responses.nonce()
-            return Responses.html(Pages.openInApp(link: link, appURL: urls.scheme, universalLink: urls.universal,
+            // No app to open (no route URL, or no iOS app in the table): straight to the fallback.
+            guard let openURL = urls.universal ?? urls.scheme, !service.table.configuration.apps.ios.isEmpty else {
+                if let fallback { return Responses.redirect(to: fallback) }
+                return Responses.html(Pages.interstitial(link: link, shortURL: service.shortURL(code), universalLink: urls.universal))
+            }
+            let nonce = fallback.map(Pages.isAppStore) == true ? Responses.nonce() : nil
+            return Responses.html(Pages.openInApp(link: link, openURL: openURL, shortURL: service.shortURL(code),
                                                   fallback: fallback, nonce: nonce), nonce: nonce)
         case .android:
-            let fallback = link.fallbacks.android ?? link.fallbacks.web
+            let fallback = (link.fallbacks.android ?? link.fallbacks.web).map { Self.withInstallReferrer($0, code: code) }
             if let intent = intentURL(link: link, fallback: fallback) { return Responses.redirect(to: intent) }
             if let fallback { return Responses.redirect(to: fallback) }
             return Responses.html(Pages.interstitial(link: link, shortURL: service.shortURL(code),
@@ -80,6 +84,27 @@ struct LinkOpener: Sendable {
         var intent = "intent://\(rest)#Intent;scheme=\(scheme);package=\(app.package);"
         if let fallback { intent += "S.browser_fallback_url=\(URLText.encode(fallback));" }
         return intent + "end"
+    }
+}
+
+extension LinkOpener {
+    /// The name the install referrer gives the link's code: `referrer=switchyard_code%3DAb3dE9xQ`,
+    /// which the Play Install Referrer API hands to the app after install as `switchyard_code=Ab3dE9xQ`.
+    static let referrerKey = "switchyard_code"
+
+    /// A Google Play fallback with an install referrer carrying the code (a deferred deep link on
+    /// Android: the app claims the code after install); any other URL unchanged. An existing
+    /// `referrer` is replaced, the other query items are kept.
+    static func withInstallReferrer(_ fallback: String, code: String) -> String {
+        let lowered = fallback.lowercased()
+        guard lowered.hasPrefix("https://play.google.com/store/apps/details?") || lowered.hasPrefix("market://details?") else {
+            return fallback
+        }
+        let fragmentStart = fallback.firstIndex(of: "#") ?? fallback.endIndex
+        let queryStart = fallback.index(after: fallback.firstIndex(of: "?")!)
+        var items = fallback[queryStart..<fragmentStart].split(separator: "&").filter { !$0.lowercased().hasPrefix("referrer=") }
+        items.append(Substring("referrer=" + URLText.encode("\(referrerKey)=\(code)")))
+        return String(fallback[..<queryStart]) + items.joined(separator: "&") + fallback[fragmentStart...]
     }
 }
 

@@ -27,30 +27,47 @@ enum Pages {
         return page + "\n</body></html>\n"
     }
 
-    /// The page for iOS: tries the app's custom scheme, then falls back to the iOS URL; offers the
-    /// universal link and the fallback as buttons.
-    static func openInApp(link: SmartLink, appURL: String?, universalLink: String?, fallback: String?, nonce: String) -> String {
+    /// The page for iOS when the app may not be installed (had it been, iOS would have opened the
+    /// app for the short link itself: the association file claims it). Nothing navigates on load,
+    /// and never to a custom scheme on its own, so Safari never shows "the address is invalid".
+    /// It shows the preview and two buttons:
+    ///
+    /// - "Open in the app": the app's universal link (on the app's host, so iOS opens the app when
+    ///   tapped from this other domain), or the custom-scheme URL when the table has no host;
+    /// - "Get the app" (an App Store fallback): in the user's own tap, copies the short link to the
+    ///   clipboard (the app reads it on first launch: a deferred deep link), then goes to the store;
+    ///   any other fallback is a plain "Continue on the web" link.
+    ///
+    /// The only script is that click handler, behind the response's CSP nonce (given only when the
+    /// fallback is the App Store).
+    static func openInApp(link: SmartLink, openURL: String, shortURL: String, fallback: String?, nonce: String?) -> String {
         let title = link.preview.title ?? "Open in the app"
         var body = "<h1>\(HTML.escape(title))</h1>\n"
         if let description = link.preview.description { body += "<p>\(HTML.escape(description))</p>\n" }
-        if let open = universalLink ?? appURL {
-            body += "<p><a class=\"button\" id=\"open\" href=\"\(HTML.escape(open))\">Open in the app</a>"
-            if let fallback { body += "<a class=\"button secondary\" href=\"\(HTML.escape(fallback))\">Get the app</a>" }
-            body += "</p>\n"
-        } else if let fallback {
-            body += "<p><a class=\"button\" href=\"\(HTML.escape(fallback))\">Continue</a></p>\n"
-        }
+        body += "<p><a class=\"button\" id=\"open\" href=\"\(HTML.escape(openURL))\">Open in the app</a>"
         var script: String?
-        if let appURL {
-            script = """
-                (function(){var app=\(HTML.javaScriptString(appURL));var fallback=\(fallback.map(HTML.javaScriptString) ?? "null");\
-                var start=Date.now();window.location.href=app;\
-                if(fallback){setTimeout(function(){if(!document.hidden&&Date.now()-start<4000){window.location.replace(fallback);}},1500);}})();
-                """
-        } else if let fallback, universalLink == nil {
-            script = "window.location.replace(\(HTML.javaScriptString(fallback)));"
+        if let fallback {
+            if Self.isAppStore(fallback), nonce != nil {
+                body += "<a class=\"button secondary\" id=\"get\" href=\"\(HTML.escape(fallback))\">Get the app</a>"
+                script = """
+                    (function(){var get=document.getElementById("get");var link=\(HTML.javaScriptString(shortURL));\
+                    function go(){window.location.href=get.href;}\
+                    get.addEventListener("click",function(event){event.preventDefault();\
+                    try{if(navigator.clipboard&&navigator.clipboard.writeText){navigator.clipboard.writeText(link).then(go,go);return;}}catch(e){}\
+                    go();});})();
+                    """
+            } else {
+                body += "<a class=\"button secondary\" id=\"web\" href=\"\(HTML.escape(fallback))\">Continue on the web</a>"
+            }
         }
-        return document(title: title, body: body, nonce: nonce, script: script)
+        body += "</p>\n"
+        return document(title: title, body: body, nonce: script == nil ? nil : nonce, script: script)
+    }
+
+    /// Whether a fallback is the App Store (where "Get the app" copies the short link first).
+    static func isAppStore(_ url: String) -> Bool {
+        let lowered = url.lowercased()
+        return lowered.hasPrefix("https://apps.apple.com/") || lowered.hasPrefix("https://itunes.apple.com/")
     }
 
     /// The page for desktop browsers when the link has no web URL.

@@ -30,7 +30,7 @@ import Testing
             }
             if response.status == .ok && agent == Agents.iPhone {
                 #expect(page.contains(#"href="https://apps.apple.com/app/id1?x=%3Cscript%3E&#39;;""#))
-                #expect(page.contains(#"var fallback="https:\u002f\u002fapps.apple.com\u002fapp\u002fid1?x\u003d\u0025"#))
+                #expect(page.contains(#"var link="https:\u002f\u002fgo.example.com\u002f"#), "the short link, JS-escaped")
             }
             // Only the page's own script element, if any.
             #expect(page.components(separatedBy: "<script").count <= 2)

@@ -1,6 +1,7 @@
 import Hummingbird
 import HummingbirdTesting
 import Switchyard
+@testable import SwitchyardService
 import Testing
 
 @Suite struct OpenLinkTests {
@@ -12,7 +13,7 @@ import Testing
         """
 
     @Test(arguments: StoreKind.available)
-    func iPhonesGetAPageThatOpensTheAppThenFallsBack(kind: StoreKind) async throws {
+    func iPhonesGetAPageWithTwoButtonsAndNoJumpToTheScheme(kind: StoreKind) async throws {
         try await Harness.live(kind) { client, _ in
             let code = try #require(try await client.create(Self.fullLink)["code"]?.stringValue)
             let response = try await client.open(code, userAgent: Agents.iPhone)
@@ -21,25 +22,78 @@ import Testing
             #expect(response.headers[.cacheControl] == "no-store")
             #expect(response.headers[.location] == nil)
             let page = response.text
-            #expect(page.contains(#"href="https://shop.example.com/product/42?ref=mail""#), "the universal link as a button")
-            #expect(page.contains(#"var app="shop:\u002f\u002fproduct\u002f42?ref\u003dmail""#), "the scheme URL, JS-escaped")
-            #expect(page.contains(#"var fallback="https:\u002f\u002fapps.apple.com\u002fapp\u002fid123""#))
+            #expect(page.contains(#"<a class="button" id="open" href="https://shop.example.com/product/42?ref=mail">Open in the app</a>"#),
+                    "the universal link on the app's host as a button")
+            #expect(page.contains(#"id="get" href="https://apps.apple.com/app/id123">Get the app</a>"#))
+            #expect(!page.contains("shop://"), "no custom-scheme URL anywhere on the page")
+            #expect(!page.contains("location.replace"))
+            #expect(page.contains(#"var link="https:\u002f\u002fgo.example.com\u002f\#(code)""#), "the short link to copy, JS-escaped")
+            #expect(page.contains("navigator.clipboard.writeText(link)"))
             let csp = try #require(response.headers[.contentSecurityPolicy])
             let nonce = try #require(csp.split(separator: "'").first { $0.hasPrefix("nonce-") }).dropFirst("nonce-".count)
             #expect(page.contains("<script nonce=\"\(nonce)\">"))
         }
     }
 
+    @Test func iPhonesWithAWebFallbackGetNoClipboardScript() async throws {
+        try await Harness.live(.memory) { client, _ in
+            let code = try #require(try await client.create(
+                #"{"route": "about/team", "fallbacks": {"web": "https://shop.example.com/about"}}"#)["code"]?.stringValue)
+            let page = try await client.open(code, userAgent: Agents.iPhone)
+            #expect(page.status == .ok)
+            #expect(page.text.contains(#"id="web" href="https://shop.example.com/about">Continue on the web</a>"#))
+            #expect(!page.text.contains("<script"))
+            #expect(page.headers[.contentSecurityPolicy]?.contains("script-src 'none'") == true)
+        }
+    }
+
+    @Test func iPhonesGoStraightToTheFallbackWhenTheTableHasNoIOSApp() async throws {
+        var routes = Harness.routes
+        routes.apps.ios = []
+        try await Harness.live(.memory, configuration: Harness.configuration(routes: routes)) { client, _ in
+            let code = try #require(try await client.create(Self.fullLink)["code"]?.stringValue)
+            let response = try await client.open(code, userAgent: Agents.iPhone)
+            #expect(response.status == .found)
+            #expect(response.headers[.location] == "https://apps.apple.com/app/id123")
+        }
+    }
+
     @Test(arguments: StoreKind.available)
-    func androidGetsAnIntentRedirect(kind: StoreKind) async throws {
+    func androidGetsAnIntentRedirectWithTheInstallReferrer(kind: StoreKind) async throws {
         try await Harness.live(kind) { client, _ in
             let code = try #require(try await client.create(Self.fullLink)["code"]?.stringValue)
             let response = try await client.open(code, userAgent: Agents.android)
             #expect(response.status == .found)
             #expect(response.headers[.cacheControl] == "no-store")
             #expect(response.headers[.location] == "intent://product/42?ref=mail#Intent;scheme=shop;package=com.example.shop;"
-                + "S.browser_fallback_url=https%3A%2F%2Fplay.google.com%2Fstore%2Fapps%2Fdetails%3Fid%3Dcom.example.shop;end")
+                + "S.browser_fallback_url=https%3A%2F%2Fplay.google.com%2Fstore%2Fapps%2Fdetails%3Fid%3Dcom.example.shop"
+                + "%26referrer%3Dswitchyard_code%253D\(code);end")
         }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func androidWithoutAnAppGoesToThePlayStoreWithTheReferrer(kind: StoreKind) async throws {
+        var routes = Harness.routes
+        routes.apps.android = []
+        try await Harness.live(kind, configuration: Harness.configuration(routes: routes)) { client, _ in
+            let code = try #require(try await client.create(Self.fullLink)["code"]?.stringValue)
+            let response = try await client.open(code, userAgent: Agents.android)
+            #expect(response.status == .found)
+            #expect(response.headers[.location]
+                == "https://play.google.com/store/apps/details?id=com.example.shop&referrer=switchyard_code%3D\(code)")
+        }
+    }
+
+    @Test(arguments: [
+        ("https://play.google.com/store/apps/details?id=a.b", "https://play.google.com/store/apps/details?id=a.b&referrer=switchyard_code%3DAb3"),
+        ("https://play.google.com/store/apps/details?id=a.b&referrer=old&hl=de#x",
+         "https://play.google.com/store/apps/details?id=a.b&hl=de&referrer=switchyard_code%3DAb3#x"),
+        ("market://details?id=a.b", "market://details?id=a.b&referrer=switchyard_code%3DAb3"),
+        ("https://example.org/play.google.com/store/apps/details?id=a.b", "https://example.org/play.google.com/store/apps/details?id=a.b"),
+        ("https://shop.example.com/product/42", "https://shop.example.com/product/42"),
+    ])
+    func theInstallReferrerGoesOnlyOnPlayStoreURLs(fallback: String, expected: String) {
+        #expect(LinkOpener.withInstallReferrer(fallback, code: "Ab3") == expected)
     }
 
     @Test(arguments: StoreKind.available)

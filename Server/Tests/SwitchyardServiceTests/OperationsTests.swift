@@ -97,7 +97,7 @@ import Testing
             let paths = components.map { ($0["/"]?.stringValue ?? "", $0["exclude"] == true) }
             #expect(paths.first! == ("/legal/terms", true), "web-only routes come first, excluded")
             let included = paths.filter { !$0.1 }.map(\.0)
-            #expect(included == ["/about/team", "/product/*", "/order/*", "/user/*", "/user/*/*", "/docs/*", "/list/*"])
+            #expect(included == ["/about/team", "/product/*", "/order/*", "/user/*", "/user/*/*", "/docs/*", "/list/*", "/?*"])
             #expect(paths.filter(\.1).map(\.0).contains("/api/*"))
         }
     }
