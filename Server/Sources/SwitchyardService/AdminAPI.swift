@@ -8,7 +8,7 @@ import SwitchyardStore
 struct AdminAPI: Sendable {
     let service: LinkService
 
-    func register(on router: Hummingbird.Router<BasicRequestContext>) {
+    func register(on router: Hummingbird.Router<ServiceRequestContext>) {
         let links = router.group("api/v1/links")
         links.post { request, context in try await create(request, context: context) }
         links.get { request, context in try await list(request, context: context) }
@@ -22,7 +22,7 @@ struct AdminAPI: Sendable {
         "expiresAt", "preview",
     ]
 
-    func create(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    func create(_ request: Request, context: ServiceRequestContext) async throws -> Response {
         let team = try service.teamCreating(request.headers[.authorization])
         let fields = FieldReader(try await JSONBody.object(request, context: context, limit: service.configuration.limits.maximumBodySize))
         try fields.onlyKeys(Self.createKeys)
@@ -104,7 +104,7 @@ struct AdminAPI: Sendable {
                                  description: try reader.string("description", maxLength: 2048), image: image)
     }
 
-    func list(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    func list(_ request: Request, context: ServiceRequestContext) async throws -> Response {
         let team = try service.team(request.headers[.authorization])
         let limits = service.configuration.limits
         var limit = limits.defaultPageSize
@@ -133,7 +133,7 @@ struct AdminAPI: Sendable {
         return link
     }
 
-    func inspect(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    func inspect(_ request: Request, context: ServiceRequestContext) async throws -> Response {
         let team = try service.team(request.headers[.authorization])
         let code = try context.parameters.require("code")
         let link = try await ownedLink(code, team: team)
@@ -141,7 +141,7 @@ struct AdminAPI: Sendable {
         return Responses.json(LinkJSON.link(link, service: service, clicks: clicks))
     }
 
-    func update(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    func update(_ request: Request, context: ServiceRequestContext) async throws -> Response {
         let team = try service.team(request.headers[.authorization])
         let code = try context.parameters.require("code")
         let fields = FieldReader(try await JSONBody.object(request, context: context, limit: service.configuration.limits.maximumBodySize))
@@ -156,7 +156,7 @@ struct AdminAPI: Sendable {
         return Responses.json(LinkJSON.link(link, service: service))
     }
 
-    func delete(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    func delete(_ request: Request, context: ServiceRequestContext) async throws -> Response {
         let team = try service.team(request.headers[.authorization])
         let code = try context.parameters.require("code")
         guard LinkCodes.isPlausible(code),

@@ -7,12 +7,12 @@ import SwitchyardStore
 struct AppAPI: Sendable {
     let service: LinkService
 
-    func register(on router: Hummingbird.Router<BasicRequestContext>) {
+    func register(on router: Hummingbird.Router<ServiceRequestContext>) {
         router.get("api/v1/links/:code/resolve") { request, context in try await resolve(request, context: context) }
         router.post("api/v1/links/:code/redeem") { request, context in try await redeem(request, context: context) }
     }
 
-    func resolve(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    func resolve(_ request: Request, context: ServiceRequestContext) async throws -> Response {
         try service.checkAppKey(request.headers[.authorization])
         let code = try context.parameters.require("code")
         guard LinkCodes.isPlausible(code), let link = try await service.storage({ try await service.store.link(code: code) }) else {
@@ -36,7 +36,7 @@ struct AppAPI: Sendable {
         return Responses.json(object)
     }
 
-    func redeem(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    func redeem(_ request: Request, context: ServiceRequestContext) async throws -> Response {
         try service.checkAppKeyRedeeming(request.headers[.authorization])
         let code = try context.parameters.require("code")
         guard LinkCodes.isPlausible(code) else { throw Problem.linkNotFound(code) }

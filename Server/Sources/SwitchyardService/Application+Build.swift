@@ -58,7 +58,7 @@ public func buildApplication(
         openCache: OpenLinkCache(lifetime: configuration.limits.openCacheLifetime, capacity: configuration.limits.openCacheCapacity),
         logger: logger, now: now)
 
-    let router = Hummingbird.Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
+    let router = Hummingbird.Router(context: ServiceRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: ProblemMiddleware(service: service))
     OperationsAPI(service: service, openAPI: OpenAPIDocument.text).register(on: router)
     AdminAPI(service: service).register(on: router)

@@ -14,6 +14,7 @@ public actor InMemoryLinkStore: LinkStore {
     private var order: [String] = []
     private var clicks: [String: [Click]] = [:]
     private var isAvailable = true
+    private var pendingOpens: [PendingOpen] = []
 
     /// Creates an empty store.
     public init() {}
@@ -128,6 +129,21 @@ public actor InMemoryLinkStore: LinkStore {
     }
 
     /// Answers unless switched off.
+    public func remember(_ open: PendingOpen, now: Date) async throws {
+        try check()
+        pendingOpens.removeAll { $0.expiresAt <= StoredDate.rounded(now) }
+        pendingOpens.append(open)
+    }
+
+    public func claimOpen(fingerprint: String, now: Date) async throws -> String? {
+        try check()
+        pendingOpens.removeAll { $0.expiresAt <= StoredDate.rounded(now) }
+        let codes = Set(pendingOpens.filter { $0.fingerprint == fingerprint }.map(\.code))
+        guard codes.count == 1 else { return nil }
+        pendingOpens.removeAll { $0.fingerprint == fingerprint }
+        return codes.first
+    }
+
     public func ping() async throws { try check() }
 
     /// Nothing to release.

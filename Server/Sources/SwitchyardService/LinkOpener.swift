@@ -8,11 +8,11 @@ import SwitchyardStore
 struct LinkOpener: Sendable {
     let service: LinkService
 
-    func register(on router: Hummingbird.Router<BasicRequestContext>) {
+    func register(on router: Hummingbird.Router<ServiceRequestContext>) {
         router.get(":code") { request, context in try await open(request, context: context) }
     }
 
-    func open(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    func open(_ request: Request, context: ServiceRequestContext) async throws -> Response {
         let started = DispatchTime.now().uptimeNanoseconds
         defer { service.metrics.redirectAnswered(nanoseconds: DispatchTime.now().uptimeNanoseconds - started) }
         let code = try context.parameters.require("code")

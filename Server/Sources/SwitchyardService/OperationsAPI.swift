@@ -7,7 +7,7 @@ struct OperationsAPI: Sendable {
     let service: LinkService
     let openAPI: String
 
-    func register(on router: Hummingbird.Router<BasicRequestContext>) {
+    func register(on router: Hummingbird.Router<ServiceRequestContext>) {
         router.get("health") { _, _ in await health() }
         router.get("metrics") { _, _ in
             Responses.text(service.metrics.text(), contentType: "text/plain; version=0.0.4; charset=utf-8")

@@ -5,7 +5,7 @@ import HTTPTypes
 /// Turns every error into problem details, counts every answer in the metrics, and logs failures.
 /// Added before the routes, so it wraps each of them and the not-found responder.
 struct ProblemMiddleware: RouterMiddleware {
-    typealias Context = BasicRequestContext
+    typealias Context = ServiceRequestContext
     let service: LinkService
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {

@@ -47,6 +47,15 @@ public protocol LinkStore: Sendable {
     /// Clicks per day (UTC) for a link, from `since`, in date order; days without clicks omitted.
     func clicksPerDay(code: String, since: Date) async throws -> [(day: Date, count: Int)]
 
+    /// Remembers an open for heuristic deferred matching until `open.expiresAt`, and deletes
+    /// every remembered open that has expired at `now`.
+    func remember(_ open: PendingOpen, now: Date) async throws
+
+    /// Claims the link a device opened: when the remembered, unexpired opens with this
+    /// fingerprint all name one code, deletes them and returns it; otherwise (none, or two codes)
+    /// nil, and nothing is deleted but expired opens. Atomic: of concurrent claims, one wins.
+    func claimOpen(fingerprint: String, now: Date) async throws -> String?
+
     /// Whether the database answers (for `/health` and for 503s while it does not).
     func ping() async throws
 

@@ -21,6 +21,10 @@ enum LinkStoreConformance: String, CaseIterable, Sendable, CustomTestStringConve
     case migrations
     case concurrentFirstMigration
     case reopen
+    case deferredClaim
+    case deferredAmbiguous
+    case deferredExpiry
+    case deferredRace
 
     var testDescription: String { rawValue }
 
@@ -44,6 +48,10 @@ enum LinkStoreConformance: String, CaseIterable, Sendable, CustomTestStringConve
             case .migrations: try await Self.migrations(database)
             case .concurrentFirstMigration: try await Self.concurrentFirstMigration(database)
             case .reopen: try await Self.reopen(database)
+            case .deferredClaim: try await Self.deferredClaim(database)
+            case .deferredAmbiguous: try await Self.deferredAmbiguous(database)
+            case .deferredExpiry: try await Self.deferredExpiry(database)
+            case .deferredRace: try await Self.deferredRace(database)
             }
         }
     }

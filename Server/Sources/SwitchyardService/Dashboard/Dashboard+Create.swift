@@ -23,7 +23,7 @@ extension Dashboard {
             body: DashboardForms.newLink(route: route, form: FormBody(fields: []), session: session, error: nil)))
     }
 
-    func createLink(_ form: FormBody, session: DashboardSessions.Session, context: BasicRequestContext) async throws -> Response {
+    func createLink(_ form: FormBody, session: DashboardSessions.Session, context: ServiceRequestContext) async throws -> Response {
         let name = form["route"] ?? ""
         guard let route = service.table.route(name) else {
             return DashboardPage.response(DashboardPage.render(

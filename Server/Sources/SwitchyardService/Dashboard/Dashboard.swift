@@ -30,7 +30,7 @@ struct Dashboard: Sendable {
     /// Whether cookies get `Secure`: when the service's public base URL is https.
     var secureCookies: Bool { service.configuration.baseURL.lowercased().hasPrefix("https://") }
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<ServiceRequestContext>) {
         router.get("/") { request, context in
             try await signedIn(request) { session in try await listPage(request, session: session) }
         }

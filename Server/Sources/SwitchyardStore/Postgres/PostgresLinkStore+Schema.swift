@@ -40,6 +40,17 @@ extension PostgresLinkStore {
             """,
             "CREATE INDEX clicks_code_at ON clicks (code, at)",
         ]),
+        Migration(version: 2, name: "deferred opens", statements: [
+            """
+            CREATE TABLE deferred_opens (
+                id bigserial PRIMARY KEY,
+                fingerprint text NOT NULL,
+                code text NOT NULL,
+                expires_at timestamptz NOT NULL)
+            """,
+            "CREATE INDEX deferred_opens_fingerprint ON deferred_opens (fingerprint)",
+            "CREATE INDEX deferred_opens_expiry ON deferred_opens (expires_at)",
+        ]),
     ]
 
     /// Creates the schema if needed and applies the steps it has not seen, in one transaction

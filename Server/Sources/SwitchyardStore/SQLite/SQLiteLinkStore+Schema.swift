@@ -38,5 +38,16 @@ extension SQLiteLinkStore {
             """,
             "CREATE INDEX clicks_code_at ON clicks (code, at)",
         ]),
+        Migration(version: 2, name: "deferred opens", statements: [
+            """
+            CREATE TABLE deferred_opens (
+                id INTEGER PRIMARY KEY,
+                fingerprint TEXT NOT NULL,
+                code TEXT NOT NULL,
+                expires_at INTEGER NOT NULL)
+            """,
+            "CREATE INDEX deferred_opens_fingerprint ON deferred_opens (fingerprint)",
+            "CREATE INDEX deferred_opens_expiry ON deferred_opens (expires_at)",
+        ]),
     ]
 }

@@ -1,0 +1,28 @@
+public import Foundation
+import PostgresNIO
+
+extension PostgresLinkStore {
+    public func remember(_ open: PendingOpen, now: Date) async throws {
+        let now = StoredDate.rounded(now)
+        _ = try await rows("DELETE FROM deferred_opens WHERE expires_at <= \(now)")
+        _ = try await rows("""
+            INSERT INTO deferred_opens (fingerprint, code, expires_at)
+            VALUES (\(open.fingerprint), \(open.code), \(open.expiresAt))
+            """)
+    }
+
+    /// One statement: a concurrent claim that saw the same rows finds them deleted once the
+    /// winner commits, and returns nothing.
+    public func claimOpen(fingerprint: String, now: Date) async throws -> String? {
+        let now = StoredDate.rounded(now)
+        _ = try await rows("DELETE FROM deferred_opens WHERE expires_at <= \(now)")
+        let claimed = try await rows("""
+            DELETE FROM deferred_opens
+            WHERE fingerprint = \(fingerprint) AND expires_at > \(now)
+              AND (SELECT count(DISTINCT code) FROM deferred_opens
+                   WHERE fingerprint = \(fingerprint) AND expires_at > \(now)) = 1
+            RETURNING code
+            """)
+        return try claimed.first?.decode(String.self)
+    }
+}
