@@ -191,3 +191,52 @@ def test_sign_in_create_list_show_and_sign_out(browser, service):
     assert browser.current_url == service + "/dashboard/signin"
     browser.get(service + "/")
     assert browser.current_url == service + "/dashboard/signin"
+
+
+IPHONE = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 "
+          "(KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1")
+
+
+def create_link(service, body):
+    request = urllib.request.Request(service + "/api/v1/links", data=json.dumps(body).encode(), method="POST",
+                                     headers={"Authorization": "Bearer " + API_KEY, "Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 201
+        return json.load(response)["code"]
+
+
+def test_the_ios_page_never_jumps_to_the_app_scheme(browser, service):
+    """The page an iPhone gets when the app is not installed: nothing navigates on load (above all not
+    to shop://, which Safari answers with "the address is invalid"); "Open in the app" is the universal
+    link; "Get the app" copies the short link in the user's tap, then goes to the store."""
+    code = create_link(service, {"route": "product", "routeParameters": {"product_id": "42"},
+                                 "fallbacks": {"ios": "https://apps.apple.com/app/id123"},
+                                 "preview": {"title": "Red shoes"}})
+    short_url = f"{service}/{code}"
+    browser.execute_cdp_cmd("Network.setUserAgentOverride", {"userAgent": IPHONE, "platform": "iPhone"})
+    browser.execute_cdp_cmd("Browser.grantPermissions", {"origin": service,
+                                                         "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    try:
+        browser.get(short_url)
+        time.sleep(2.5)  # the old page jumped after 0 s and fell back after 1.5 s
+        assert browser.current_url == short_url, "the page navigated on its own"
+        assert browser.execute_script("return performance.getEntriesByType('navigation').length") == 1
+        assert browser.find_element(By.TAG_NAME, "h1").text == "Red shoes"
+        open_button = browser.find_element(By.ID, "open")
+        assert open_button.get_attribute("href") == "https://shop.example.com/product/42"
+        assert browser.execute_script("return document.querySelectorAll('a[href^=\"shop:\"]').length") == 0
+        assert "shop://" not in browser.page_source
+        get_button = browser.find_element(By.ID, "get")
+        assert get_button.get_attribute("href") == "https://apps.apple.com/app/id123"
+        screenshot(browser, "ios-page.png")
+        # The user's tap: the short link lands on the clipboard, then the browser heads for the store.
+        browser.execute_script("""
+            localStorage.removeItem('copied');
+            navigator.clipboard.writeText = function(text) { localStorage.setItem('copied', text); return Promise.resolve(); };
+        """)
+        get_button.click()
+        WebDriverWait(browser, 10).until(lambda d: d.current_url != short_url, message="Get the app went nowhere")
+        browser.get(short_url)
+        assert browser.execute_script("return localStorage.getItem('copied')") == short_url
+    finally:
+        browser.execute_cdp_cmd("Network.setUserAgentOverride", {"userAgent": ""})

@@ -10,6 +10,7 @@ struct AppAPI: Sendable {
     func register(on router: Hummingbird.Router<ServiceRequestContext>) {
         router.get("api/v1/links/:code/resolve") { request, context in try await resolve(request, context: context) }
         router.post("api/v1/links/:code/redeem") { request, context in try await redeem(request, context: context) }
+        router.post("api/v1/deferred/claim") { request, context in try await claim(request, context: context) }
     }
 
     func resolve(_ request: Request, context: ServiceRequestContext) async throws -> Response {
@@ -19,6 +20,12 @@ struct AppAPI: Sendable {
             throw Problem.linkNotFound(code)
         }
         guard !link.isGone(at: service.now()) else { throw Problem.linkGone(code) }
+        return Responses.json(resolution(link))
+    }
+
+    /// The body of `resolve` (and of a matched deferred claim): the deep link, its URLs, and the
+    /// metadata while redemptions are left.
+    func resolution(_ link: SmartLink) -> JSONObjectWriter {
         let urls = service.deepLinkURLs(link)
         var object = JSONObjectWriter()
         object["code"] = .value(.string(link.code))
@@ -33,8 +40,49 @@ struct AppAPI: Sendable {
         object["redeemCount"] = .value(.number(Double(link.redeemCount)))
         object["exhausted"] = .value(.bool(link.isExhausted))
         object["metadata"] = .value(link.isExhausted ? .null : link.metadata.map { .object($0) } ?? .null)
-        return Responses.json(object)
+        return object
     }
+
+    /// `POST /api/v1/deferred/claim`: the link this device opened before installing the app, by
+    /// heuristic matching (opt-in: with no window every claim is 404). Body:
+    /// `{"platform": "ios"|"android", "osVersion": "18.1", "language": "en-US"}`; the client's
+    /// address comes from the connection. A match is consumed.
+    func claim(_ request: Request, context: ServiceRequestContext) async throws -> Response {
+        let owner = try service.appKeyOwner(request.headers[.authorization])
+        try service.spend(.claim, caller: "app:" + owner)
+        let fields = FieldReader(try await JSONBody.object(request, context: context, limit: service.configuration.limits.maximumBodySize))
+        try fields.onlyKeys(["platform", "osVersion", "language"])
+        let platform = try fields.requiredString("platform")
+        guard platform == "ios" || platform == "android" else {
+            throw Problem.invalid("invalid-claim", "Invalid claim", "'platform' must be \"ios\" or \"android\", got '\(platform)'")
+        }
+        let version = try fields.requiredString("osVersion")
+        guard version.count <= 32, let osVersion = DeferredMatching.normalizedVersion(version[...]),
+              version.allSatisfy({ $0.isNumber || $0 == "." }) else {
+            throw Problem.invalid("invalid-claim", "Invalid claim", "'osVersion' must be a version such as \"18.1\", got '\(version)'")
+        }
+        let language = try fields.string("language", maxLength: 64) ?? ""
+        guard let deferred = service.deferred else {
+            service.metrics.deferredClaim(matched: false)
+            throw Self.noMatch
+        }
+        let signals = DeferredMatching.Signals(platform: platform, osVersion: osVersion,
+                                               language: DeferredMatching.normalizedLanguage(language),
+                                               address: service.clientAddress(request, context: context))
+        let now = service.now()
+        let code = try await service.storage { try await service.store.claimOpen(fingerprint: deferred.fingerprint(signals), now: now) }
+        guard let code, let link = try await service.storage({ try await service.store.link(code: code) }), !link.isGone(at: now) else {
+            service.metrics.deferredClaim(matched: false)
+            throw Self.noMatch
+        }
+        service.metrics.deferredClaim(matched: true)
+        context.logger.info("deferred link claimed", metadata: ["code": "\(code)"])
+        return Responses.json(resolution(link))
+    }
+
+    static let noMatch = Problem(.notFound, kind: "no-deferred-match", title: "No deferred link",
+                                 detail: "no link opened on this device is waiting to be claimed")
+
 
     func redeem(_ request: Request, context: ServiceRequestContext) async throws -> Response {
         try service.checkAppKeyRedeeming(request.headers[.authorization])

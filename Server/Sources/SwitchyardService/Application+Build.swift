@@ -56,6 +56,7 @@ public func buildApplication(
         recorder: recorder, metrics: metrics, associations: associations,
         limiter: RateLimiter(create: configuration.limits.createRate, redeem: configuration.limits.redeemRate),
         openCache: OpenLinkCache(lifetime: configuration.limits.openCacheLifetime, capacity: configuration.limits.openCacheCapacity),
+        deferred: configuration.deferredWindow.map { DeferredMatching(window: $0, adminKeys: Array(configuration.adminKeys.keys)) },
         logger: logger, now: now)
 
     let router = Hummingbird.Router(context: ServiceRequestContext.self, options: .autoGenerateHeadEndpoints)

@@ -35,6 +35,10 @@ struct LinkOpener: Sendable {
 
         let platform = UserAgent.platform(request.headers[.userAgent])
         service.recorder.record(Click(code: code, at: now, platform: platform, referrer: request.headers[.referer].map { String($0.prefix(1024)) }))
+        service.metrics.opened(platform)
+        if let deferred = service.deferred, platform == .ios || platform == .android {
+            await remember(code: code, request: request, context: context, deferred: deferred, now: now)
+        }
 
         switch platform {
         case .crawler:
@@ -60,6 +64,21 @@ struct LinkOpener: Sendable {
             if let web = link.fallbacks.web { return Responses.redirect(to: web) }
             return Responses.html(Pages.interstitial(link: link, shortURL: service.shortURL(code),
                                                      universalLink: service.deepLinkURLs(link).universal))
+        }
+    }
+
+    /// Remembers this open for heuristic deferred matching (opt-in); a failure is logged, never
+    /// in the way of the redirect.
+    private func remember(code: String, request: Request, context: ServiceRequestContext, deferred: DeferredMatching, now: Date) async {
+        guard let signals = DeferredMatching.signals(
+            userAgent: request.headers[.userAgent], acceptLanguage: request.headers[.acceptLanguage],
+            address: service.clientAddress(request, context: context)) else { return }
+        let expiry = now.addingTimeInterval(Double(deferred.window.components.seconds)
+            + Double(deferred.window.components.attoseconds) / 1e18)
+        do {
+            try await service.store.remember(PendingOpen(fingerprint: deferred.fingerprint(signals), code: code, expiresAt: expiry), now: now)
+        } catch {
+            context.logger.warning("could not remember an open for deferred matching", metadata: ["error": "\(error)"])
         }
     }
 

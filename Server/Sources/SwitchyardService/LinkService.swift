@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import Logging
 import Switchyard
 import SwitchyardStore
@@ -17,10 +18,17 @@ struct LinkService: Sendable {
     let associations: AssociationFiles
     let limiter: RateLimiter
     let openCache: OpenLinkCache
+    /// Heuristic deferred matching; nil unless the operator turned it on.
+    let deferred: DeferredMatching?
     let logger: Logger
     let now: @Sendable () -> Date
 
     var table: RouteTable { builder.table }
+
+    /// The client's address for a request (the peer, or behind a trusted proxy its `X-Forwarded-For`).
+    func clientAddress(_ request: Request, context: ServiceRequestContext) -> String {
+        DeferredMatching.clientAddress(request, peer: context.remoteAddress?.ipAddress, trustedProxies: configuration.trustedProxies)
+    }
 
     /// The short URL of a code.
     func shortURL(_ code: String) -> String { "\(configuration.trimmedBaseURL)/\(code)" }
@@ -57,7 +65,7 @@ struct LinkService: Sendable {
     }
 
     /// The app key's identity in the keyring; 401 when it is not one.
-    private func appKeyOwner(_ authorization: String?) throws(Problem) -> String {
+    func appKeyOwner(_ authorization: String?) throws(Problem) -> String {
         let key = try Self.bearer(authorization)
         guard let owner = appKeys.owner(of: key) else {
             throw Problem.unauthorized("the app key is not valid", invalidToken: true)

@@ -65,6 +65,8 @@ final class RateLimiter: Sendable {
         case create
         /// `POST /api/v1/links/{code}/redeem`.
         case redeem
+        /// `POST /api/v1/deferred/claim` (at the redeem rate).
+        case claim
     }
 
     private struct Bucket {
@@ -85,6 +87,7 @@ final class RateLimiter: Sendable {
         var rates: [Operation: RateLimit] = [:]
         rates[.create] = create
         rates[.redeem] = redeem
+        rates[.claim] = redeem
         self.rates = rates
     }
 

@@ -24,6 +24,10 @@ public struct ServeSettings: Sendable {
     public var createRate: RateLimit? = ServiceConfiguration.Limits.defaultCreateRate
     /// Redeems each app key may make (`--redeem-rate`); nil for no limit.
     public var redeemRate: RateLimit? = ServiceConfiguration.Limits.defaultRedeemRate
+    /// How long opens are remembered for heuristic deferred matching (`--deferred-window`); nil: off.
+    public var deferredWindow: Duration?
+    /// Proxies whose `X-Forwarded-For` is believed (`--trusted-proxy`).
+    public var trustedProxies: Set<String> = []
     /// Whether either key was generated because its variable was unset (print them once).
     public var generatedKeys: [String]
 
@@ -72,7 +76,8 @@ public struct ServeSettings: Sendable {
         ServiceConfiguration(
             routes: routes, baseURL: baseURL ?? "http://\(host):\(port)", host: host, port: port,
             adminKeys: [adminKey: Self.defaultTeam], appKeys: [appKey],
-            limits: ServiceConfiguration.Limits(createRate: createRate, redeemRate: redeemRate))
+            limits: ServiceConfiguration.Limits(createRate: createRate, redeemRate: redeemRate),
+            deferredWindow: deferredWindow, trustedProxies: trustedProxies)
     }
 
     /// A `--create-rate` or `--redeem-rate` value: `COUNT/second|minute|hour`, or `off` for no limit.

@@ -30,6 +30,12 @@ public struct ServiceConfiguration: Sendable {
     public var allowedFallbackDomains: [String]
     /// Size and paging limits.
     public var limits: Limits
+    /// How long an open is remembered for heuristic deferred matching (`POST
+    /// /api/v1/deferred/claim`); nil (the default) turns heuristic matching off.
+    public var deferredWindow: Duration?
+    /// Addresses of the proxies in front of the service, whose `X-Forwarded-For` is believed;
+    /// from any other peer the connection's address is the client's.
+    public var trustedProxies: Set<String>
 
     /// Creates a configuration.
     public init(
@@ -41,7 +47,9 @@ public struct ServiceConfiguration: Sendable {
         adminKeys: [String: String] = [:],
         appKeys: [String] = [],
         allowedFallbackDomains: [String] = [],
-        limits: Limits = Limits()
+        limits: Limits = Limits(),
+        deferredWindow: Duration? = nil,
+        trustedProxies: Set<String> = []
     ) {
         self.routes = routes
         self.constraints = constraints
@@ -52,6 +60,8 @@ public struct ServiceConfiguration: Sendable {
         self.appKeys = appKeys
         self.allowedFallbackDomains = allowedFallbackDomains
         self.limits = limits
+        self.deferredWindow = deferredWindow
+        self.trustedProxies = trustedProxies
     }
 
     /// The service's size, paging and batching limits.

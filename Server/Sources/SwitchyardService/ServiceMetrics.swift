@@ -1,6 +1,7 @@
 import CoreMetrics
 import Prometheus
 import Synchronization
+import SwitchyardStore
 
 /// The service's metrics, recorded through swift-metrics into a Prometheus registry of its own
 /// (no global bootstrap, so several services can run in one process) and served as text at `/metrics`.
@@ -10,12 +11,19 @@ import Synchronization
 /// - `switchyard_clicks_recorded_total`: clicks written to the store.
 /// - `switchyard_links_created_total`: links created.
 /// - `switchyard_rate_limited_total{operation}`: requests refused with 429.
+/// - `switchyard_opens_total{platform}`: short links opened, by platform (`ios`, `android`,
+///   `desktop`, `crawler`, `other`).
+/// - `switchyard_deferred_claims_total{result}`: heuristic deferred claims, `matched` or `unmatched`.
 final class ServiceMetrics: Sendable {
     let registry: PrometheusCollectorRegistry
     private let factory: PrometheusMetricsFactory
     private let clicks: CoreMetrics.Counter
     private let links: CoreMetrics.Counter
     private let redirects: CoreMetrics.Timer
+    /// Made once each: `GET /{code}` must not take the registry's lock.
+    private let opens: [Click.Platform: CoreMetrics.Counter]
+    private let claimsMatched: CoreMetrics.Counter
+    private let claimsUnmatched: CoreMetrics.Counter
     /// Request counters by route, method and status, made once each (making one takes the
     /// registry's lock and builds its label strings).
     private let requestCounters = Mutex<[RequestKey: CoreMetrics.Counter]>([:])
@@ -39,7 +47,17 @@ final class ServiceMetrics: Sendable {
         clicks = CoreMetrics.Counter(label: "switchyard_clicks_recorded_total", factory: factory)
         links = CoreMetrics.Counter(label: "switchyard_links_created_total", factory: factory)
         redirects = CoreMetrics.Timer(label: "switchyard_redirect_duration_seconds", factory: factory)
+        opens = Dictionary(uniqueKeysWithValues: Click.Platform.allCases.map { platform in
+            (platform, CoreMetrics.Counter(label: "switchyard_opens_total", dimensions: [("platform", platform.rawValue)], factory: factory))
+        })
+        claimsMatched = CoreMetrics.Counter(label: "switchyard_deferred_claims_total", dimensions: [("result", "matched")], factory: factory)
+        claimsUnmatched = CoreMetrics.Counter(label: "switchyard_deferred_claims_total", dimensions: [("result", "unmatched")],
+                                              factory: factory)
     }
+
+    func opened(_ platform: Click.Platform) { opens[platform]?.increment() }
+
+    func deferredClaim(matched: Bool) { (matched ? claimsMatched : claimsUnmatched).increment() }
 
     func request(route: String, method: String, status: Int) {
         // Any token is a valid method: unknown ones share one label, so a client cannot grow the

@@ -33,6 +33,18 @@ struct ServeCommand: AsyncParsableCommand {
             help: ArgumentHelp("Redeems each app key may make: COUNT/second|minute|hour, or off.", valueName: "rate"))
     var redeemRate: String = ServiceConfiguration.Limits.defaultRedeemRate.map(\.description) ?? "off"
 
+    @Option(name: .customLong("deferred-window"),
+            help: ArgumentHelp("""
+                Heuristic deferred deep links: how long an open is remembered (a salted hash of the \
+                client's address, OS version and language, never the values), as 30m, 2h or 1d; off by default.
+                """, valueName: "duration"))
+    var deferredWindow: DurationArgument = .off
+
+    @Option(name: .customLong("trusted-proxy"),
+            help: ArgumentHelp("The address of a proxy in front of the service whose X-Forwarded-For is believed (repeatable).",
+                               valueName: "address"))
+    var trustedProxies: [String] = []
+
     func run() async throws {
         var settings: ServeSettings
         do {
@@ -47,6 +59,8 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw ValidationError(error.message)
         }
+        settings.deferredWindow = deferredWindow.duration
+        settings.trustedProxies = Set(trustedProxies)
         var logger = Logger(label: "switchyard")
         logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
         try await serve(settings, logger: logger)

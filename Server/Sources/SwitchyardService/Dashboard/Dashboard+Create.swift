@@ -128,6 +128,6 @@ extension LinkService {
     func acting(for team: String, key: String) -> LinkService {
         LinkService(configuration: configuration, store: store, builder: builder, fallbacks: fallbacks,
                     adminKeys: APIKeyring([key: team]), appKeys: appKeys, recorder: recorder, metrics: metrics,
-                    associations: associations, limiter: limiter, openCache: openCache, logger: logger, now: now)
+                    associations: associations, limiter: limiter, openCache: openCache, deferred: deferred, logger: logger, now: now)
     }
 }

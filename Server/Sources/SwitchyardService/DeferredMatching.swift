@@ -1,0 +1,89 @@
+import Crypto
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Heuristic deferred deep linking, off unless the operator sets a window: when a phone opens a
+/// link, the service remembers, for the window only, a salted hash of the coarse signals it sees —
+/// the client's address, the platform and OS version from the user agent, the first
+/// `Accept-Language` tag — and the link's code; never the signals themselves. After install, the
+/// app claims the link with the same signals (`POST /api/v1/deferred/claim`); a match is consumed.
+///
+/// The salt is derived from the admin keys, so every instance configured alike computes the same
+/// hashes, and a hash cannot be reversed without them.
+struct DeferredMatching: Sendable {
+    /// The coarse signals of one device, normalized so the browser's view and the app's agree.
+    struct Signals: Sendable, Hashable {
+        var platform: String
+        var osVersion: String
+        var language: String
+        var address: String
+    }
+
+    let window: Duration
+    /// The HMAC key (kept as bytes: `SymmetricKey` is not `Sendable`).
+    private let salt: Data
+
+    init(window: Duration, adminKeys: [String]) {
+        self.window = window
+        var material = "switchyard deferred matching v1"
+        for key in adminKeys.sorted() { material += "\n" + key }
+        salt = Data(SHA256.hash(data: Data(material.utf8)))
+    }
+
+    /// The salted hash of `signals` (hex).
+    func fingerprint(_ signals: Signals) -> String {
+        let text = [signals.platform, signals.osVersion, signals.language, signals.address].joined(separator: "\n")
+        return HMAC<SHA256>.authenticationCode(for: Data(text.utf8), using: SymmetricKey(data: salt))
+            .map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The signals of a browser's request: nil unless the user agent is an iPhone/iPad or Android
+    /// phone whose OS version can be read.
+    static func signals(userAgent: String?, acceptLanguage: String?, address: String) -> Signals? {
+        guard let userAgent else { return nil }
+        let platform: String
+        let version: Substring
+        if let range = userAgent.range(of: "Android ") {
+            platform = "android"
+            version = userAgent[range.upperBound...].prefix { $0.isNumber || $0 == "." }
+        } else if userAgent.contains("iPhone") || userAgent.contains("iPad") || userAgent.contains("iPod"),
+                  let range = userAgent.range(of: " OS ") {
+            platform = "ios"
+            version = userAgent[range.upperBound...].prefix { $0.isNumber || $0 == "_" }
+        } else {
+            return nil
+        }
+        guard let osVersion = normalizedVersion(version) else { return nil }
+        return Signals(platform: platform, osVersion: osVersion, language: normalizedLanguage(acceptLanguage), address: address)
+    }
+
+    /// `18.1.2`, `18_1` and `18.1` all read `18.1`; `14`, `14.0` read `14`; nil when it has no digits.
+    static func normalizedVersion(_ text: Substring) -> String? {
+        let parts = text.split(whereSeparator: { $0 == "." || $0 == "_" }).prefix(2)
+        guard let major = parts.first, !major.isEmpty, major.allSatisfy(\.isNumber), let majorNumber = Int(major) else { return nil }
+        if parts.count == 2, let minor = Int(parts[parts.startIndex + 1]), minor != 0 { return "\(majorNumber).\(minor)" }
+        return "\(majorNumber)"
+    }
+
+    /// The first language tag, lower-cased (`en-US,en;q=0.9` reads `en-us`); empty when none.
+    static func normalizedLanguage(_ header: String?) -> String {
+        guard let header else { return "" }
+        let first = header.split(separator: ",").first?.split(separator: ";").first ?? ""
+        return first.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: "_", with: "-")
+    }
+
+    /// The client's address: the connection's peer, or — when the peer is a trusted proxy — the
+    /// right-most `X-Forwarded-For` address that is not itself a trusted proxy.
+    static func clientAddress(_ request: Request, peer: String?, trustedProxies: Set<String>) -> String {
+        let peer = peer ?? ""
+        guard trustedProxies.contains(peer), let header = request.headers[.xForwardedFor] else { return peer }
+        let hops = header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return hops.last { !trustedProxies.contains($0) } ?? peer
+    }
+}
+
+extension HTTPField.Name {
+    /// `X-Forwarded-For`, which swift-http-types does not name.
+    static var xForwardedFor: Self { Self("X-Forwarded-For")! }
+}
