@@ -82,7 +82,6 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
-            resources: [.copy("Resources/openapi.json")],
             swiftSettings: swiftSettings
         ),
         // A plain Hummingbird hello-world server: the ceiling the load test compares the service with.

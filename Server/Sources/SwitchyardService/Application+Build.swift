@@ -31,42 +31,10 @@ public func buildApplication(
     clickRecorder: ClickRecorder? = nil,
     now: @escaping @Sendable () -> Date = { Date() }
 ) throws -> some ApplicationProtocol {
-    let table = try RouteTable(configuration.routes, constraints: configuration.constraints)
-    if AssociationFiles.hasNoApps(table) {
-        logger.warning("the route table names no apps: apple-app-site-association and assetlinks.json list no app; add \"apps\" to the route table file")
-    }
-    let metrics = ServiceMetrics()
-    let recorder = clickRecorder ?? ClickRecorder(
-        store: store, logger: logger, batchSize: configuration.limits.clickBatchSize,
-        interval: configuration.limits.clickFlushInterval, capacity: configuration.limits.clickBufferCapacity)
-    recorder.observeWrites { metrics.clicksRecorded($0) }
-    let associations = AssociationFiles(table: table)
-    if associations.appleAppSiteAssociation.utf8.count > AssociationFiles.appleSizeLimit {
-        logger.error("apple-app-site-association is over Apple's 128 KB limit", metadata: [
-            "bytes": "\(associations.appleAppSiteAssociation.utf8.count)"])
-    }
-    let service = LinkService(
-        configuration: configuration, store: store,
-        builder: DeepLinkBuilder(table: table),
-        fallbacks: FallbackPolicy(tableHosts: table.configuration.hosts, extra: configuration.allowedFallbackDomains),
-        adminKeys: APIKeyring(configuration.adminKeys),
-        // Each app key its own owner ("app1", "app2", ...), so each has its own redeem rate.
-        appKeys: APIKeyring(Dictionary(configuration.appKeys.enumerated().map { ($1, "app\($0 + 1)") },
-                                       uniquingKeysWith: { first, _ in first })),
-        recorder: recorder, metrics: metrics, associations: associations,
-        limiter: RateLimiter(create: configuration.limits.createRate, redeem: configuration.limits.redeemRate),
-        openCache: OpenLinkCache(lifetime: configuration.limits.openCacheLifetime, capacity: configuration.limits.openCacheCapacity),
-        deferred: configuration.deferredWindow.map { DeferredMatching(window: $0, adminKeys: Array(configuration.adminKeys.keys)) },
-        logger: logger, now: now)
-
-    let router = Hummingbird.Router(context: ServiceRequestContext.self, options: .autoGenerateHeadEndpoints)
-    router.add(middleware: ProblemMiddleware(service: service))
-    OperationsAPI(service: service, openAPI: OpenAPIDocument.text).register(on: router)
-    AdminAPI(service: service).register(on: router)
-    AppAPI(service: service).register(on: router)
-    LinkOpener(service: service).register(on: router)
-    // The dashboard: HTML at `/` and `/dashboard/...` (Dashboard/Dashboard.swift), signed in with the admin key.
-    Dashboard(service: service).register(on: router)
+    let service = try makeService(configuration: configuration, store: store, logger: logger,
+                                  clickRecorder: clickRecorder, now: now)
+    let router = makeRouter(service: service)
+    let recorder = service.recorder
 
     let limits = configuration.limits
     let http1 = HTTP1Channel.Configuration(
@@ -83,4 +51,52 @@ public func buildApplication(
         logger: logger)
     app.beforeServerStarts { try await store.migrate() }
     return app
+}
+
+/// The handlers' shared state for a configuration and a store.
+func makeService(
+    configuration: ServiceConfiguration, store: any LinkStore, logger: Logger,
+    clickRecorder: ClickRecorder? = nil, now: @escaping @Sendable () -> Date = { Date() }
+) throws -> LinkService {
+    let table = try RouteTable(configuration.routes, constraints: configuration.constraints)
+    if AssociationFiles.hasNoApps(table) {
+        logger.warning("the route table names no apps: apple-app-site-association and assetlinks.json list no app; add \"apps\" to the route table file")
+    }
+    let metrics = ServiceMetrics()
+    let recorder = clickRecorder ?? ClickRecorder(
+        store: store, logger: logger, batchSize: configuration.limits.clickBatchSize,
+        interval: configuration.limits.clickFlushInterval, capacity: configuration.limits.clickBufferCapacity)
+    recorder.observeWrites { metrics.clicksRecorded($0) }
+    let associations = AssociationFiles(table: table)
+    if associations.appleAppSiteAssociation.utf8.count > AssociationFiles.appleSizeLimit {
+        logger.error("apple-app-site-association is over Apple's 128 KB limit", metadata: [
+            "bytes": "\(associations.appleAppSiteAssociation.utf8.count)"])
+    }
+    return LinkService(
+        configuration: configuration, store: store,
+        builder: DeepLinkBuilder(table: table),
+        fallbacks: FallbackPolicy(tableHosts: table.configuration.hosts, extra: configuration.allowedFallbackDomains),
+        adminKeys: APIKeyring(configuration.adminKeys),
+        // Each app key its own owner ("app1", "app2", ...), so each has its own redeem rate.
+        appKeys: APIKeyring(Dictionary(configuration.appKeys.enumerated().map { ($1, "app\($0 + 1)") },
+                                       uniquingKeysWith: { first, _ in first })),
+        recorder: recorder, metrics: metrics, associations: associations,
+        limiter: RateLimiter(create: configuration.limits.createRate, redeem: configuration.limits.redeemRate),
+        openCache: OpenLinkCache(lifetime: configuration.limits.openCacheLifetime, capacity: configuration.limits.openCacheCapacity),
+        deferred: configuration.deferredWindow.map { DeferredMatching(window: $0, adminKeys: Array(configuration.adminKeys.keys)) },
+        logger: logger, now: now)
+}
+
+/// Every route the service answers: the API, the association files, operations, `GET /{code}`
+/// and the dashboard.
+func makeRouter(service: LinkService) -> Hummingbird.Router<ServiceRequestContext> {
+    let router = Hummingbird.Router(context: ServiceRequestContext.self, options: .autoGenerateHeadEndpoints)
+    router.add(middleware: ProblemMiddleware(service: service))
+    OperationsAPI(service: service, openAPI: OpenAPIDocument.text).register(on: router)
+    AdminAPI(service: service).register(on: router)
+    AppAPI(service: service).register(on: router)
+    LinkOpener(service: service).register(on: router)
+    // The dashboard: HTML at `/` and `/dashboard/...` (Dashboard/Dashboard.swift), signed in with the admin key.
+    Dashboard(service: service).register(on: router)
+    return router
 }

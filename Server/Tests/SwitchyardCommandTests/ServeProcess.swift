@@ -12,10 +12,14 @@ final class ServeProcess: @unchecked Sendable {
 
     /// Starts `switchyard serve --database DATABASE --port 0` (DATABASE as the command line takes
     /// it: `sqlite:PATH` or a `postgres://` URL) and waits until it says where it listens.
-    init(database: String, environment: [String: String], scratch: TemporaryDirectory) throws {
+    ///
+    /// `executable` and `workingDirectory` let a test run a copy of the binary from another folder.
+    init(database: String, environment: [String: String], scratch: TemporaryDirectory,
+         executable: URL = Switchyard.executable, workingDirectory: URL? = nil) throws {
         output = scratch.url.appendingPathComponent("serve-\(UUID().uuidString).log")
         try Data().write(to: output)
-        process.executableURL = Switchyard.executable
+        process.executableURL = executable
+        if let workingDirectory { process.currentDirectoryURL = workingDirectory }
         process.arguments = ["serve", "--routes", Switchyard.shopRoutes, "--database", database, "--port", "0"]
         var inherited = ProcessInfo.processInfo.environment
         inherited["SWITCHYARD_API_KEY"] = nil
