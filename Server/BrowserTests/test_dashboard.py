@@ -240,3 +240,34 @@ def test_the_ios_page_never_jumps_to_the_app_scheme(browser, service):
         assert browser.execute_script("return localStorage.getItem('copied')") == short_url
     finally:
         browser.execute_cdp_cmd("Network.setUserAgentOverride", {"userAgent": ""})
+
+
+MAC_SAFARI = ("Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 "
+              "(KHTML, like Gecko) Version/17.4 Safari/605.1.15")
+
+
+def test_an_ipad_asking_for_the_desktop_site_gets_the_app_buttons(browser, service):
+    """iPadOS Safari sends a Mac's user agent. With touch points (an iPad) the page shows the app
+    buttons and stays; without them (a Mac) it goes on to the web fallback."""
+    code = create_link(service, {"route": "product", "routeParameters": {"product_id": "7"},
+                                 "fallbacks": {"ios": "https://apps.apple.com/app/id123",
+                                               "web": "https://shop.example.com/product/7"}})
+    short_url = f"{service}/{code}"
+    browser.execute_cdp_cmd("Network.setUserAgentOverride", {"userAgent": MAC_SAFARI, "platform": "MacIntel"})
+    try:
+        browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+        browser.get(short_url)
+        time.sleep(1.5)
+        assert browser.current_url == short_url, "an iPad must not be sent to the web"
+        assert browser.execute_script("return navigator.maxTouchPoints") == 5
+        assert browser.find_element(By.ID, "get").is_displayed()
+        assert browser.find_element(By.ID, "open").get_attribute("href") == "https://shop.example.com/product/7"
+        assert not browser.find_element(By.ID, "desktop").is_displayed()
+        screenshot(browser, "ipad-page.png")
+
+        browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+        browser.get(short_url)
+        WebDriverWait(browser, 10).until(lambda d: d.current_url != short_url, message="a Mac stayed on the page")
+    finally:
+        browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+        browser.execute_cdp_cmd("Network.setUserAgentOverride", {"userAgent": ""})

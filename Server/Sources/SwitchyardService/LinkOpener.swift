@@ -61,6 +61,15 @@ struct LinkOpener: Sendable {
             return Responses.html(Pages.interstitial(link: link, shortURL: service.shortURL(code),
                                                      universalLink: service.deepLinkURLs(link).universal))
         case .desktop, .other:
+            // iPadOS sends a Mac's user agent: desktop Safari gets a page that decides on the device.
+            let urls = service.deepLinkURLs(link)
+            if UserAgent.isMacSafari(request.headers[.userAgent]), !service.table.configuration.apps.ios.isEmpty,
+               let openURL = urls.universal ?? urls.scheme {
+                let nonce = Responses.nonce()
+                return Responses.html(Pages.iPadOrMac(link: link, openURL: openURL, shortURL: service.shortURL(code),
+                                                      iOSFallback: link.fallbacks.ios ?? link.fallbacks.web,
+                                                      web: link.fallbacks.web, nonce: nonce), nonce: nonce)
+            }
             if let web = link.fallbacks.web { return Responses.redirect(to: web) }
             return Responses.html(Pages.interstitial(link: link, shortURL: service.shortURL(code),
                                                      universalLink: service.deepLinkURLs(link).universal))

@@ -42,26 +42,63 @@ enum Pages {
     /// fallback is the App Store).
     static func openInApp(link: SmartLink, openURL: String, shortURL: String, fallback: String?, nonce: String?) -> String {
         let title = link.preview.title ?? "Open in the app"
-        var body = "<h1>\(HTML.escape(title))</h1>\n"
+        let (buttons, copies) = appButtons(openURL: openURL, fallback: fallback, copying: nonce != nil)
+        return document(title: title, body: heading(link) + buttons, nonce: copies ? nonce : nil,
+                        script: copies ? copyScript(shortURL: shortURL) : nil)
+    }
+
+    /// The page for desktop Safari, which is also what an iPad sends (iPadOS asks for the desktop
+    /// site): on a touch screen (`navigator.maxTouchPoints > 1`, an iPad) it shows the iOS buttons,
+    /// otherwise it goes on to the web fallback (an https URL, never a custom scheme), or shows the
+    /// desktop text when there is none.
+    static func iPadOrMac(link: SmartLink, openURL: String, shortURL: String, iOSFallback: String?, web: String?,
+                          nonce: String) -> String {
+        let title = link.preview.title ?? "Open in the app"
+        let (buttons, copies) = appButtons(openURL: openURL, fallback: iOSFallback, copying: true)
+        var body = heading(link)
+        body += "<div id=\"ios\" hidden>\n\(buttons)</div>\n"
+        body += "<div id=\"desktop\" hidden>\n<p>This link opens in the app. Open <strong>\(HTML.escape(shortURL))</strong> "
+            + "on a phone or tablet with the app installed.</p>\n</div>\n"
+        let choose = """
+            (function(){var web=\(web.map(HTML.javaScriptString) ?? "null");\
+            if(navigator.maxTouchPoints>1){document.getElementById("ios").hidden=false;}\
+            else if(web){window.location.replace(web);}\
+            else{document.getElementById("desktop").hidden=false;}})();
+            """
+        return document(title: title, body: body, nonce: nonce, script: choose + (copies ? copyScript(shortURL: shortURL) : ""))
+    }
+
+    private static func heading(_ link: SmartLink) -> String {
+        var body = "<h1>\(HTML.escape(link.preview.title ?? "Open in the app"))</h1>\n"
         if let description = link.preview.description { body += "<p>\(HTML.escape(description))</p>\n" }
-        body += "<p><a class=\"button\" id=\"open\" href=\"\(HTML.escape(openURL))\">Open in the app</a>"
-        var script: String?
+        return body
+    }
+
+    /// "Open in the app", then "Get the app" (an App Store fallback, `id="get"`, copying the short
+    /// link when `copying`) or "Continue on the web"; whether the copy script is needed.
+    private static func appButtons(openURL: String, fallback: String?, copying: Bool) -> (html: String, copies: Bool) {
+        var html = "<p><a class=\"button\" id=\"open\" href=\"\(HTML.escape(openURL))\">Open in the app</a>"
+        var copies = false
         if let fallback {
-            if Self.isAppStore(fallback), nonce != nil {
-                body += "<a class=\"button secondary\" id=\"get\" href=\"\(HTML.escape(fallback))\">Get the app</a>"
-                script = """
-                    (function(){var get=document.getElementById("get");var link=\(HTML.javaScriptString(shortURL));\
-                    function go(){window.location.href=get.href;}\
-                    get.addEventListener("click",function(event){event.preventDefault();\
-                    try{if(navigator.clipboard&&navigator.clipboard.writeText){navigator.clipboard.writeText(link).then(go,go);return;}}catch(e){}\
-                    go();});})();
-                    """
+            if isAppStore(fallback) {
+                html += "<a class=\"button secondary\" id=\"get\" href=\"\(HTML.escape(fallback))\">Get the app</a>"
+                copies = copying
             } else {
-                body += "<a class=\"button secondary\" id=\"web\" href=\"\(HTML.escape(fallback))\">Continue on the web</a>"
+                html += "<a class=\"button secondary\" id=\"web\" href=\"\(HTML.escape(fallback))\">Continue on the web</a>"
             }
         }
-        body += "</p>\n"
-        return document(title: title, body: body, nonce: script == nil ? nil : nonce, script: script)
+        return (html + "</p>\n", copies)
+    }
+
+    /// In the user's own tap on "Get the app": copy the short link, then follow the button.
+    private static func copyScript(shortURL: String) -> String {
+        """
+        (function(){var get=document.getElementById("get");var link=\(HTML.javaScriptString(shortURL));\
+        function go(){window.location.href=get.href;}\
+        get.addEventListener("click",function(event){event.preventDefault();\
+        try{if(navigator.clipboard&&navigator.clipboard.writeText){navigator.clipboard.writeText(link).then(go,go);return;}}catch(e){}\
+        go();});})();
+        """
     }
 
     /// Whether a fallback is the App Store (where "Get the app" copies the short link first).

@@ -10,6 +10,14 @@ enum UserAgent {
         "embedly", "pinterest", "redditbot", "mastodon", "vkshare", "iframely", "outbrain", "quora link preview",
     ]
 
+    /// Whether a desktop user agent is Safari on a Mac, which is also what iPadOS sends by default
+    /// (the page tells the two apart on the device).
+    static func isMacSafari(_ header: String?) -> Bool {
+        guard let agent = header?.lowercased(), agent.contains("macintosh"), agent.contains("safari/"),
+              agent.contains("version/") else { return false }
+        return !["chrome/", "chromium/", "crios/", "fxios/", "firefox/", "edg/", "opr/"].contains { agent.contains($0) }
+    }
+
     /// The platform a `User-Agent` header names.
     static func platform(_ header: String?) -> Click.Platform {
         guard let header, !header.isEmpty else { return .other }

@@ -114,6 +114,35 @@ import Testing
         }
     }
 
+    @Test(arguments: StoreKind.available)
+    func macSafariGetsAPageThatTellsAnIPadFromAMac(kind: StoreKind) async throws {
+        try await Harness.live(kind) { client, _ in
+            let code = try #require(try await client.create(Self.fullLink)["code"]?.stringValue)
+            let response = try await client.open(code, userAgent: Agents.macSafari)
+            #expect(response.status == .ok)
+            let page = response.text
+            #expect(page.contains(#"<div id="ios" hidden>"#))
+            #expect(page.contains(#"id="get" href="https://apps.apple.com/app/id123">Get the app</a>"#))
+            #expect(page.contains("navigator.maxTouchPoints>1"))
+            #expect(page.contains(#"var web="https:\u002f\u002fshop.example.com\u002fproduct\u002f42""#))
+            #expect(!page.contains("shop://"))
+        }
+        var routes = Harness.routes
+        routes.apps.ios = []
+        try await Harness.live(kind, configuration: Harness.configuration(routes: routes)) { client, _ in
+            let code = try #require(try await client.create(Self.fullLink)["code"]?.stringValue)
+            let response = try await client.open(code, userAgent: Agents.macSafari)
+            #expect(response.status == .found, "no iOS app: nothing to choose")
+            #expect(response.headers[.location] == "https://shop.example.com/product/42")
+        }
+    }
+
+    @Test(arguments: [(Agents.macSafari, true), (Agents.desktop, false), (Agents.iPhone, false),
+                      ("Mozilla/5.0 (Macintosh; Intel Mac OS X 14.4; rv:125.0) Gecko/20100101 Firefox/125.0", false)])
+    func macSafariIsToldApart(agent: String, expected: Bool) {
+        #expect(UserAgent.isMacSafari(agent) == expected)
+    }
+
     @Test(arguments: Agents.crawlers)
     func crawlersGetOpenGraphTagsAndNoRedirect(agent: String) async throws {
         try await Harness.live(.memory) { client, _ in
