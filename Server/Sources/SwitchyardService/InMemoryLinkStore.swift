@@ -15,6 +15,7 @@ public actor InMemoryLinkStore: LinkStore {
     private var clicks: [String: [Click]] = [:]
     private var isAvailable = true
     private var pendingOpens: [PendingOpen] = []
+    private var sessions: [String: DashboardSession] = [:]
 
     /// Creates an empty store.
     public init() {}
@@ -142,6 +143,29 @@ public actor InMemoryLinkStore: LinkStore {
         guard codes.count == 1 else { return nil }
         pendingOpens.removeAll { $0.fingerprint == fingerprint }
         return codes.first
+    }
+
+    public func insertSession(_ session: DashboardSession, now: Date) async throws {
+        try check()
+        sessions = sessions.filter { $0.value.expiresAt > StoredDate.rounded(now) }
+        sessions[session.tokenHash] = session
+    }
+
+    public func session(tokenHash: String, now: Date, extendingTo: Date) async throws -> DashboardSession? {
+        try check()
+        guard var session = sessions[tokenHash] else { return nil }
+        guard session.expiresAt > StoredDate.rounded(now) else {
+            sessions[tokenHash] = nil
+            return nil
+        }
+        session.expiresAt = StoredDate.rounded(extendingTo)
+        sessions[tokenHash] = session
+        return session
+    }
+
+    public func deleteSession(tokenHash: String) async throws {
+        try check()
+        sessions[tokenHash] = nil
     }
 
     public func ping() async throws { try check() }

@@ -56,6 +56,16 @@ public protocol LinkStore: Sendable {
     /// nil, and nothing is deleted but expired opens. Atomic: of concurrent claims, one wins.
     func claimOpen(fingerprint: String, now: Date) async throws -> String?
 
+    /// Stores a new dashboard session, and deletes every session that has expired at `now`.
+    func insertSession(_ session: DashboardSession, now: Date) async throws
+
+    /// The live session with this token hash, its expiry moved to `extendingTo`; nil when there
+    /// is none or it expired at `now` (an expired one is deleted).
+    func session(tokenHash: String, now: Date, extendingTo: Date) async throws -> DashboardSession?
+
+    /// Ends a session (signing out ends it on every instance).
+    func deleteSession(tokenHash: String) async throws
+
     /// Whether the database answers (for `/health` and for 503s while it does not).
     func ping() async throws
 

@@ -40,11 +40,11 @@ struct SQLiteLinkStoreTests {
         try await store.migrate()
         try await store.migrate()
         #expect(try await store.appliedMigrations() == SQLiteLinkStore.migrations.map(\.version))
-        #expect(try await store.appliedMigrations() == [1, 2])
+        #expect(try await store.appliedMigrations() == [1, 2, 3])
         let indexes = try await store.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")
         }
-        #expect(indexes == ["clicks_code_at", "deferred_opens_expiry", "deferred_opens_fingerprint", "links_team_listing"])
+        #expect(indexes == ["clicks_code_at", "dashboard_sessions_expiry", "deferred_opens_expiry", "deferred_opens_fingerprint", "links_team_listing"])
         try await store.close()
     }
 

@@ -14,16 +14,17 @@ import Hummingbird
 /// | `POST /dashboard/new` | create the link through the API's own create path |
 /// | `GET /dashboard/links/{code}` | one link: details, clicks per day (SVG), QR code (SVG) |
 ///
-/// A request without a session is sent to the sign-in page (303).
+/// A request without a session is sent to the sign-in page (303). Sessions live in the store, so
+/// any instance answers any request.
 struct Dashboard: Sendable {
     let service: LinkService
     let sessions: DashboardSessions
     /// Links on one page of the listing.
     let pageSize: Int
 
-    init(service: LinkService, sessions: DashboardSessions = DashboardSessions(), pageSize: Int = 20) {
+    init(service: LinkService, sessions: DashboardSessions? = nil, pageSize: Int = 20) {
         self.service = service
-        self.sessions = sessions
+        self.sessions = sessions ?? DashboardSessions(store: service.store)
         self.pageSize = pageSize
     }
 
@@ -35,11 +36,11 @@ struct Dashboard: Sendable {
             try await signedIn(request) { session in try await listPage(request, session: session) }
         }
         router.get("dashboard") { _, _ in DashboardPage.redirect("/") }
-        router.get("dashboard/signin") { request, _ in signInPage(request) }
+        router.get("dashboard/signin") { request, _ in try await signInPage(request) }
         router.post("dashboard/signin") { request, _ in try await signIn(request) }
         router.post("dashboard/signout") { request, _ in
             try await signedInPost(request) { _, _ in
-                sessions.remove(DashboardCookies.value(DashboardCookies.session, in: request))
+                try await service.storage { try await sessions.remove(DashboardCookies.value(DashboardCookies.session, in: request)) }
                 return DashboardPage.redirect("/dashboard/signin", cookies: [
                     DashboardCookies.header(DashboardCookies.session, "", secure: secureCookies, maxAge: 0)])
             }
@@ -59,14 +60,15 @@ struct Dashboard: Sendable {
     // MARK: Sessions
 
     /// The session of the request's cookie, if it is live.
-    func session(of request: Request) -> DashboardSessions.Session? {
-        sessions.session(DashboardCookies.value(DashboardCookies.session, in: request), now: service.now())
+    func session(of request: Request) async throws -> DashboardSessions.Session? {
+        let token = DashboardCookies.value(DashboardCookies.session, in: request)
+        return try await service.storage { try await sessions.session(token, now: service.now()) }
     }
 
     /// Runs `body` for a signed-in request, or redirects to the sign-in page. A ``Problem`` thrown
     /// by `body` becomes an HTML page with its status.
     func signedIn(_ request: Request, _ body: (DashboardSessions.Session) async throws -> Response) async throws -> Response {
-        guard let session = session(of: request) else { return DashboardPage.redirect("/dashboard/signin") }
+        guard let session = try await session(of: request) else { return DashboardPage.redirect("/dashboard/signin") }
         do {
             return try await body(session)
         } catch let problem as Problem {
@@ -96,8 +98,8 @@ struct Dashboard: Sendable {
 
     // MARK: Signing in and out
 
-    func signInPage(_ request: Request, error: String? = nil, status: HTTPResponse.Status = .ok) -> Response {
-        if error == nil, session(of: request) != nil { return DashboardPage.redirect("/") }
+    func signInPage(_ request: Request, error: String? = nil, status: HTTPResponse.Status = .ok) async throws -> Response {
+        if error == nil, try await session(of: request) != nil { return DashboardPage.redirect("/") }
         let token = DashboardSessions.randomToken()
         return DashboardPage.response(DashboardForms.signIn(csrf: token, error: error), status: status, cookies: [
             DashboardCookies.header(DashboardCookies.signIn, token, secure: secureCookies)])
@@ -116,9 +118,9 @@ struct Dashboard: Sendable {
         }
         guard let key = form.trimmed("key"), let team = service.adminKeys.owner(of: key) else {
             service.logger.notice("dashboard sign-in refused")
-            return signInPage(request, error: "The API key is not valid.", status: .unauthorized)
+            return try await signInPage(request, error: "The API key is not valid.", status: .unauthorized)
         }
-        let (token, _) = sessions.create(team: team, now: service.now())
+        let (token, _) = try await service.storage { try await sessions.create(team: team, now: service.now()) }
         service.logger.info("dashboard sign-in", metadata: ["team": "\(team)"])
         return DashboardPage.redirect("/", cookies: [
             DashboardCookies.header(DashboardCookies.session, token, secure: secureCookies),

@@ -1,12 +1,11 @@
 import Foundation
-import Synchronization
+import SwitchyardStore
 
-/// Signed-in dashboard sessions, held in memory: a random token (the cookie's value) maps to the
-/// team and the session's CSRF token. The API key itself is never stored or sent back.
-///
-/// Sessions live in this process only: a restart signs everyone out, and several instances behind
-/// a load balancer need sticky sessions for the dashboard.
-final class DashboardSessions: Sendable {
+/// Signed-in dashboard sessions, kept in the store so that every instance behind a load balancer
+/// knows them (no sticky sessions): a random token (the cookie's value, stored only as its SHA-256)
+/// maps to the team and the session's CSRF token. The API key itself is never stored or sent back.
+/// A session ends after `idleTimeout` without use, or when its browser signs out, on every instance.
+struct DashboardSessions: Sendable {
     /// One signed-in browser.
     struct Session: Sendable, Hashable {
         /// The team the API key acts for.
@@ -17,50 +16,41 @@ final class DashboardSessions: Sendable {
         var expires: Date
     }
 
+    let store: any LinkStore
     /// How long an unused session lasts.
     let idleTimeout: TimeInterval
-    /// Sessions kept at most; the ones closest to expiry go first beyond it.
-    let capacity: Int
-    private let sessions = Mutex<[String: Session]>([:])
 
-    init(idleTimeout: TimeInterval = 8 * 3600, capacity: Int = 10_000) {
+    init(store: any LinkStore, idleTimeout: TimeInterval = 8 * 3600) {
+        self.store = store
         self.idleTimeout = idleTimeout
-        self.capacity = capacity
     }
 
     /// Starts a session for `team`; returns its token.
-    func create(team: String, now: Date) -> (token: String, session: Session) {
+    func create(team: String, now: Date) async throws -> (token: String, session: Session) {
         let token = Self.randomToken()
-        let session = Session(team: team, csrf: Self.randomToken(), expires: now.addingTimeInterval(idleTimeout))
-        sessions.withLock { all in
-            all = all.filter { $0.value.expires > now }
-            while all.count >= capacity, let oldest = all.min(by: { $0.value.expires < $1.value.expires }) {
-                all[oldest.key] = nil
-            }
-            all[token] = session
-        }
-        return (token, session)
+        let stored = DashboardSession(tokenHash: Self.hash(token), team: team, csrf: Self.randomToken(),
+                                      expiresAt: now.addingTimeInterval(idleTimeout))
+        try await store.insertSession(stored, now: now)
+        return (token, Session(team: stored.team, csrf: stored.csrf, expires: stored.expiresAt))
     }
 
     /// The live session for `token`, its expiry pushed back; nil when unknown or expired.
-    func session(_ token: String?, now: Date) -> Session? {
-        guard let token, !token.isEmpty else { return nil }
-        return sessions.withLock { all in
-            guard var session = all[token] else { return nil }
-            guard session.expires > now else {
-                all[token] = nil
-                return nil
-            }
-            session.expires = now.addingTimeInterval(idleTimeout)
-            all[token] = session
-            return session
-        }
+    func session(_ token: String?, now: Date) async throws -> Session? {
+        guard let token, !token.isEmpty, token.utf8.count <= 128 else { return nil }
+        guard let stored = try await store.session(tokenHash: Self.hash(token), now: now,
+                                                   extendingTo: now.addingTimeInterval(idleTimeout)) else { return nil }
+        return Session(team: stored.team, csrf: stored.csrf, expires: stored.expiresAt)
     }
 
     /// Ends a session.
-    func remove(_ token: String?) {
-        guard let token else { return }
-        _ = sessions.withLock { $0.removeValue(forKey: token) }
+    func remove(_ token: String?) async throws {
+        guard let token, !token.isEmpty else { return }
+        try await store.deleteSession(tokenHash: Self.hash(token))
+    }
+
+    /// The SHA-256 of a token, as hex: what the store keeps.
+    static func hash(_ token: String) -> String {
+        APIKeyring.digest(token).map { String(format: "%02x", $0) }.joined()
     }
 
     /// 32 random bytes from the system's secure generator, as 64 hex digits.

@@ -51,6 +51,22 @@ extension PostgresLinkStore {
             "CREATE INDEX deferred_opens_fingerprint ON deferred_opens (fingerprint)",
             "CREATE INDEX deferred_opens_expiry ON deferred_opens (expires_at)",
         ]),
+        Migration(version: 3, name: "dashboard sessions and shared rate limits", statements: [
+            """
+            CREATE TABLE dashboard_sessions (
+                token_hash text PRIMARY KEY,
+                team text NOT NULL,
+                csrf text NOT NULL,
+                expires_at timestamptz NOT NULL)
+            """,
+            "CREATE INDEX dashboard_sessions_expiry ON dashboard_sessions (expires_at)",
+            """
+            CREATE TABLE rate_buckets (
+                key text PRIMARY KEY,
+                tokens double precision NOT NULL,
+                updated_at timestamptz NOT NULL)
+            """,
+        ]),
     ]
 
     /// Creates the schema if needed and applies the steps it has not seen, in one transaction

@@ -49,5 +49,15 @@ extension SQLiteLinkStore {
             "CREATE INDEX deferred_opens_fingerprint ON deferred_opens (fingerprint)",
             "CREATE INDEX deferred_opens_expiry ON deferred_opens (expires_at)",
         ]),
+        Migration(version: 3, name: "dashboard sessions", statements: [
+            """
+            CREATE TABLE dashboard_sessions (
+                token_hash TEXT PRIMARY KEY NOT NULL,
+                team TEXT NOT NULL,
+                csrf TEXT NOT NULL,
+                expires_at INTEGER NOT NULL)
+            """,
+            "CREATE INDEX dashboard_sessions_expiry ON dashboard_sessions (expires_at)",
+        ]),
     ]
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardStore
 import Testing
 @testable import SwitchyardService
 
@@ -14,23 +15,38 @@ import Testing
         #expect(FormBody(parsing: "x=+%20+").trimmed("x") == nil)
     }
 
-    @Test func sessionsExpireWhenIdleAndEvictTheOldest() {
-        let sessions = DashboardSessions(idleTimeout: 100, capacity: 2)
+    @Test(arguments: StoreKind.available)
+    func sessionsLiveInTheStoreAndExpireWhenIdle(kind: StoreKind) async throws {
+        let store = try await kind.make()
+        try await store.migrate()
+        let sessions = DashboardSessions(store: store, idleTimeout: 100)
         let start = Date(timeIntervalSince1970: 1_000)
-        let (first, session) = sessions.create(team: "shop", now: start)
+        let (first, session) = try await sessions.create(team: "shop", now: start)
         #expect(session.csrf.count == 64 && first.count == 64 && first != session.csrf)
-        #expect(sessions.session(first, now: start.addingTimeInterval(90))?.team == "shop")
-        #expect(sessions.session(first, now: start.addingTimeInterval(180))?.team == "shop", "use pushes expiry back")
-        #expect(sessions.session(first, now: start.addingTimeInterval(281)) == nil)
-        let (a, _) = sessions.create(team: "a", now: start)
-        let (b, _) = sessions.create(team: "b", now: start.addingTimeInterval(1))
-        let (c, _) = sessions.create(team: "c", now: start.addingTimeInterval(2))
-        #expect(sessions.session(a, now: start.addingTimeInterval(3)) == nil, "evicted")
-        #expect(sessions.session(b, now: start.addingTimeInterval(3))?.team == "b")
-        #expect(sessions.session(c, now: start.addingTimeInterval(3))?.team == "c")
-        sessions.remove(c)
-        #expect(sessions.session(c, now: start.addingTimeInterval(3)) == nil)
-        #expect(sessions.session(nil, now: start) == nil && sessions.session("", now: start) == nil)
+        #expect(try await sessions.session(first, now: start.addingTimeInterval(90))?.team == "shop")
+        #expect(try await sessions.session(first, now: start.addingTimeInterval(180))?.csrf == session.csrf, "use pushes expiry back")
+        #expect(try await sessions.session(first, now: start.addingTimeInterval(281)) == nil)
+        #expect(try await sessions.session(first, now: start.addingTimeInterval(1)) == nil, "an expired session is deleted")
+        // Another instance on the same store knows the session, and signing out ends it there too.
+        let other = DashboardSessions(store: store, idleTimeout: 100)
+        let (token, _) = try await sessions.create(team: "b", now: start)
+        #expect(try await other.session(token, now: start.addingTimeInterval(1))?.team == "b")
+        try await other.remove(token)
+        #expect(try await sessions.session(token, now: start.addingTimeInterval(2)) == nil)
+        #expect(try await sessions.session(nil, now: start) == nil)
+        #expect(try await sessions.session("", now: start) == nil)
+        #expect(try await sessions.session(String(repeating: "a", count: 10_000), now: start) == nil)
+        try await store.close()
+        await StoreKind.cleanUp(store)
+    }
+
+    @Test func theStoreKeepsOnlyTheTokensHash() async throws {
+        let store = InMemoryLinkStore()
+        let sessions = DashboardSessions(store: store, idleTimeout: 100)
+        let now = Date(timeIntervalSince1970: 1_000)
+        let (token, _) = try await sessions.create(team: "shop", now: now)
+        #expect(try await store.session(tokenHash: token, now: now, extendingTo: now) == nil)
+        #expect(try await store.session(tokenHash: DashboardSessions.hash(token), now: now, extendingTo: now)?.team == "shop")
     }
 
     @Test func tokensCompareExactly() {
