@@ -23,7 +23,7 @@ struct AdminAPI: Sendable {
     ]
 
     func create(_ request: Request, context: ServiceRequestContext) async throws -> Response {
-        let team = try service.teamCreating(request.headers[.authorization])
+        let team = try await service.teamCreating(request.headers[.authorization])
         let fields = FieldReader(try await JSONBody.object(request, context: context, limit: service.configuration.limits.maximumBodySize))
         try fields.onlyKeys(Self.createKeys)
         let route = try fields.requiredString("route")

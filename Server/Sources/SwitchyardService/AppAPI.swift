@@ -49,7 +49,7 @@ struct AppAPI: Sendable {
     /// address comes from the connection. A match is consumed.
     func claim(_ request: Request, context: ServiceRequestContext) async throws -> Response {
         let owner = try service.appKeyOwner(request.headers[.authorization])
-        try service.spend(.claim, caller: "app:" + owner)
+        try await service.spend(.claim, caller: "app:" + owner)
         let fields = FieldReader(try await JSONBody.object(request, context: context, limit: service.configuration.limits.maximumBodySize))
         try fields.onlyKeys(["platform", "osVersion", "language"])
         let platform = try fields.requiredString("platform")
@@ -85,7 +85,7 @@ struct AppAPI: Sendable {
 
 
     func redeem(_ request: Request, context: ServiceRequestContext) async throws -> Response {
-        try service.checkAppKeyRedeeming(request.headers[.authorization])
+        try await service.checkAppKeyRedeeming(request.headers[.authorization])
         let code = try context.parameters.require("code")
         guard LinkCodes.isPlausible(code) else { throw Problem.linkNotFound(code) }
         switch try await service.storage({ try await service.store.redeem(code: code, at: service.now()) }) {

@@ -81,7 +81,8 @@ func makeService(
         appKeys: APIKeyring(Dictionary(configuration.appKeys.enumerated().map { ($1, "app\($0 + 1)") },
                                        uniquingKeysWith: { first, _ in first })),
         recorder: recorder, metrics: metrics, associations: associations,
-        limiter: RateLimiter(create: configuration.limits.createRate, redeem: configuration.limits.redeemRate),
+        limiter: RateLimiter(create: configuration.limits.createRate, redeem: configuration.limits.redeemRate,
+                             shared: store as? any SharedRateLimits),
         openCache: OpenLinkCache(lifetime: configuration.limits.openCacheLifetime, capacity: configuration.limits.openCacheCapacity),
         deferred: configuration.deferredWindow.map { DeferredMatching(window: $0, adminKeys: Array(configuration.adminKeys.keys)) },
         logger: logger, now: now)

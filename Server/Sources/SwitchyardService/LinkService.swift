@@ -75,20 +75,20 @@ struct LinkService: Sendable {
 
     /// The team an admin key acts for, once the team's create rate allows one more link; 401 for
     /// a wrong key, 429 with `Retry-After` over the rate.
-    func teamCreating(_ authorization: String?) throws(Problem) -> String {
+    func teamCreating(_ authorization: String?) async throws -> String {
         let team = try team(authorization)
-        try spend(.create, caller: "team:" + team)
+        try await spend(.create, caller: "team:" + team)
         return team
     }
 
     /// Checks the app key and spends one redeem of its rate; 401 or 429.
-    func checkAppKeyRedeeming(_ authorization: String?) throws(Problem) {
-        try spend(.redeem, caller: "app:" + appKeyOwner(authorization))
+    func checkAppKeyRedeeming(_ authorization: String?) async throws {
+        try await spend(.redeem, caller: "app:" + appKeyOwner(authorization))
     }
 
     /// Spends one request of `caller`'s rate for `operation`; 429 with `Retry-After` when none is left.
-    func spend(_ operation: RateLimiter.Operation, caller: String) throws(Problem) {
-        guard let seconds = limiter.spend(operation, caller: caller, at: now()) else { return }
+    func spend(_ operation: RateLimiter.Operation, caller: String) async throws {
+        guard let seconds = try await storage({ try await limiter.spend(operation, caller: caller, at: now()) }) else { return }
         metrics.rateLimited(operation.rawValue)
         throw Problem.rateLimited(operation, retryAfter: seconds)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SwitchyardStore
 
 /// A request rate: at most `count` requests per `seconds`, in bursts of up to `count`.
 ///
@@ -56,8 +57,9 @@ public struct RateLimit: Sendable, Hashable, CustomStringConvertible {
 /// `count / seconds` tokens a second, and a request spends one.
 ///
 /// Callers are API keys' owners (a team for admin keys, the key itself for app keys), so the
-/// number of buckets is bounded by the configured keys, whatever the traffic. The buckets live in
-/// this process: with several instances, each enforces the limit on its own share of requests.
+/// number of buckets is bounded by the configured keys, whatever the traffic. On a store that
+/// shares rate limits (PostgreSQL) the buckets live in the database, so N instances enforce the
+/// rate exactly; otherwise (SQLite, one instance) they live in this process.
 final class RateLimiter: Sendable {
     /// What is limited.
     enum Operation: String, Sendable, Hashable {
@@ -81,9 +83,13 @@ final class RateLimiter: Sendable {
 
     private let rates: [Operation: RateLimit]
     private let buckets = Mutex<[BucketKey: Bucket]>([:])
+    /// Where the buckets live when they are shared across instances.
+    private let shared: (any SharedRateLimits)?
 
-    /// A limiter for the given rates; an operation without a rate is not limited.
-    init(create: RateLimit?, redeem: RateLimit?) {
+    /// A limiter for the given rates; an operation without a rate is not limited. With `shared`,
+    /// the buckets live there.
+    init(create: RateLimit?, redeem: RateLimit?, shared: (any SharedRateLimits)? = nil) {
+        self.shared = shared
         var rates: [Operation: RateLimit] = [:]
         rates[.create] = create
         rates[.redeem] = redeem
@@ -91,9 +97,18 @@ final class RateLimiter: Sendable {
         self.rates = rates
     }
 
-    /// Spends one token of `caller`'s bucket for `operation`: nil when the request may go on,
-    /// otherwise the whole seconds until a token is back (for `Retry-After`, at least 1).
-    func spend(_ operation: Operation, caller: String, at now: Date) -> Int? {
+    /// Spends one token of `caller`'s bucket for `operation`, in the shared store when there is
+    /// one: nil when the request may go on, otherwise the whole seconds until a token is back.
+    func spend(_ operation: Operation, caller: String, at now: Date) async throws -> Int? {
+        guard let rate = rates[operation] else { return nil }
+        if let shared {
+            return try await shared.spendToken(key: "\(operation.rawValue):\(caller)", capacity: rate.count, seconds: rate.seconds, now: now)
+        }
+        return spendLocally(operation, caller: caller, at: now)
+    }
+
+    /// Spends one token of this process's bucket (see ``spend(_:caller:at:)``).
+    func spendLocally(_ operation: Operation, caller: String, at now: Date) -> Int? {
         guard let rate = rates[operation] else { return nil }
         let capacity = Double(rate.count)
         let perSecond = capacity / Double(rate.seconds)
@@ -109,8 +124,7 @@ final class RateLimiter: Sendable {
                 bucket.tokens -= 1
                 return nil
             }
-            // Less a nanosecond, so that 5.000000001 s of floating-point error reads as 5, not 6.
-            return max(1, Int(((1 - bucket.tokens) / perSecond - 1e-9).rounded(.up)))
+            return TokenBucket.secondsUntilToken(tokens: bucket.tokens, perSecond: perSecond)
         }
     }
 }

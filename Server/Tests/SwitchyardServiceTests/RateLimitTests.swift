@@ -38,19 +38,19 @@ import Testing
     @Test func bucketsRefillAtTheRateAndNeverBeyondTheBurst() {
         let limiter = RateLimiter(create: RateLimit(4, perSeconds: 60), redeem: nil)
         let start = Date(timeIntervalSince1970: 1_000_000)
-        for _ in 0..<4 { #expect(limiter.spend(.create, caller: "a", at: start) == nil) }
-        #expect(limiter.spend(.create, caller: "a", at: start) == 15)           // one token every 15 s
-        #expect(limiter.spend(.create, caller: "b", at: start) == nil)          // another caller has its own bucket
-        #expect(limiter.spend(.create, caller: "a", at: start + 10) == 5)
-        #expect(limiter.spend(.create, caller: "a", at: start + 15) == nil)
-        #expect(limiter.spend(.create, caller: "a", at: start + 15) == 15)
+        for _ in 0..<4 { #expect(limiter.spendLocally(.create, caller: "a", at: start) == nil) }
+        #expect(limiter.spendLocally(.create, caller: "a", at: start) == 15)           // one token every 15 s
+        #expect(limiter.spendLocally(.create, caller: "b", at: start) == nil)          // another caller has its own bucket
+        #expect(limiter.spendLocally(.create, caller: "a", at: start + 10) == 5)
+        #expect(limiter.spendLocally(.create, caller: "a", at: start + 15) == nil)
+        #expect(limiter.spendLocally(.create, caller: "a", at: start + 15) == 15)
         // An hour idle refills up to the burst (4), not 240.
-        for _ in 0..<4 { #expect(limiter.spend(.create, caller: "a", at: start + 3600) == nil) }
-        #expect(limiter.spend(.create, caller: "a", at: start + 3600) != nil)
+        for _ in 0..<4 { #expect(limiter.spendLocally(.create, caller: "a", at: start + 3600) == nil) }
+        #expect(limiter.spendLocally(.create, caller: "a", at: start + 3600) != nil)
         // A clock that goes back refills nothing and does not crash.
-        #expect(limiter.spend(.create, caller: "a", at: start) != nil)
+        #expect(limiter.spendLocally(.create, caller: "a", at: start) != nil)
         // An operation without a rate is never limited.
-        for _ in 0..<1000 { #expect(limiter.spend(.redeem, caller: "a", at: start) == nil) }
+        for _ in 0..<1000 { #expect(limiter.spendLocally(.redeem, caller: "a", at: start) == nil) }
     }
 
     @Test(arguments: StoreKind.available)

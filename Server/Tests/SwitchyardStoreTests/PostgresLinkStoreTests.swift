@@ -114,6 +114,33 @@ struct PostgresAvailabilityTests {
         }
     }
 
+    @Test("A rate bucket is shared by every instance: exactly its capacity passes at once, then it refills",
+          .enabled(if: Backend.postgresURL != nil, "SWITCHYARD_POSTGRES_URL not set: PostgreSQL suite skipped"))
+    func sharedRateBuckets() async throws {
+        try await TestDatabase.with(.postgres) { database in
+            let first = try #require(try await database.open() as? PostgresLinkStore)
+            let second = try #require(try await database.open() as? PostgresLinkStore)
+            let start = Date(timeIntervalSince1970: 1_700_000_000)
+            // 60 requests through two instances against a bucket of 10 a minute.
+            let answers = try await withThrowingTaskGroup(of: Int?.self) { group in
+                for index in 0..<60 {
+                    let store = index.isMultiple(of: 2) ? first : second
+                    group.addTask { try await store.spendToken(key: "create:team:shop", capacity: 10, seconds: 60, now: start) }
+                }
+                return try await group.reduce(into: [Int?]()) { $0.append($1) }
+            }
+            #expect(answers.filter { $0 == nil }.count == 10)
+            #expect(Set(answers.compactMap { $0 }) == [6], "one token every 6 s")
+            #expect(try await second.spendToken(key: "create:team:other", capacity: 10, seconds: 60, now: start) == nil,
+                    "another caller has its own bucket")
+            #expect(try await first.spendToken(key: "create:team:shop", capacity: 10, seconds: 60, now: start + 4) == 2)
+            #expect(try await second.spendToken(key: "create:team:shop", capacity: 10, seconds: 60, now: start + 6) == nil)
+            #expect(try await first.spendToken(key: "create:team:shop", capacity: 10, seconds: 60, now: start + 6) == 6)
+            #expect(try await first.spendToken(key: "create:team:shop", capacity: 10, seconds: 60, now: start - 100) == 6,
+                    "a clock that moved back refills nothing")
+        }
+    }
+
     @Test("The version table records each step once",
           .enabled(if: Backend.postgresURL != nil, "SWITCHYARD_POSTGRES_URL not set: PostgreSQL suite skipped"))
     func versionTable() async throws {
