@@ -2,6 +2,7 @@ import Hummingbird
 import HummingbirdTesting
 import Switchyard
 import SwitchyardService
+@testable import SwitchyardStore
 import Testing
 
 @Suite struct OperationsTests {

@@ -6,6 +6,7 @@ import Testing
 
 /// A back end the conformance suite runs against.
 enum Backend: String, Sendable {
+    case memory
     case sqlite
     case postgres
 
@@ -22,11 +23,16 @@ final class TestDatabase: Sendable {
     let location: String
     private let directory: URL?
     private let opened = Mutex<[any LinkStore]>([])
+    /// The in-memory back end's one instance: every `open()` of this database is the same store.
+    private let memory = InMemoryLinkStore()
 
     private init(backend: Backend) throws {
         self.backend = backend
         let unique = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         switch backend {
+        case .memory:
+            directory = nil
+            location = "memory"
         case .sqlite:
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-store-\(unique)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -55,6 +61,7 @@ final class TestDatabase: Sendable {
     /// of the test unless `tracked` is false (then it is simply dropped).
     func open(migrate: Bool = true, tracked: Bool = true) async throws -> any LinkStore {
         let store: any LinkStore = switch backend {
+        case .memory: memory
         case .sqlite: try SQLiteLinkStore(path: location)
         case .postgres: try PostgresLinkStore(url: Backend.postgresURL ?? "", schema: location, maximumConnections: 8,
                                               logger: Self.logger)
@@ -76,6 +83,8 @@ final class TestDatabase: Sendable {
             try await store.close()
         }
         switch backend {
+        case .memory:
+            break
         case .sqlite:
             if let directory { try FileManager.default.removeItem(at: directory) }
         case .postgres:

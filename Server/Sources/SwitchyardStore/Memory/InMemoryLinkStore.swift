@@ -1,8 +1,9 @@
 public import Foundation
-public import SwitchyardStore
 
 /// A ``LinkStore`` kept in memory: for tests and throwaway instances. Every operation runs on the
-/// actor, so a redemption is one step and exactly `redeemLimit` of them succeed.
+/// actor, so a redemption is one step and exactly `redeemLimit` of them succeed. It passes the same
+/// conformance suite as SQLite and PostgreSQL: instants kept to the millisecond, listings newest
+/// first with the same cursors.
 ///
 /// ```swift
 /// let store = InMemoryLinkStore()
@@ -10,8 +11,6 @@ public import SwitchyardStore
 /// ```
 public actor InMemoryLinkStore: LinkStore {
     private var links: [String: SmartLink] = [:]
-    /// Insertion order, for newest-first listings (cursor = position in this array).
-    private var order: [String] = []
     private var clicks: [String: [Click]] = [:]
     private var isAvailable = true
     private var pendingOpens: [PendingOpen] = []
@@ -21,8 +20,8 @@ public actor InMemoryLinkStore: LinkStore {
     public init() {}
 
     /// Makes every later call fail with ``StoreError/unavailable`` (or succeed again): for
-    /// testing how the service behaves while its database is down.
-    public func setAvailable(_ available: Bool) {
+    /// testing how the service behaves while its database is down (`@testable` only).
+    func setAvailable(_ available: Bool) {
         isAvailable = available
     }
 
@@ -37,8 +36,11 @@ public actor InMemoryLinkStore: LinkStore {
     public func insert(_ link: SmartLink) async throws {
         try check()
         guard links[link.code] == nil else { throw StoreError.codeTaken(link.code) }
-        links[link.code] = link
-        order.append(link.code)
+        var stored = link
+        stored.createdAt = StoredDate.rounded(link.createdAt)
+        stored.expiresAt = link.expiresAt.map(StoredDate.rounded)
+        stored.deletedAt = link.deletedAt.map(StoredDate.rounded)
+        links[link.code] = stored
     }
 
     /// The link with this code, live or gone.
@@ -47,31 +49,21 @@ public actor InMemoryLinkStore: LinkStore {
         return links[code]
     }
 
-    /// A team's live links, newest first; the cursor is the position to continue from.
+    /// A team's live links, newest first (ties by code, descending), with the stores' cursors.
     public func list(team: String, limit: Int, cursor: String?) async throws -> LinkPage {
         try check()
-        var position = order.count - 1
-        if let cursor {
-            guard let value = Int(cursor), value >= -1, value < order.count else {
-                throw StoreError.invalidCursor(cursor)
+        let limit = ListLimit.clamped(limit)
+        let after = try cursor.map { text throws(StoreError) in try ListCursor(parsing: text) }
+        let rows = links.values
+            .filter { link in
+                guard link.team == team, link.deletedAt == nil else { return false }
+                guard let after else { return true }
+                let created = StoredDate.milliseconds(link.createdAt)
+                return created < after.createdAt || (created == after.createdAt && link.code < after.code)
             }
-            position = value
-        }
-        var page: [SmartLink] = []
-        while position >= 0 && page.count < limit {
-            if let link = links[order[position]], link.team == team, link.deletedAt == nil { page.append(link) }
-            position -= 1
-        }
-        var hasMore = false
-        var probe = position
-        while probe >= 0 {
-            if let link = links[order[probe]], link.team == team, link.deletedAt == nil {
-                hasMore = true
-                break
-            }
-            probe -= 1
-        }
-        return LinkPage(links: page, nextCursor: hasMore ? String(position) : nil)
+            .sorted { ($0.createdAt, $0.code) > ($1.createdAt, $1.code) }
+            .prefix(limit + 1)
+        return makePage(Array(rows), limit: limit)
     }
 
     /// Replaces a live link's fallbacks.
@@ -87,7 +79,7 @@ public actor InMemoryLinkStore: LinkStore {
     public func delete(code: String, team: String, at: Date) async throws -> Bool {
         try check()
         guard var link = links[code], link.team == team, link.deletedAt == nil else { return false }
-        link.deletedAt = at
+        link.deletedAt = StoredDate.rounded(at)
         links[code] = link
         return true
     }
@@ -96,7 +88,7 @@ public actor InMemoryLinkStore: LinkStore {
     public func redeem(code: String, at: Date) async throws -> RedeemResult {
         try check()
         guard var link = links[code] else { return .notFound }
-        if link.isGone(at: at) { return .gone }
+        if link.isGone(at: StoredDate.rounded(at)) { return .gone }
         if link.isExhausted { return .exhausted }
         link.redeemCount += 1
         links[code] = link
@@ -106,7 +98,10 @@ public actor InMemoryLinkStore: LinkStore {
     /// Appends clicks.
     public func record(_ clicks: [Click]) async throws {
         try check()
-        for click in clicks { self.clicks[click.code, default: []].append(click) }
+        for var click in clicks {
+            click.at = StoredDate.rounded(click.at)
+            self.clicks[click.code, default: []].append(click)
+        }
     }
 
     /// Click totals by platform.
