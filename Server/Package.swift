@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "SwitchyardCommand", targets: ["SwitchyardCommand"]),
         .library(name: "SwitchyardStore", targets: ["SwitchyardStore"]),
         .library(name: "SwitchyardService", targets: ["SwitchyardService"]),
+        .library(name: "SwitchyardQR", targets: ["SwitchyardQR"]),
         // The load test's ceiling (Benchmarks/load/run.sh): Hummingbird's hello world, nothing else.
         .executable(name: "hello-baseline", targets: ["HelloBaseline"]),
     ],
@@ -66,11 +67,15 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // A QR code encoder (byte mode, level M, versions 1-10), no dependencies: the dashboard's QR codes.
+        .target(name: "SwitchyardQR", swiftSettings: swiftSettings),
+        .testTarget(name: "SwitchyardQRTests", dependencies: ["SwitchyardQR"], swiftSettings: swiftSettings),
         // The HTTP service: API, link opener, association files, health and metrics.
         .target(
             name: "SwitchyardService",
             dependencies: [
                 "SwitchyardStore",
+                "SwitchyardQR",
                 .product(name: "Switchyard", package: "Switchyard"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -120,6 +125,7 @@ let package = Package(
             dependencies: [
                 "SwitchyardService",
                 "SwitchyardStore",
+                "SwitchyardQR",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

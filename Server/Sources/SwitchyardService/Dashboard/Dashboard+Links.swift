@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import SwitchyardQR
 import SwitchyardStore
 
 /// The listing and a link's own page.
@@ -40,12 +41,22 @@ extension Dashboard {
         let shortURL = service.shortURL(code)
         let qr: String
         do {
-            qr = try QRCode.encode(shortURL).svg(label: "QR code of \(shortURL)")
+            qr = try Self.qrSVG(QRCode.encode(shortURL), label: "QR code of \(shortURL)")
         } catch {
             qr = "<p class=\"error\">\(HTML.escape("\(error)"))</p>"
         }
         let body = DashboardViews.detail(link: link, shortURL: shortURL, deepLinks: service.deepLinkURLs(link),
                                          counts: counts, chart: chart, qr: qr, now: now)
         return DashboardPage.response(DashboardPage.render(title: link.preview.title ?? code, session: session, body: body))
+    }
+
+    /// The QR code as an inline SVG element, crisp at any size, its label escaped for the attribute.
+    static func qrSVG(_ code: QRCode, pixels: Int = 240, label: String) -> String {
+        let side = code.sideWithQuietZone
+        return """
+            <svg xmlns="http://www.w3.org/2000/svg" class="qr" role="img" aria-label="\(HTML.escape(label))" \
+            width="\(pixels)" height="\(pixels)" viewBox="0 0 \(side) \(side)" shape-rendering="crispEdges">\
+            <rect width="\(side)" height="\(side)" fill="#fff"/><path fill="#000" d="\(code.svgPath())"/></svg>
+            """
     }
 }

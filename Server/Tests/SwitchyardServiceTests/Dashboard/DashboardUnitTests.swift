@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardQR
 import SwitchyardStore
 import Testing
 @testable import SwitchyardService
@@ -47,6 +48,13 @@ import Testing
         let (token, _) = try await sessions.create(team: "shop", now: now)
         #expect(try await store.session(tokenHash: token, now: now, extendingTo: now) == nil)
         #expect(try await store.session(tokenHash: DashboardSessions.hash(token), now: now, extendingTo: now)?.team == "shop")
+    }
+
+    @Test func theQRCodeIsAnSVGWithAQuietZoneAndAnEscapedLabel() throws {
+        let svg = try Dashboard.qrSVG(QRCode.encode("HELLO"), label: "QR <code>")
+        #expect(svg.contains(#"viewBox="0 0 29 29""#))
+        #expect(svg.contains(#"aria-label="QR &lt;code&gt;""#))
+        #expect(svg.hasPrefix("<svg ") && svg.hasSuffix("</svg>"))
     }
 
     @Test func tokensCompareExactly() {

@@ -6,25 +6,25 @@
 /// let code = try QRCode.encode("https://go.example.com/Ab3dE6gH")
 /// code.isDark(x: 0, y: 0)   // true: the top-left finder pattern
 /// ```
-struct QRCode: Sendable, Hashable {
+public struct QRCode: Sendable, Hashable {
     /// The version (1...10); the symbol is `17 + 4 × version` modules wide.
-    let version: Int
+    public let version: Int
     /// The data mask applied (0...7).
-    let mask: Int
+    public let mask: Int
     /// Modules per side.
-    let size: Int
+    public let size: Int
     /// Row-major modules, `true` for dark.
     let modules: [Bool]
 
     /// Whether the module at column `x`, row `y` is dark.
-    func isDark(x: Int, y: Int) -> Bool { modules[y * size + x] }
+    public func isDark(x: Int, y: Int) -> Bool { modules[y * size + x] }
 
     /// Text too long for version 10.
-    struct TooLong: Error, Sendable, Hashable, CustomStringConvertible {
+    public struct TooLong: Error, Sendable, Hashable, CustomStringConvertible {
         /// The text's length in bytes.
-        let bytes: Int
+        public let bytes: Int
         /// What went wrong.
-        var description: String {
+        public var description: String {
             "\(bytes) bytes do not fit in a QR code of version 10 at level M (\(QRVersion.levelM.last!.byteCapacity) at most)"
         }
     }
@@ -35,7 +35,7 @@ struct QRCode: Sendable, Hashable {
     ///   - text: the text (a URL).
     ///   - mask: a data mask to force (tests); the one with the lowest penalty otherwise.
     /// - Throws: ``TooLong`` beyond 213 bytes.
-    static func encode(_ text: String, mask forcedMask: Int? = nil) throws(TooLong) -> QRCode {
+    public static func encode(_ text: String, mask forcedMask: Int? = nil) throws(TooLong) -> QRCode {
         let bytes = Array(text.utf8)
         guard let version = QRVersion.levelM.first(where: { bytes.count <= $0.byteCapacity }) else {
             throw TooLong(bytes: bytes.count)

@@ -1,5 +1,5 @@
 import Testing
-@testable import SwitchyardService
+@testable import SwitchyardQR
 
 /// The QR encoder against reference symbols from two independent encoders (see QRFixtures.swift).
 @Suite struct QRCodeTests {
@@ -37,10 +37,12 @@ import Testing
         #expect(QRMatrix.versionBits(10) == 0x0A4D3)
     }
 
-    @Test func svgHasAQuietZoneAndEscapesItsLabel() throws {
-        let svg = try QRCode.encode("HELLO").svg(label: "QR <code>")
-        #expect(svg.contains(#"viewBox="0 0 29 29""#))
-        #expect(svg.contains(#"aria-label="QR &lt;code&gt;""#))
-        #expect(svg.hasPrefix("<svg ") && svg.hasSuffix("</svg>"))
+    @Test func thePathDrawsRunsInsideAQuietZone() throws {
+        let code = try QRCode.encode("HELLO")
+        #expect(code.sideWithQuietZone == 29)
+        // Row 0 starts with the top-left finder's seven dark modules, four modules in.
+        #expect(code.svgPath().hasPrefix("M4 4h7v1h-7z"))
+        let squares = code.svgPath().split(separator: "M").count
+        #expect(squares > 0 && squares <= code.modules.filter { $0 }.count)
     }
 }
