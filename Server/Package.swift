@@ -18,8 +18,6 @@ let package = Package(
         .library(name: "SwitchyardStore", targets: ["SwitchyardStore"]),
         .library(name: "SwitchyardService", targets: ["SwitchyardService"]),
         .library(name: "SwitchyardQR", targets: ["SwitchyardQR"]),
-        // The load test's ceiling (Benchmarks/load/run.sh): Hummingbird's hello world, nothing else.
-        .executable(name: "hello-baseline", targets: ["HelloBaseline"]),
     ],
     dependencies: [
         .package(name: "Switchyard", path: ".."),
@@ -88,15 +86,6 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             swiftSettings: swiftSettings
-        ),
-        // A plain Hummingbird hello-world server: the ceiling the load test compares the service with.
-        .executableTarget(
-            name: "HelloBaseline",
-            dependencies: [
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
         // Runs the built `switchyard` executable as a subprocess (on SQLite, and on PostgreSQL when set).
         .testTarget(

@@ -3,24 +3,34 @@
 #   switchyard serve --port P --database sqlite:PATH     (or a postgres:// URL)
 #   POST /api/v1/links  with  Authorization: Bearer $SWITCHYARD_API_KEY   -> {"code": ...}
 #   GET  /{code}                                                          -> redirect
-# and a plain Hummingbird hello-world started the same way (Server's `hello-baseline` product:
-# GET / on --port P), the ceiling for this stack on this machine.
+# and a plain Hummingbird hello-world started the same way (the `Benchmarks/HelloBaseline` package:
+# GET / on --port P), the ceiling for this stack on this machine, measured in the same run.
 #
 # Usage: Benchmarks/load/run.sh [--postgres URL]
 #   SWITCHYARD_BIN   the release `switchyard` binary (default Server/.build/release/switchyard)
-#   HELLO_BIN        the hello-world server (default Server/.build/release/hello-baseline)
-#   DURATION (10s), CONNECTIONS (64), THREADS (2)
-# Prints requests/s and p50/p99 latency for each scenario.
+#   HELLO_BIN        the hello-world server (default Benchmarks/HelloBaseline/.build/release/hello-baseline)
+#   SERVER_CPUS, WRK_CPUS   cores to pin the servers and wrk to with taskset (e.g. 0-7 and 8-15);
+#                    unset: no pinning (on 2 cores they share both)
+#   CONNECTIONS      one or more connection counts, each measured in turn (default "64")
+#   DURATION (10s), THREADS (default: the number of WRK_CPUS, else 2)
+# Prints requests/s and p50/p99 latency for each scenario and connection count, and each
+# scenario's requests/s and p99 against the ceiling's at the same count.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bin="${SWITCHYARD_BIN:-$root/Server/.build/release/switchyard}"
-hello="${HELLO_BIN:-$root/Server/.build/release/hello-baseline}"
-duration="${DURATION:-10s}"; connections="${CONNECTIONS:-64}"; threads="${THREADS:-2}"
+hello="${HELLO_BIN:-$root/Benchmarks/HelloBaseline/.build/release/hello-baseline}"
+duration="${DURATION:-10s}"; counts="${CONNECTIONS:-64}"
+server_pin=(); wrk_pin=()
+[ -n "${SERVER_CPUS:-}" ] && server_pin=(taskset -c "$SERVER_CPUS")
+[ -n "${WRK_CPUS:-}" ] && wrk_pin=(taskset -c "$WRK_CPUS")
+cpus_in() { local n=0 part; IFS=, read -ra parts <<<"$1"; for part in "${parts[@]}"; do
+    if [[ $part == *-* ]]; then n=$((n + ${part#*-} - ${part%-*} + 1)); else n=$((n + 1)); fi; done; echo "$n"; }
+threads="${THREADS:-$([ -n "${WRK_CPUS:-}" ] && cpus_in "$WRK_CPUS" || echo 2)}"
 postgres=""
 if [ "${1:-}" = "--postgres" ]; then postgres="$2"; fi
 command -v wrk >/dev/null || { echo "error: wrk is not installed (apt-get install -y wrk)" >&2; exit 1; }
 [ -x "$bin" ] || { echo "error: $bin not found: build the service (cd Server && swift build -c release)" >&2; exit 1; }
-[ -x "$hello" ] || { echo "error: $hello not found: swift build -c release --package-path Server --product hello-baseline" >&2; exit 1; }
+[ -x "$hello" ] || { echo "error: $hello not found: swift build -c release --package-path Benchmarks/HelloBaseline" >&2; exit 1; }
 
 export SWITCHYARD_API_KEY="${SWITCHYARD_API_KEY:-bench-key}"
 work=$(mktemp -d); pids=()
@@ -29,12 +39,25 @@ trap cleanup EXIT
 
 wait_up() { for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$1/${2:-health}" && return 0; sleep 0.1; done
             echo "error: nothing answers on port $1" >&2; exit 1; }
-report() { # name, wrk output
-    local rps p50 p99 bad
-    rps=$(awk '/Requests\/sec/ {print $2}' <<<"$2")
-    p50=$(awk '$1=="50%" {print $2}' <<<"$2"); p99=$(awk '$1=="99%" {print $2}' <<<"$2")
-    bad=$(awk '/Non-2xx or 3xx responses/ {print $NF}' <<<"$2"); bad=${bad:-0}
-    printf '| %-34s | %10s | %8s | %8s | %6s |\n' "$1" "$rps" "$p50" "$p99" "$bad"
+# wrk's latency in milliseconds (it prints us, ms or s).
+ms() { awk -v v="$1" 'BEGIN { if (v ~ /us$/) print v / 1000; else if (v ~ /ms$/) print v + 0; else print v * 1000 }'; }
+declare -A ceiling_rps ceiling_p99
+report() { # name, connections, wrk output
+    local rps p50 p99 bad versus=""
+    rps=$(awk '/Requests\/sec/ {print $2}' <<<"$3")
+    p50=$(awk '$1=="50%" {print $2}' <<<"$3"); p99=$(awk '$1=="99%" {print $2}' <<<"$3")
+    bad=$(awk '/Non-2xx or 3xx responses/ {print $NF}' <<<"$3"); bad=${bad:-0}
+    if [ "$1" = "hello-world (ceiling)" ]; then
+        ceiling_rps[$2]=$rps; ceiling_p99[$2]=$(ms "$p99")
+    elif [ -n "${ceiling_rps[$2]:-}" ]; then
+        versus=$(awk -v r="$rps" -v c="${ceiling_rps[$2]}" -v p="$(ms "$p99")" -v q="${ceiling_p99[$2]}" \
+            'BEGIN { printf "%.0f%% / %.1fx", 100 * r / c, p / q }')
+    fi
+    printf '| %-34s | %5s | %10s | %8s | %8s | %6s | %14s |\n' "$1" "$2" "$rps" "$p50" "$p99" "$bad" "$versus"
+}
+load() { # connections, wrk arguments...
+    local connections=$1; shift
+    "${wrk_pin[@]}" wrk -t"$threads" -c"$connections" -d"$duration" --latency "$@"
 }
 
 cat > "$work/create.lua" <<'LUA'
@@ -54,17 +77,19 @@ local i = 0
 request = function() i = i % #codes + 1; return wrk.format("GET", "/" .. codes[i]) end
 LUA
 
-echo "| scenario                           |  requests/s |      p50 |      p99 | non-2xx/3xx |"
-echo "| ---------------------------------- | ----------: | -------: | -------: | -----: |"
-"$hello" --port 8090 >/dev/null 2>&1 & pids+=($!); wait_up 8090 ""
-report "hello-world (ceiling)" "$(wrk -t"$threads" -c"$connections" -d"$duration" --latency http://127.0.0.1:8090/)"
+echo "| scenario                           | conns |  requests/s |      p50 |      p99 | non-2xx/3xx | vs ceiling (rps / p99) |"
+echo "| ---------------------------------- | ----: | ----------: | -------: | -------: | -----: | -------------: |"
+"${server_pin[@]}" "$hello" --port 8090 >/dev/null 2>&1 & pids+=($!); wait_up 8090 ""
+for connections in $counts; do
+    report "hello-world (ceiling)" "$connections" "$(load "$connections" http://127.0.0.1:8090/)"
+done
 kill "${pids[-1]}"
 databases=("sqlite:$work/links.sqlite")
 [ -n "$postgres" ] && databases+=("$postgres")
 port=8091
 for database in "${databases[@]}"; do
     kind=${database%%:*}
-    "$bin" serve --routes "$root/Examples/shop/routes.json" --port "$port" --database "$database" \
+    "${server_pin[@]}" "$bin" serve --routes "$root/Examples/shop/routes.json" --port "$port" --database "$database" \
         --create-rate off >"$work/serve-$port.log" 2>&1 & pids+=($!)
     wait_up "$port"
     # 1,000 links to redirect through, created over the API; each has a web fallback, so wrk (a
@@ -76,10 +101,12 @@ for database in "${databases[@]}"; do
              -d "{\"route\":\"product\",\"routeParameters\":{\"id\":\"$i\"},\"fallbacks\":{\"web\":\"https://shop.example.com/product/$i\"}}" \
           | python3 -c 'import json,sys; print(json.load(sys.stdin)["code"])' >> "$work/codes.txt"
     done
-    # Creates first: the redirects' clicks are written in the background and would compete with them.
-    report "POST /api/v1/links ($kind)" \
-        "$(wrk -t"$threads" -c"$connections" -d"$duration" --latency -s "$work/create.lua" "http://127.0.0.1:$port")"
-    CODES_FILE="$work/codes.txt" report "GET /{code} redirect ($kind)" \
-        "$(CODES_FILE="$work/codes.txt" wrk -t"$threads" -c"$connections" -d"$duration" --latency -s "$work/redirect.lua" "http://127.0.0.1:$port")"
+    for connections in $counts; do
+        # Creates first: the redirects' clicks are written in the background and would compete with them.
+        report "POST /api/v1/links ($kind)" "$connections" \
+            "$(load "$connections" -s "$work/create.lua" "http://127.0.0.1:$port")"
+        report "GET /{code} redirect ($kind)" "$connections" \
+            "$(CODES_FILE="$work/codes.txt" load "$connections" -s "$work/redirect.lua" "http://127.0.0.1:$port")"
+    done
     port=$((port + 1))
 done

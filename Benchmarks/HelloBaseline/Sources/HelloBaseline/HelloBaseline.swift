@@ -6,8 +6,8 @@ import Logging
 /// server, same logger level), so the gap between the two is Switchyard's own work.
 ///
 /// ```sh
-/// swift build -c release --package-path Server --product hello-baseline
-/// Server/.build/release/hello-baseline --port 8090
+/// swift build -c release --package-path Benchmarks/HelloBaseline
+/// Benchmarks/HelloBaseline/.build/release/hello-baseline --port 8090
 /// ```
 @main
 struct HelloBaseline {
