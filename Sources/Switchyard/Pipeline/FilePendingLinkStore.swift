@@ -1,7 +1,9 @@
 import Foundation
 
 /// A ``PendingLinkStore`` that keeps the record as a small JSON file, written atomically (on one line;
-/// `metadata` only when the link has some):
+/// `metadata` only when the link has some). A held link's metadata can be a coupon, so the file is
+/// readable by its owner only (mode 0600) and, on Apple platforms, protected until the device is
+/// first unlocked (`completeUntilFirstUserAuthentication`):
 ///
 /// ```json
 /// {"createdAt":"2025-01-01T10:00:00Z","expiresAt":"2025-01-01T11:00:00Z",
@@ -16,12 +18,28 @@ public struct FilePendingLinkStore: PendingLinkStore {
         self.path = path
     }
 
-    /// Writes the record, replacing the file atomically.
+    /// Writes the record, replacing the file atomically: a new file created with mode 0600 (and
+    /// the platform's file protection), then renamed over the old one.
+    ///
+    /// - Throws: ``PendingLinkStoreError`` when the file cannot be written.
     public func save(_ record: PendingLinkRecord) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        try encoder.encode(record).write(to: URL(fileURLWithPath: path), options: .atomic)
+        let data = try encoder.encode(record)
+        var attributes: [FileAttributeKey: Any] = [.posixPermissions: 0o600]
+        #if canImport(Darwin) && !os(macOS)
+        attributes[.protectionKey] = FileProtectionType.completeUntilFirstUserAuthentication
+        #endif
+        let temporary = path + ".\(UUID().uuidString).tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: attributes) else {
+            throw PendingLinkStoreError(path: path, reason: "could not create \(temporary)")
+        }
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw PendingLinkStoreError(path: path, reason: String(cString: strerror(code)))
+        }
     }
 
     /// Reads the record; nil when the file does not exist.
@@ -39,4 +57,21 @@ public struct FilePendingLinkStore: PendingLinkStore {
         guard FileManager.default.fileExists(atPath: path) else { return }
         try FileManager.default.removeItem(atPath: path)
     }
+}
+
+/// A pending link that could not be written to its file.
+public struct PendingLinkStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file's path.
+    public let path: String
+    /// What went wrong.
+    public let reason: String
+
+    /// Creates an error.
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// `could not save the pending link to PATH: REASON`.
+    public var description: String { "could not save the pending link to \(path): \(reason)" }
 }

@@ -1,0 +1,39 @@
+import Foundation
+import Switchyard
+import Testing
+
+@Suite struct FilePendingLinkStoreTests {
+    static func record() -> PendingLinkRecord {
+        PendingLinkRecord(url: "shop://orders/7", source: .push, metadata: ["coupon": "SAVE10"],
+                          createdAt: Date(timeIntervalSince1970: 1_700_000_000), expiresAt: Date(timeIntervalSince1970: 1_700_003_600))
+    }
+
+    static func folder() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pending-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test func aHeldLinkIsReadableByItsOwnerOnly() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = FilePendingLinkStore(path: folder + "/pending.json")
+        try store.save(Self.record())
+        try store.save(Self.record())   // replaced, still 0600
+        let attributes = try FileManager.default.attributesOfItem(atPath: store.path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        #expect(try store.load() == Self.record())
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["pending.json"], "no temporary file left")
+    }
+
+    @Test func aFailureToSaveIsReportedWithThePath() throws {
+        let store = FilePendingLinkStore(path: "/nonexistent-\(UUID().uuidString)/pending.json")
+        #expect(throws: PendingLinkStoreError.self) { try store.save(Self.record()) }
+        do {
+            try store.save(Self.record())
+        } catch let error as PendingLinkStoreError {
+            #expect(error.path == store.path)
+            #expect(error.description.hasPrefix("could not save the pending link to \(store.path): "))
+        }
+    }
+}
