@@ -14,7 +14,7 @@ struct AppAPI: Sendable {
     }
 
     func resolve(_ request: Request, context: ServiceRequestContext) async throws -> Response {
-        try service.checkAppKey(request.headers[.authorization])
+        try await service.checkAppKey(request, context: context, spending: .resolve)
         let code = try context.parameters.require("code")
         guard LinkCodes.isPlausible(code), let link = try await service.storage({ try await service.store.link(code: code) }) else {
             throw Problem.linkNotFound(code)
@@ -48,8 +48,7 @@ struct AppAPI: Sendable {
     /// `{"platform": "ios"|"android", "osVersion": "18.1", "language": "en-US"}`; the client's
     /// address comes from the connection. A match is consumed.
     func claim(_ request: Request, context: ServiceRequestContext) async throws -> Response {
-        let owner = try service.appKeyOwner(request.headers[.authorization])
-        try await service.spend(.claim, caller: "app:" + owner)
+        try await service.checkAppKey(request, context: context, spending: .claim)
         let fields = FieldReader(try await JSONBody.object(request, context: context, limit: service.configuration.limits.maximumBodySize))
         try fields.onlyKeys(["platform", "osVersion", "language"])
         let platform = try fields.requiredString("platform")
@@ -85,7 +84,7 @@ struct AppAPI: Sendable {
 
 
     func redeem(_ request: Request, context: ServiceRequestContext) async throws -> Response {
-        try await service.checkAppKeyRedeeming(request.headers[.authorization])
+        try await service.checkAppKey(request, context: context, spending: .redeem)
         let code = try context.parameters.require("code")
         guard LinkCodes.isPlausible(code) else { throw Problem.linkNotFound(code) }
         switch try await service.storage({ try await service.store.redeem(code: code, at: service.now()) }) {

@@ -59,11 +59,6 @@ struct LinkService: Sendable {
         return team
     }
 
-    /// Checks the app key; 401 otherwise.
-    func checkAppKey(_ authorization: String?) throws(Problem) {
-        _ = try appKeyOwner(authorization)
-    }
-
     /// The app key's identity in the keyring; 401 when it is not one.
     func appKeyOwner(_ authorization: String?) throws(Problem) -> String {
         let key = try Self.bearer(authorization)
@@ -81,9 +76,11 @@ struct LinkService: Sendable {
         return team
     }
 
-    /// Checks the app key and spends one redeem of its rate; 401 or 429.
-    func checkAppKeyRedeeming(_ authorization: String?) async throws {
-        try await spend(.redeem, caller: "app:" + appKeyOwner(authorization))
+    /// Checks the app key (401), then spends one request of the client's rate for `operation`
+    /// (429): the app's endpoints are limited per client address, not per app key.
+    func checkAppKey(_ request: Request, context: ServiceRequestContext, spending operation: RateLimiter.Operation) async throws {
+        _ = try appKeyOwner(request.headers[.authorization])
+        try await spend(operation, caller: "client:" + clientAddress(request, context: context))
     }
 
     /// Spends one request of `caller`'s rate for `operation`; 429 with `Retry-After` when none is left.

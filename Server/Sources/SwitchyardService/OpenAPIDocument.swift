@@ -593,6 +593,24 @@ enum OpenAPIDocument {
                 }
               }
             }
+          },
+          "429": {
+            "description": "Too many redeems with this key: the rate limit is spent; retry after Retry-After seconds.",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            },
+            "headers": {
+              "Retry-After": {
+                "description": "Whole seconds until the next request is allowed.",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
           }
         }
       }

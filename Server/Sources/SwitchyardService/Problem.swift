@@ -90,9 +90,13 @@ extension Problem {
     static func rateLimited(_ operation: RateLimiter.Operation, retryAfter seconds: Int) -> Problem {
         var headers = HTTPFields()
         headers[.retryAfter] = String(seconds)
-        let what = operation == .create ? "links created" : "redeems"
-        return Problem(.tooManyRequests, kind: "rate-limited", title: "Too many requests",
-                       detail: "too many \(what) with this key; retry in \(seconds) s", headers: headers)
+        let detail = switch operation {
+        case .create: "too many links created with this key; retry in \(seconds) s"
+        case .redeem: "too many redeems from this address; retry in \(seconds) s"
+        case .claim: "too many deferred claims from this address; retry in \(seconds) s"
+        case .resolve: "too many resolves from this address; retry in \(seconds) s"
+        }
+        return Problem(.tooManyRequests, kind: "rate-limited", title: "Too many requests", detail: detail, headers: headers)
     }
 
     /// The problem for an HTTP error raised by the framework (413 for a body over the limit, say).

@@ -56,8 +56,9 @@ public struct RateLimit: Sendable, Hashable, CustomStringConvertible {
 /// Token buckets, one per caller and operation: each holds up to `count` tokens, refills at
 /// `count / seconds` tokens a second, and a request spends one.
 ///
-/// Callers are API keys' owners (a team for admin keys, the key itself for app keys), so the
-/// number of buckets is bounded by the configured keys, whatever the traffic. On a store that
+/// Callers are a team for the admin API (creates), and the client's address for the app's
+/// endpoints (resolve, redeem, claim): an app key ships inside every copy of the app, so one
+/// extracted key must not spend every user's allowance. On a store that
 /// shares rate limits (PostgreSQL) the buckets live in the database, so N instances enforce the
 /// rate exactly; otherwise (SQLite, one instance) they live in this process.
 final class RateLimiter: Sendable {
@@ -69,6 +70,8 @@ final class RateLimiter: Sendable {
         case redeem
         /// `POST /api/v1/deferred/claim` (at the redeem rate).
         case claim
+        /// `GET /api/v1/links/{code}/resolve` (at the redeem rate).
+        case resolve
     }
 
     private struct Bucket {
@@ -94,6 +97,7 @@ final class RateLimiter: Sendable {
         rates[.create] = create
         rates[.redeem] = redeem
         rates[.claim] = redeem
+        rates[.resolve] = redeem
         self.rates = rates
     }
 

@@ -108,10 +108,10 @@ import Testing
             let refused = try await client.send(.post, redeem, key: Keys.app)
             #expect(refused.status == .tooManyRequests)
             #expect(refused.headers[.retryAfter] == "1")
-            #expect(try refused.json()["detail"]?.stringValue == "too many redeems with this key; retry in 1 s")
+            #expect(try refused.json()["detail"]?.stringValue == "too many redeems from this address; retry in 1 s")
             #expect(!refused.text.contains("gift"))
             #expect(try await harness.store.link(code: code)?.redeemCount == 2)
-            // Resolving is not limited.
+            // Resolving has a bucket of its own.
             #expect(try await client.send(.get, "/api/v1/links/\(code)/resolve", key: Keys.app).status == .ok)
             harness.clock.advance(by: 1)
             #expect(try await client.send(.post, redeem, key: Keys.app).status == .ok)
@@ -169,16 +169,27 @@ import Testing
 }
 
 extension RateLimitTests {
-    @Test func eachAppKeyHasItsOwnRedeemRate() async throws {
+    @Test func theAppsEndpointsAreLimitedPerClientAddressNotPerAppKey() async throws {
         var configuration = Self.configuration(redeem: RateLimit(1, perSeconds: 60))
         configuration.appKeys = [Keys.app, "second-app-key"]
+        configuration.trustedProxies = ["127.0.0.1"]
         try await Harness.live(.memory, configuration: configuration) { client, _ in
             let link = try await client.create(#"{"route": "about/team", "redeemLimit": 10}"#)
-            let redeem = "/api/v1/links/\(try #require(link["code"]?.stringValue))/redeem"
-            #expect(try await client.send(.post, redeem, key: Keys.app).status == .ok)
-            #expect(try await client.send(.post, redeem, key: Keys.app).status == .tooManyRequests)
-            #expect(try await client.send(.post, redeem, key: "second-app-key").status == .ok)
-            #expect(try await client.send(.post, redeem, key: "second-app-key").status == .tooManyRequests)
+            let code = try #require(link["code"]?.stringValue)
+            let redeem = "/api/v1/links/\(code)/redeem"
+            let first: HTTPFields = [.xForwardedFor: "203.0.113.1"]
+            let second: HTTPFields = [.xForwardedFor: "203.0.113.2"]
+            #expect(try await client.send(.post, redeem, key: Keys.app, headers: first).status == .ok)
+            #expect(try await client.send(.post, redeem, key: Keys.app, headers: first).status == .tooManyRequests)
+            #expect(try await client.send(.post, redeem, key: "second-app-key", headers: first).status == .tooManyRequests,
+                    "another key from the same client shares its allowance")
+            #expect(try await client.send(.post, redeem, key: Keys.app, headers: second).status == .ok,
+                    "one client spending the key's requests leaves other users theirs")
+            let resolve = "/api/v1/links/\(code)/resolve"
+            #expect(try await client.send(.get, resolve, key: Keys.app, headers: first).status == .ok)
+            let refused = try await client.send(.get, resolve, key: Keys.app, headers: first)
+            #expect(refused.status == .tooManyRequests)
+            #expect(try refused.json()["detail"]?.stringValue == "too many resolves from this address; retry in 60 s")
         }
     }
 }
