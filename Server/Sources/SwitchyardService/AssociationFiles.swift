@@ -128,7 +128,7 @@ struct AssociationFiles: Sendable {
         for (index, segment) in form.enumerated() {
             let separator = index == 0 ? "/" : String(delimiter)
             switch segment.kind {
-            case .literal(let text): path += separator + URLText.encode(text)
+            case .literal(let text): path += separator + PercentEncoding.encode(text)
             case .parameter, .wildcard: path += separator + "*"
             case .rest: path += (delimiter == "/" ? "/" : separator) + "*"
             }

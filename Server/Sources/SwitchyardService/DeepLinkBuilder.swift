@@ -60,26 +60,3 @@ struct DeepLinkBuilder: Sendable {
         return .invalid(kind, title, error.message)
     }
 }
-
-/// Percent-encoding for the URLs the service writes.
-enum URLText {
-    /// Encodes everything but RFC 3986's unreserved characters.
-    static func encode(_ text: String) -> String {
-        var output = ""
-        output.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                 UInt8(ascii: "_"), UInt8(ascii: "~"):
-                output.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = Array("0123456789ABCDEF".utf8)
-                output += "%"
-                output.unicodeScalars.append(Unicode.Scalar(hex[Int(byte >> 4)]))
-                output.unicodeScalars.append(Unicode.Scalar(hex[Int(byte & 0xF)]))
-            }
-        }
-        return output
-    }
-}

@@ -110,7 +110,7 @@ struct LinkOpener: Sendable {
             return nil
         }
         var intent = "intent://\(rest)#Intent;scheme=\(scheme);package=\(app.package);"
-        if let fallback { intent += "S.browser_fallback_url=\(URLText.encode(fallback));" }
+        if let fallback { intent += "S.browser_fallback_url=\(PercentEncoding.encode(fallback));" }
         return intent + "end"
     }
 }
@@ -131,7 +131,7 @@ extension LinkOpener {
         let fragmentStart = fallback.firstIndex(of: "#") ?? fallback.endIndex
         let queryStart = fallback.index(after: fallback.firstIndex(of: "?")!)
         var items = fallback[queryStart..<fragmentStart].split(separator: "&").filter { !$0.lowercased().hasPrefix("referrer=") }
-        items.append(Substring("referrer=" + URLText.encode("\(referrerKey)=\(code)")))
+        items.append(Substring("referrer=" + PercentEncoding.encode("\(referrerKey)=\(code)")))
         return String(fallback[..<queryStart]) + items.joined(separator: "&") + fallback[fragmentStart...]
     }
 }

@@ -77,11 +77,18 @@ enum PercentDecoding {
     }
 }
 
-/// Percent-encoding for building URLs.
-enum PercentEncoding {
-    /// Unreserved characters (RFC 3986) are kept; everything else is escaped, except the extra
-    /// bytes in `allowed`.
-    static func encode(_ string: String, allowing allowed: (UInt8) -> Bool = { _ in false }) -> String {
+/// Percent-encoding for building URLs: the one encoder of the SDK and of the link service.
+///
+/// ```swift
+/// PercentEncoding.encode("a b/c")                          // "a%20b%2Fc"
+/// PercentEncoding.encode("a/b", allowing: { $0 == 47 })    // "a/b"
+/// ```
+public enum PercentEncoding {
+    /// `string`'s UTF-8 bytes with RFC 3986's unreserved characters kept and everything else
+    /// escaped as `%XX` (upper-case hex), except the extra bytes `allowed` keeps.
+    ///
+    /// - Complexity: O(*n*) in the string's UTF-8 length.
+    public static func encode(_ string: String, allowing allowed: (UInt8) -> Bool = { _ in false }) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(string.utf8.count)
         let hex = Array("0123456789ABCDEF".utf8)
@@ -97,7 +104,8 @@ enum PercentEncoding {
         return String(decoding: output, as: UTF8.self)
     }
 
-    static func isUnreserved(_ byte: UInt8) -> Bool {
+    /// Whether `byte` is an RFC 3986 unreserved character (`A-Z a-z 0-9 - . _ ~`).
+    public static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
              UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),

@@ -57,7 +57,7 @@ extension Dashboard {
         guard let location = response.headers[.location], let code = location.split(separator: "/").last else {
             throw Problem(.internalServerError, kind: "internal", title: "Internal error", detail: "the link was created without a code")
         }
-        return DashboardPage.redirect("/dashboard/links/\(URLText.encode(String(code)))")
+        return DashboardPage.redirect("/dashboard/links/\(PercentEncoding.encode(String(code)))")
     }
 
     /// A form mistake the API cannot see (its JSON is built here).

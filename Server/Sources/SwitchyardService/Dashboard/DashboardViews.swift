@@ -23,7 +23,7 @@ enum DashboardViews {
         for row in rows {
             let link = row.link
             html += "<tr class=\"link\" data-code=\"\(HTML.escape(link.code))\">"
-            html += "<td><a href=\"/dashboard/links/\(URLText.encode(link.code))\">\(HTML.escape(link.code))</a></td>"
+            html += "<td><a href=\"/dashboard/links/\(PercentEncoding.encode(link.code))\">\(HTML.escape(link.code))</a></td>"
             html += "<td><code>\(HTML.escape(link.routeName ?? link.route))</code></td>"
             html += "<td>\(HTML.escape(parameters(link.routeParameters)))</td>"
             html += "<td>\(HTML.escape(link.preview.title ?? ""))</td>"
@@ -33,7 +33,7 @@ enum DashboardViews {
         }
         html += "</tbody></table>\n<p class=\"pages\">"
         if !isFirstPage { html += "<a href=\"/\">First page</a> " }
-        if let nextCursor { html += "<a id=\"next-page\" href=\"/?cursor=\(URLText.encode(nextCursor))\">Next page</a>" }
+        if let nextCursor { html += "<a id=\"next-page\" href=\"/?cursor=\(PercentEncoding.encode(nextCursor))\">Next page</a>" }
         return html + "</p>"
     }
 

@@ -63,6 +63,6 @@ final class DashboardClient: Sendable {
     }
 
     static func encode(_ text: String) -> String {
-        URLText.encode(text)
+        PercentEncoding.encode(text)
     }
 }

@@ -39,7 +39,7 @@ import Testing
             ])
             Self.expectEscaped(form.text, "form")
             // A hostile route name in the picker's error.
-            let picker = try await browser.get("/dashboard/new?route=" + URLText.encode(Self.hostile)).text
+            let picker = try await browser.get("/dashboard/new?route=" + PercentEncoding.encode(Self.hostile)).text
             Self.expectEscaped(picker, "picker")
             // A link created through the form with hostile values.
             let created = try await browser.post("/dashboard/new", form: [
