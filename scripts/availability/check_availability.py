@@ -190,6 +190,7 @@ class Checker:
         self.own_modules = set(own_modules)
         self.own_decls = {}  # usr -> context inside the declaration
         self.own_decl_modules = {}  # usr -> module
+        self.own_usrs = set()  # every declaration of the checked modules
         self.own_types = {}  # (module, path) -> context
         self.collecting = True
         self.decl_refs = {}  # (usr, ctx) -> set of (file, loc)
@@ -199,6 +200,8 @@ class Checker:
     # Collection (first passes)
 
     def note_decl(self, usr, ctx, module):
+        if self.collecting:
+            self.own_usrs.add(usr)
         if self.collecting and any(ctx[d] > v for d, v in self.platforms.items()):
             self.own_decls[usr] = ctx
             self.own_decl_modules[usr] = module
@@ -265,7 +268,7 @@ class Checker:
         foundation_uses = {}
         unresolved = [
             usr for (usr, _) in self.decl_refs
-            if usr not in self.own_decls and usr not in self.by_usr
+            if usr not in self.own_usrs and usr not in self.by_usr
             and usr.startswith("s:") and "Foundation" in usr
         ]
         simplified = demangle_simplified(["$s" + usr[2:] for usr in unresolved])
