@@ -1,4 +1,4 @@
-#if canImport(UIKit)
+#if canImport(UIKit) && !os(watchOS)  // watchOS has UIKit, but no view controllers
 public import UIKit
 public import Switchyard
 

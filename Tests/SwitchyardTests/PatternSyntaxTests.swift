@@ -35,6 +35,16 @@ import Testing
         Case(pattern: "a b", message: "invalid character U+0020 at 2 in 'a b'", code: .unexpectedCharacter),
         Case(pattern: "a/*x", message: "unexpected 'x' at 4 in 'a/*x'", code: .unexpectedCharacter),
         Case(pattern: "a/%G1", message: "invalid percent-encoding at 3 in 'a/%G1'", code: .invalidPercentEncoding),
+        // Decoded bytes that are not UTF-8: a stray continuation byte, a truncated sequence, an
+        // overlong form, a surrogate and a code point past U+10FFFF. The error names the literal.
+        Case(pattern: "a/%FF", message: "percent-encoding is not UTF-8 at 3 in 'a/%FF'", code: .invalidPercentEncoding),
+        Case(pattern: "a/x%80y", message: "percent-encoding is not UTF-8 at 3 in 'a/x%80y'", code: .invalidPercentEncoding),
+        Case(pattern: "caf%C3/b", message: "percent-encoding is not UTF-8 at 1 in 'caf%C3/b'", code: .invalidPercentEncoding),
+        Case(pattern: "a/%C0%AF", message: "percent-encoding is not UTF-8 at 3 in 'a/%C0%AF'", code: .invalidPercentEncoding),
+        Case(pattern: "a/%ED%A0%80", message: "percent-encoding is not UTF-8 at 3 in 'a/%ED%A0%80'",
+             code: .invalidPercentEncoding),
+        Case(pattern: "é/%F4%90%80%80", message: "percent-encoding is not UTF-8 at 3 in 'é/%F4%90%80%80'",
+             code: .invalidPercentEncoding),
         Case(pattern: "café/:x!", message: "'!' (modal) on a segment without a screen at 8 in 'café/:x!'",
              code: .modalWithoutScreen),
         Case(pattern: "post:{}", delimiter: ":", message: "empty parameter name at 6 in 'post:{}'", code: .emptyParameterName),
@@ -59,6 +69,7 @@ import Testing
             ("docs/{path...}", "/", [.literal("docs"), .rest("path")]),
             ("/", "/", []),
             ("caf%C3%A9/x", "/", [.literal("café"), .literal("x")]),
+            ("%E2%82%AC/%F0%9F%9A%80x", "/", [.literal("€"), .literal("🚀x")]),
         ]
         for (text, delimiter, kinds) in forms {
             let pattern = try RoutePattern(text, delimiter: delimiter)

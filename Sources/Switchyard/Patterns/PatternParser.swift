@@ -190,10 +190,11 @@ struct PatternParser {
                 position += 1
             }
         }
-        guard let literal = String(validating: decoded, as: UTF8.self) else {
+        // The SDK's own validator, not String(validating:as:), which is iOS 18 / macOS 15 only.
+        guard decoded.withUnsafeBufferPointer({ PercentDecoding.isValidUTF8($0) }) else {
             throw error(.invalidPercentEncoding, "percent-encoding is not UTF-8", at: start)
         }
-        return literal
+        return String(decoding: decoded, as: UTF8.self)
     }
 
     private mutating func expectClosing(_ closing: UInt8, openedAt open: Int) throws(PatternError) {

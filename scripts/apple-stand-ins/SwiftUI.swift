@@ -1,0 +1,179 @@
+// Stand-in for SwiftUI: only the declarations Sources/SwitchyardSwiftUI uses, with SwiftUI's real
+// signatures and availability (iOS 18 SDK), so that target type-checks on Linux
+// (scripts/check-apple-glue) and its uses are checked against the platforms
+// (scripts/check-availability). Nothing here runs. See README.md in this folder to extend it.
+public import Foundation
+public import Observation
+
+// MARK: Views
+
+/// A piece of user interface.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@MainActor @preconcurrency
+public protocol View {
+    associatedtype Body: View
+    @ViewBuilder @MainActor @preconcurrency var body: Self.Body { get }
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension Never: View {
+    public typealias Body = Never
+    public var body: Never { fatalError("stand-in") }
+}
+
+/// A view that shows nothing.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@frozen
+public struct EmptyView: View {
+    @inlinable nonisolated public init() {}
+    public typealias Body = Never
+    public var body: Never { fatalError("stand-in") }
+}
+
+/// Builds views from closures.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@resultBuilder
+public struct ViewBuilder {
+    public static func buildBlock() -> EmptyView { EmptyView() }
+    public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
+}
+
+/// A modifier applied to a view.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@MainActor @preconcurrency
+public protocol ViewModifier {
+    associatedtype Body: View
+    @ViewBuilder @MainActor @preconcurrency func body(content: Self.Content) -> Self.Body
+    typealias Content = _ViewModifier_Content<Self>
+}
+
+/// The view a modifier is applied to.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+public struct _ViewModifier_Content<Modifier: ViewModifier>: View {
+    public typealias Body = Never
+    public var body: Never { fatalError("stand-in") }
+}
+
+/// A view with a modifier applied.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@frozen
+public struct ModifiedContent<Content, Modifier> {
+    public var content: Content
+    public var modifier: Modifier
+    @inlinable public init(content: Content, modifier: Modifier) {
+        self.content = content
+        self.modifier = modifier
+    }
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
+    public typealias Body = Never
+    public var body: Never { fatalError("stand-in") }
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension View {
+    @inlinable @MainActor @preconcurrency
+    public func modifier<T>(_ modifier: T) -> ModifiedContent<Self, T> {
+        ModifiedContent(content: self, modifier: modifier)
+    }
+
+    @MainActor @preconcurrency
+    public func sheet<Item, Content>(item: Binding<Item?>, onDismiss: (() -> Void)? = nil,
+                                     @ViewBuilder content: @escaping (Item) -> Content) -> some View
+        where Item: Identifiable, Content: View { self }
+}
+
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+extension View {
+    @MainActor @preconcurrency
+    public func onOpenURL(perform action: @escaping (URL) -> ()) -> some View { self }
+
+    @MainActor @preconcurrency
+    public func onContinueUserActivity(_ activityType: String,
+                                       perform action: @escaping (NSUserActivity) -> ()) -> some View { self }
+}
+
+// MARK: Navigation
+
+/// A view that shows a root view and a path of views pushed over it.
+@available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
+@MainActor @preconcurrency
+public struct NavigationStack<Data, Root: View>: View {
+    @MainActor @preconcurrency
+    public init(path: Binding<Data>, @ViewBuilder root: () -> Root)
+        where Data: MutableCollection, Data: RandomAccessCollection, Data: RangeReplaceableCollection,
+              Data.Element: Hashable {}
+
+    public var body: some View { EmptyView() }
+}
+
+@available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
+extension View {
+    @MainActor @preconcurrency
+    public func navigationDestination<D, C>(for data: D.Type, @ViewBuilder destination: @escaping (D) -> C) -> some View
+        where D: Hashable, C: View { self }
+}
+
+// MARK: State
+
+/// A reference to a value that a view reads and writes.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@frozen @propertyWrapper @dynamicMemberLookup
+public struct Binding<Value> {
+    private let get: () -> Value
+    private let set: (Value) -> Void
+
+    public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
+        self.get = get
+        self.set = set
+    }
+
+    public var wrappedValue: Value {
+        get { get() }
+        nonmutating set { set(newValue) }
+    }
+
+    public var projectedValue: Binding<Value> { self }
+
+    public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
+        Binding<Subject>(get: { self.wrappedValue[keyPath: keyPath] },
+                         set: { self.wrappedValue[keyPath: keyPath] = $0 })
+    }
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension Binding: @unchecked Sendable {}
+
+/// Bindings to the properties of an observable object.
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+@dynamicMemberLookup @propertyWrapper
+public struct Bindable<Value> {
+    public var wrappedValue: Value
+    public var projectedValue: Bindable<Value> { self }
+
+    public init(wrappedValue: Value) where Value: AnyObject, Value: Observable { self.wrappedValue = wrappedValue }
+    public init(_ wrappedValue: Value) where Value: AnyObject, Value: Observable { self.wrappedValue = wrappedValue }
+
+    public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>) -> Binding<Subject> {
+        let object = wrappedValue
+        return Binding<Subject>(get: { object[keyPath: keyPath] }, set: { object[keyPath: keyPath] = $0 })
+    }
+}
+
+// MARK: Foundation declarations that exist only on Apple platforms
+// (NSUserActivity is in Apple's Foundation, not in swift-corelibs-foundation.)
+
+/// A web-browsing activity type (universal links, Handoff).
+@available(iOS 8.0, macOS 10.10, tvOS 9.0, watchOS 2.0, *)
+public let NSUserActivityTypeBrowsingWeb: String = "NSUserActivityTypeBrowsingWeb"
+
+/// An activity continued from another device or opened from a universal link.
+@available(iOS 8.0, macOS 10.10, tvOS 9.0, watchOS 2.0, *)
+open class NSUserActivity: NSObject {
+    public init(activityType: String) {}
+    open var activityType: String { "" }
+    open var webpageURL: URL?
+}

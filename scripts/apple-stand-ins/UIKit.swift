@@ -1,0 +1,60 @@
+// Stand-in for UIKit: only the declarations Sources/SwitchyardUIKit uses, with UIKit's real
+// signatures and availability (iOS 18 SDK), so that target type-checks on Linux
+// (scripts/check-apple-glue) and its uses are checked against the platforms
+// (scripts/check-availability). Nothing here runs. See README.md in this folder to extend it.
+public import Foundation
+
+/// UIKit's base for objects that respond to events.
+@available(iOS 2.0, tvOS 9.0, *)
+@available(watchOS, unavailable)
+@MainActor
+open class UIResponder: NSObject {}
+
+/// A view controller.
+@available(iOS 2.0, tvOS 9.0, *)
+@available(watchOS, unavailable)
+@MainActor
+open class UIViewController: UIResponder {
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { super.init() }
+    public required init?(coder: NSCoder) { super.init() }
+
+    /// The view controller this one presents, if any.
+    open var presentedViewController: UIViewController? { nil }
+    /// The navigation controller this one is in, if any.
+    open var navigationController: UINavigationController? { nil }
+
+    @available(iOS 5.0, *)
+    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool,
+                      completion: (() -> Void)? = nil) {}
+
+    @available(iOS 5.0, *)
+    open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {}
+}
+
+/// A stack of view controllers.
+@available(iOS 2.0, tvOS 9.0, *)
+@available(watchOS, unavailable)
+@MainActor
+open class UINavigationController: UIViewController {
+    public init(rootViewController: UIViewController) { super.init(nibName: nil, bundle: nil) }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    open var viewControllers: [UIViewController] = []
+    open var topViewController: UIViewController? { viewControllers.last }
+
+    open func pushViewController(_ viewController: UIViewController, animated: Bool) {}
+    @discardableResult
+    open func popViewController(animated: Bool) -> UIViewController? { nil }
+    @available(iOS 3.0, *)
+    open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {}
+}
+
+/// A tab bar of view controllers.
+@available(iOS 2.0, tvOS 9.0, *)
+@available(watchOS, unavailable)
+@MainActor
+open class UITabBarController: UIViewController {
+    open var viewControllers: [UIViewController]?
+    open var selectedIndex: Int = 0
+    open var selectedViewController: UIViewController?
+}
