@@ -39,6 +39,21 @@ public actor InMemoryLinkStore: LinkStore {
         order.append(link.code)
     }
 
+    /// Stores each link whose code is free, in one actor step; returns the codes that were taken.
+    public func insert(contentsOf links: [SmartLink]) async throws -> Set<String> {
+        try check()
+        var taken: Set<String> = []
+        for link in links {
+            guard self.links[link.code] == nil else {
+                taken.insert(link.code)
+                continue
+            }
+            self.links[link.code] = link
+            order.append(link.code)
+        }
+        return taken
+    }
+
     /// The link with this code, live or gone.
     public func link(code: String) async throws -> SmartLink? {
         try check()

@@ -32,13 +32,20 @@ struct LinkOpener: Sendable {
         guard let link else { return Responses.html(Pages.notFound(code: code), status: .notFound) }
         let now = service.now()
         guard !link.isGone(at: now) else { return Responses.html(Pages.gone(code: code), status: .gone) }
+        return answer(link, clickKey: code, shortURL: service.shortURL(code), request: request, at: now)
+    }
 
+    /// The per-platform answer for a link that opens: records a click under `clickKey`, then the
+    /// iOS page, the Android intent, the desktop redirect or interstitial, or the crawler's
+    /// preview (whose `og:url` is `shortURL`). Firebase long links (`GET /?link=`) come here too,
+    /// with a link that is not stored.
+    func answer(_ link: SmartLink, clickKey: String, shortURL: String, request: Request, at now: Date) -> Response {
         let platform = UserAgent.platform(request.headers[.userAgent])
-        service.recorder.record(Click(code: code, at: now, platform: platform, referrer: request.headers[.referer].map { String($0.prefix(1024)) }))
+        service.recorder.record(Click(code: clickKey, at: now, platform: platform, referrer: request.headers[.referer].map { String($0.prefix(1024)) }))
 
         switch platform {
         case .crawler:
-            return Responses.html(Pages.preview(link: link, shortURL: service.shortURL(code)))
+            return Responses.html(Pages.preview(link: link, shortURL: shortURL))
         case .ios:
             let fallback = link.fallbacks.ios ?? link.fallbacks.web
             let urls = service.deepLinkURLs(link)
@@ -50,11 +57,11 @@ struct LinkOpener: Sendable {
             let fallback = link.fallbacks.android ?? link.fallbacks.web
             if let intent = intentURL(link: link, fallback: fallback) { return Responses.redirect(to: intent) }
             if let fallback { return Responses.redirect(to: fallback) }
-            return Responses.html(Pages.interstitial(link: link, shortURL: service.shortURL(code),
+            return Responses.html(Pages.interstitial(link: link, shortURL: shortURL,
                                                      universalLink: service.deepLinkURLs(link).universal))
         case .desktop, .other:
             if let web = link.fallbacks.web { return Responses.redirect(to: web) }
-            return Responses.html(Pages.interstitial(link: link, shortURL: service.shortURL(code),
+            return Responses.html(Pages.interstitial(link: link, shortURL: shortURL,
                                                      universalLink: service.deepLinkURLs(link).universal))
         }
     }

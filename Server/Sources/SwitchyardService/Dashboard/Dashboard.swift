@@ -32,7 +32,9 @@ struct Dashboard: Sendable {
 
     func register(on router: Router<BasicRequestContext>) {
         router.get("/") { request, context in
-            try await signedIn(request) { session in try await listPage(request, session: session) }
+            // `/?link=...` is a Firebase Dynamic Links long link, not the dashboard.
+            if FirebaseLongLinkOpener.isLongLink(request) { return FirebaseLongLinkOpener(service: service).open(request) }
+            return try await signedIn(request) { session in try await listPage(request, session: session) }
         }
         router.get("dashboard") { _, _ in DashboardPage.redirect("/") }
         router.get("dashboard/signin") { request, _ in signInPage(request) }

@@ -26,6 +26,17 @@ struct FormBody: Sendable {
     }
 
     static func decode(_ text: Substring) -> String {
+        String(decoding: bytes(text, strict: false) ?? [], as: UTF8.self)
+    }
+
+    /// Decodes like ``decode(_:)``, but nil when a `%` is not followed by two hex digits or the
+    /// bytes are not UTF-8 (for values that must be read exactly, such as Firebase's long links).
+    static func decodeExactly(_ text: Substring) -> String? {
+        guard let bytes = bytes(text, strict: true) else { return nil }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func bytes(_ text: Substring, strict: Bool) -> [UInt8]? {
         var bytes: [UInt8] = []
         var iterator = Array(text.utf8)[...]
         while let byte = iterator.popFirst() {
@@ -35,11 +46,13 @@ struct FormBody: Sendable {
                       let value = UInt8(String(decoding: iterator.prefix(2), as: UTF8.self), radix: 16) {
                 bytes.append(value)
                 iterator = iterator.dropFirst(2)
+            } else if byte == UInt8(ascii: "%") && strict {
+                return nil
             } else {
                 bytes.append(byte)
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     /// Reads a request's form body: 415 for another content type, 413 over `limit` bytes.
