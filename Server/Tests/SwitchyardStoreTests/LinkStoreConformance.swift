@@ -8,6 +8,8 @@ enum LinkStoreConformance: String, CaseIterable, Sendable, CustomTestStringConve
     case roundTrip
     case unknownCode
     case codeTaken
+    case bulkInsert
+    case bulkInsertAtomic
     case listing
     case listingCursors
     case updateFallbacks
@@ -31,6 +33,8 @@ enum LinkStoreConformance: String, CaseIterable, Sendable, CustomTestStringConve
             case .roundTrip: try await Self.roundTrip(database)
             case .unknownCode: try await Self.unknownCode(database)
             case .codeTaken: try await Self.codeTaken(database)
+            case .bulkInsert: try await Self.bulkInsert(database)
+            case .bulkInsertAtomic: try await Self.bulkInsertAtomic(database)
             case .listing: try await Self.listing(database)
             case .listingCursors: try await Self.listingCursors(database)
             case .updateFallbacks: try await Self.updateFallbacks(database)

@@ -58,13 +58,15 @@ extension PostgresLinkStore {
         let statements = queries
         return try await run { client in
             try await client.withTransaction(logger: logger) { connection in
-                var taken = Set(codes)
+                // A code given twice is written once: count occurrences, not codes.
+                var unwritten: [String: Int] = [:]
+                for code in codes { unwritten[code, default: 0] += 1 }
                 for query in statements {
                     for try await row in try await connection.query(query, logger: logger) {
-                        taken.remove(try row.decode(String.self))
+                        unwritten[try row.decode(String.self), default: 0] -= 1
                     }
                 }
-                return taken
+                return Set(unwritten.filter { $0.value > 0 }.keys)
             }
         }
     }
