@@ -23,6 +23,8 @@ E = {
     "503": problem("The database is unavailable; retry later.", retry_header),
 }
 def errors(*codes): return {c: E[c] for c in codes}
+rate_header = {"Retry-After": {"description": "Whole seconds until the next request is allowed.", "schema": {"type": "string"}}}
+def rate_limited(what): return problem(f"Too many {what} with this key: the rate limit is spent; retry after Retry-After seconds.", rate_header)
 
 code_param = {"name": "code", "in": "path", "required": True, "description": "The link's short code or alias.",
               "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"}}
@@ -90,6 +92,42 @@ schemas = {
         "status": {"type": "string", "enum": ["ok", "unavailable"]}, "database": {"type": "string"}}},
 }
 
+firebase_url = {"type": "string", "maxLength": 2048, "description": "An absolute http or https URL."}
+firebase_text = {"type": "string", "maxLength": 2048}
+schemas.update({
+    "FirebaseShortLinkRequest": {
+        "type": "object", "additionalProperties": False,
+        "description": "Firebase Dynamic Links' REST request: a long link, or its parts; the deep link must open a route of the table.",
+        "properties": {
+            "longDynamicLink": {"type": "string", "maxLength": 10000, "description": "https://example.page.link/?link=...&apn=..."},
+            "dynamicLinkInfo": {"type": "object", "additionalProperties": False, "properties": {
+                "domainUriPrefix": firebase_text, "dynamicLinkDomain": firebase_text, "link": firebase_url,
+                "androidInfo": {"type": "object", "additionalProperties": False, "properties": {
+                    "androidPackageName": firebase_text, "androidFallbackLink": firebase_url, "androidMinPackageVersionCode": firebase_text}},
+                "iosInfo": {"type": "object", "additionalProperties": False, "properties": {
+                    k: firebase_text for k in ["iosBundleId", "iosFallbackLink", "iosCustomScheme", "iosIpadFallbackLink",
+                                               "iosIpadBundleId", "iosAppStoreId", "iosMinimumVersion"]}},
+                "navigationInfo": {"type": "object", "additionalProperties": False, "properties": {"enableForcedRedirect": {"type": "boolean"}}},
+                "socialMetaTagInfo": {"type": "object", "additionalProperties": False, "properties": {
+                    "socialTitle": firebase_text, "socialDescription": firebase_text, "socialImageLink": firebase_url}},
+                "otherPlatformInfo": {"type": "object", "additionalProperties": False, "properties": {"fallbackUrl": firebase_url}},
+                "desktopInfo": {"type": "object", "additionalProperties": False, "properties": {"desktopFallbackLink": firebase_url}},
+                "analyticsInfo": {"type": "object", "additionalProperties": False, "properties": {
+                    "googlePlayAnalytics": {"type": "object", "additionalProperties": False, "properties": {
+                        k: firebase_text for k in ["utmSource", "utmMedium", "utmCampaign", "utmTerm", "utmContent", "gclid"]}},
+                    "itunesConnectAnalytics": {"type": "object", "additionalProperties": False, "properties": {
+                        k: firebase_text for k in ["at", "ct", "mt", "pt"]}}}}}},
+            "suffix": {"type": "object", "additionalProperties": False, "properties": {
+                "option": {"type": "string", "enum": ["SHORT", "UNGUESSABLE"], "description": "UNGUESSABLE (17 characters) by default."}}}}},
+    "FirebaseShortLink": {"type": "object", "required": ["shortLink", "previewLink", "warning"], "properties": {
+        "shortLink": {"type": "string"}, "previewLink": {"type": "string"},
+        "warning": {"type": "array", "items": {"type": "object", "required": ["warningCode", "warningMessage"], "properties": {
+            "warningCode": {"type": "string"}, "warningMessage": {"type": "string"}}}}}},
+    "FirebaseError": {"type": "object", "required": ["error"], "description": "Firebase's error shape.", "properties": {
+        "error": {"type": "object", "required": ["code", "message", "status"], "properties": {
+            "code": {"type": "integer"}, "message": {"type": "string"}, "status": {"type": "string"}}}}},
+})
+
 def json_response(description, schema, headers=None):
     r = {"description": description, "content": {"application/json": {"schema": schema}}}
     if headers: r["headers"] = headers
@@ -103,7 +141,7 @@ paths = {
         "post": {"operationId": "createLink", "summary": "Create a smart link", "security": admin, "tags": ["links"],
                  "requestBody": {"required": True, "content": {"application/json": {"schema": ref("CreateLink")}}},
                  "responses": {"201": json_response("Created.", ref("Link"), {"Location": {"schema": {"type": "string"}, "description": "The link's API URL."}}),
-                               **errors("400", "401", "409", "413", "415", "503")}},
+                               **errors("400", "401", "409", "413", "415"), "429": rate_limited("links created"), **errors("503")}},
         "get": {"operationId": "listLinks", "summary": "List the team's live links, newest first", "security": admin, "tags": ["links"],
                 "parameters": [{"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 200}},
                                {"name": "cursor", "in": "query", "schema": {"type": "string", "minLength": 1, "maxLength": 256}}],
@@ -125,7 +163,8 @@ paths = {
         "parameters": [code_param],
         "post": {"operationId": "redeemLink", "summary": "Spend one redemption and get the metadata", "security": app, "tags": ["app"],
                  "responses": {"200": json_response("Redeemed.", ref("Redemption")),
-                               **errors("401", "404", "410", "503"), "409": problem("The redeem limit is reached.")}}},
+                               **errors("401", "404"), "409": problem("The redeem limit is reached."), **errors("410"),
+                               "429": rate_limited("redeems"), **errors("503")}}},
     "/{code}": {
         "parameters": [{**code_param, "schema": {"type": "string", "pattern": "^(?!(health|metrics)$)[A-Za-z0-9_-]{1,64}$"}}],
         "get": {"operationId": "openLink", "summary": "Open a smart link (per-platform redirect, app page or preview)", "security": [], "tags": ["open"],
@@ -136,6 +175,29 @@ paths = {
                               "404": {"description": "No such link.", "content": html},
                               "410": {"description": "Deleted or expired.", "content": html},
                               "503": {"description": "The database is unavailable.", "content": html}}}},
+    "/v1/shortLinks": {
+        "post": {"operationId": "firebaseCreateShortLink", "summary": "Create a short link the way Firebase Dynamic Links' REST API did",
+                 "security": [{"adminKey": []}, {"firebaseKey": []}], "tags": ["firebase"],
+                 "requestBody": {"required": True, "content": {"application/json": {"schema": ref("FirebaseShortLinkRequest")}}},
+                 "responses": {"200": json_response("Created.", ref("FirebaseShortLink")),
+                               **{c: json_response(d, ref("FirebaseError"), h) for c, d, h in [
+                                   ("400", "INVALID_ARGUMENT: a bad long link, a deep link the table does not open, an unknown field.", None),
+                                   ("401", "UNAUTHENTICATED: missing or wrong key.", auth_header),
+                                   ("413", "The request body is over the size limit.", None),
+                                   ("415", "The request body is not application/json.", None),
+                                   ("429", "RESOURCE_EXHAUSTED: over the team's create rate.", rate_header),
+                                   ("503", "UNAVAILABLE: the database is unavailable; retry later.", retry_header)]}}}},
+    "/": {"get": {"operationId": "openFirebaseLongLink", "summary": "Open a Firebase Dynamic Links long link (?link=...); without link, the dashboard",
+                  "security": [], "tags": ["firebase"],
+                  "parameters": [{"name": "link", "in": "query", "required": False, "schema": {"type": "string"},
+                                  "description": "The deep link; apn, afl, ibi, ifl, isi, ofl, st, sd, si, utm_* ... as Firebase documented them."},
+                                 {"name": "User-Agent", "in": "header", "schema": {"type": "string"}}],
+                  "responses": {"200": {"description": "An HTML page: the iOS app opener, the desktop interstitial or the crawler preview.", "content": html},
+                                "302": {"description": "To a platform fallback, an Android intent or the deep link.",
+                                        "headers": {"Location": {"schema": {"type": "string"}}}},
+                                "303": {"description": "No link parameter: the dashboard's sign-in.", "headers": {"Location": {"schema": {"type": "string"}}}},
+                                "400": {"description": "A long link the route table does not open, or a malformed one.", "content": html},
+                                "414": {"description": "The query is over 8192 bytes.", "content": html}}}},
     "/health": {"get": {"operationId": "health", "summary": "Liveness and database check", "security": [], "tags": ["operations"],
                         "responses": {"200": json_response("Healthy.", ref("Health")),
                                       "503": json_response("The database is unavailable.", ref("Health"), retry_header)}}},
@@ -157,7 +219,8 @@ document = {
     "paths": paths,
     "components": {"schemas": schemas, "securitySchemes": {
         "adminKey": {"type": "http", "scheme": "bearer", "description": "An admin API key (SWITCHYARD_API_KEY); links belong to the key's team."},
-        "appKey": {"type": "http", "scheme": "bearer", "description": "The app key (SWITCHYARD_APP_KEY)."}}},
+        "appKey": {"type": "http", "scheme": "bearer", "description": "The app key (SWITCHYARD_APP_KEY)."},
+        "firebaseKey": {"type": "apiKey", "in": "query", "name": "key", "description": "The admin key as Firebase's ?key= (POST /v1/shortLinks only)."}}},
 }
 
 here = os.path.dirname(os.path.abspath(__file__))
