@@ -35,13 +35,16 @@ struct LinkOpener: Sendable {
         return answer(link, clickKey: code, shortURL: service.shortURL(code), request: request, at: now)
     }
 
-    /// The per-platform answer for a link that opens: records a click under `clickKey`, then the
+    /// The per-platform answer for a link that opens: records a click under `clickKey` (with the
+    /// campaign parameters it was opened with, if any), then the
     /// iOS page, the Android intent, the desktop redirect or interstitial, or the crawler's
     /// preview (whose `og:url` is `shortURL`). Firebase long links (`GET /?link=`) come here too,
     /// with a link that is not stored.
-    func answer(_ link: SmartLink, clickKey: String, shortURL: String, request: Request, at now: Date) -> Response {
+    func answer(_ link: SmartLink, clickKey: String, shortURL: String, campaign: [String: String]? = nil, request: Request,
+                at now: Date) -> Response {
         let platform = UserAgent.platform(request.headers[.userAgent])
-        service.recorder.record(Click(code: clickKey, at: now, platform: platform, referrer: request.headers[.referer].map { String($0.prefix(1024)) }))
+        service.recorder.record(Click(code: clickKey, at: now, platform: platform, referrer: request.headers[.referer].map { String($0.prefix(1024)) },
+                                      campaign: campaign))
 
         switch platform {
         case .crawler:

@@ -20,6 +20,7 @@ enum LinkStoreConformance: String, CaseIterable, Sendable, CustomTestStringConve
     case redeemNotFound
     case redeemRace
     case clicks
+    case clickCampaigns
     case migrations
     case concurrentFirstMigration
     case reopen
@@ -45,6 +46,7 @@ enum LinkStoreConformance: String, CaseIterable, Sendable, CustomTestStringConve
             case .redeemNotFound: try await Self.redeemNotFound(database)
             case .redeemRace: try await Self.redeemRace(database)
             case .clicks: try await Self.clicks(database)
+            case .clickCampaigns: try await Self.clickCampaigns(database)
             case .migrations: try await Self.migrations(database)
             case .concurrentFirstMigration: try await Self.concurrentFirstMigration(database)
             case .reopen: try await Self.reopen(database)

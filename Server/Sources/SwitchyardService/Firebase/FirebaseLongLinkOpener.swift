@@ -3,10 +3,11 @@ import Hummingbird
 import SwitchyardStore
 
 /// `GET /?link=...`: a Firebase Dynamic Links long link, answered as a stored smart link would be
-/// (``LinkOpener/answer(_:clickKey:shortURL:request:at:)``): the iOS page, the Android intent, the
-/// desktop redirect, Open Graph for crawlers, and a click under the long link's
-/// ``FirebaseLongLink/clickKey``. A long link the route table cannot open is refused with a 400
-/// page; it never redirects to whatever `link` says.
+/// (``LinkOpener/answer(_:clickKey:shortURL:campaign:request:at:)``): the iOS page, the Android
+/// intent, the desktop redirect, Open Graph for crawlers, and a click under the long link's
+/// ``FirebaseLongLink/clickKey`` that keeps its analytics parameters (`utm_*`, `at`, `ct`, `mt`,
+/// `pt`). A long link the route table cannot open is refused with a 400 page; it never redirects
+/// to whatever `link` says.
 struct FirebaseLongLinkOpener: Sendable {
     let service: LinkService
 
@@ -22,9 +23,11 @@ struct FirebaseLongLinkOpener: Sendable {
         let query = Substring(request.uri.query ?? "")
         let link: SmartLink
         let key: String
+        let campaign: [String: String]
         do {
             let long = try FirebaseLongLink(query: query)
             key = long.clickKey
+            campaign = long.analytics
             link = try service.rules.link(try long.draft(table: service.table), code: key, team: Self.team, now: service.now())
         } catch let error as FirebaseLinkError {
             return refusal(error.message, status: error.code == .queryTooLong ? .uriTooLong : .badRequest)
@@ -34,7 +37,7 @@ struct FirebaseLongLinkOpener: Sendable {
             return refusal("the long link could not be read", status: .badRequest)
         }
         return LinkOpener(service: service).answer(link, clickKey: key, shortURL: "\(service.configuration.trimmedBaseURL)/?\(query)",
-                                                   request: request, at: service.now())
+                                                   campaign: campaign.isEmpty ? nil : campaign, request: request, at: service.now())
     }
 
     /// The page for a long link that cannot be opened: what is wrong, no link onwards.

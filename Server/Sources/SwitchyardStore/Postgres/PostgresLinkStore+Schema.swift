@@ -40,6 +40,9 @@ extension PostgresLinkStore {
             """,
             "CREATE INDEX clicks_code_at ON clicks (code, at)",
         ]),
+        Migration(version: 2, name: "click campaigns", statements: [
+            "ALTER TABLE clicks ADD COLUMN campaign text",
+        ]),
     ]
 
     /// Creates the schema if needed and applies the steps it has not seen, in one transaction

@@ -38,5 +38,8 @@ extension SQLiteLinkStore {
             """,
             "CREATE INDEX clicks_code_at ON clicks (code, at)",
         ]),
+        Migration(version: 2, name: "click campaigns", statements: [
+            "ALTER TABLE clicks ADD COLUMN campaign TEXT",
+        ]),
     ]
 }
