@@ -137,8 +137,9 @@ public struct FirebaseImporter: Sendable {
     func run(source: ByteSource, dryRun: Bool, progress: (@Sendable (Progress) -> Void)?) async throws -> Report {
         var export = FirebaseExport(source: source)
         var report = Report(dryRun: dryRun)
-        /// Codes seen earlier in this file, and the link each stood for.
-        var seen: [String: (line: Int, link: SmartLink)] = [:]
+        /// Codes seen earlier in this file: the line and a fingerprint of the content (not the link
+        /// itself, so that memory stays small however long the file is).
+        var seen: [String: (line: Int, content: Int)] = [:]
         var batch: [(line: Int, shortLink: String?, link: SmartLink)] = []
         var rows = 0
         let totalBytes = source.totalBytes
@@ -159,8 +160,9 @@ public struct FirebaseImporter: Sendable {
                 case .failure(let failure):
                     report.rejected.append(Rejection(line: row.line, shortLink: row.shortLink, reason: failure.reason))
                 case .success(let link):
+                    let content = Self.fingerprint(link)
                     if let earlier = seen[link.code] {
-                        if Self.sameContent(earlier.link, link) {
+                        if earlier.content == content {
                             report.alreadyThere += 1
                         } else {
                             report.rejected.append(Rejection(line: row.line, shortLink: row.shortLink,
@@ -168,7 +170,7 @@ public struct FirebaseImporter: Sendable {
                         }
                         continue
                     }
-                    seen[link.code] = (row.line, link)
+                    seen[link.code] = (row.line, content)
                     batch.append((row.line, row.shortLink, link))
                 }
             }
@@ -250,6 +252,23 @@ public struct FirebaseImporter: Sendable {
                                                  reason: "duplicate suffix: '\(entry.link.code)' is already a link with other content"))
             }
         }
+    }
+
+    /// A hash of what ``sameContent(_:_:)`` compares (equal content, equal fingerprint; within one
+    /// process).
+    static func fingerprint(_ link: SmartLink) -> Int {
+        var hasher = Hasher()
+        hasher.combine(link.team)
+        hasher.combine(link.route)
+        hasher.combine(link.routeName)
+        hasher.combine(link.routeParameters)
+        hasher.combine(link.queryParameters)
+        hasher.combine(link.metadata)
+        hasher.combine(link.redeemLimit)
+        hasher.combine(link.fallbacks)
+        hasher.combine(link.preview)
+        hasher.combine(link.expiresAt)
+        return hasher.finalize()
     }
 
     /// Whether two links open the same way (everything but the instants and the redeem count).
