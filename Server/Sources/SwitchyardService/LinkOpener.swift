@@ -36,10 +36,10 @@ struct LinkOpener: Sendable {
     }
 
     /// The per-platform answer for a link that opens: records a click under `clickKey` (with the
-    /// campaign parameters it was opened with, if any), then the
-    /// iOS page, the Android intent, the desktop redirect or interstitial, or the crawler's
-    /// preview (whose `og:url` is `shortURL`). Firebase long links (`GET /?link=`) come here too,
-    /// with a link that is not stored.
+    /// campaign parameters it was opened with, if any), then answers with the iOS page, the
+    /// Android intent, the desktop redirect or interstitial, or the crawler's preview (whose
+    /// `og:url` is `shortURL`). Firebase long links (`GET /?link=`) come here too, with a link
+    /// that is not stored.
     func answer(_ link: SmartLink, clickKey: String, shortURL: String, campaign: [String: String]? = nil, request: Request,
                 at now: Date) -> Response {
         let platform = UserAgent.platform(request.headers[.userAgent])
