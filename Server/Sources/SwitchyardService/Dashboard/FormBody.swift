@@ -43,8 +43,8 @@ struct FormBody: Sendable {
             if byte == UInt8(ascii: "+") {
                 bytes.append(UInt8(ascii: " "))
             } else if byte == UInt8(ascii: "%"), iterator.count >= 2,
-                      let value = UInt8(String(decoding: iterator.prefix(2), as: UTF8.self), radix: 16) {
-                bytes.append(value)
+                      let high = hexValue(iterator[iterator.startIndex]), let low = hexValue(iterator[iterator.startIndex + 1]) {
+                bytes.append(high << 4 | low)
                 iterator = iterator.dropFirst(2)
             } else if byte == UInt8(ascii: "%") && strict {
                 return nil
@@ -53,6 +53,15 @@ struct FormBody: Sendable {
             }
         }
         return bytes
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     /// Reads a request's form body: 415 for another content type, 413 over `limit` bytes.
