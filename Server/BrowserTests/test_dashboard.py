@@ -3,7 +3,8 @@
 Starts the built `switchyard serve` on a
 free port with a temporary SQLite file and route table, then signs in, creates a link, sees it
 listed, opens its page (clicks chart and QR code, which zbarimg must decode to the short URL),
-takes screenshots and signs out. Run through scripts/browser-test.
+takes screenshots and signs out; then uploads a Firebase export through the import form. Run
+through scripts/browser-test.
 """
 import http.client
 import json
@@ -271,3 +272,39 @@ def test_an_ipad_asking_for_the_desktop_site_gets_the_app_buttons(browser, servi
     finally:
         browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
         browser.execute_cdp_cmd("Network.setUserAgentOverride", {"userAgent": ""})
+
+def test_import_a_firebase_export_by_upload(browser, service):
+    """The import form: upload a CSV export, read the summary and the rejected rows; the imported
+    suffix then opens, and uploading the same file again changes nothing."""
+    export = os.path.join(ARTIFACTS, "firebase-export.csv")
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    with open(export, "w", newline="") as f:
+        f.write("\ufeffShort Dynamic Link,Long Dynamic Link\r\n"
+                "https://example.page.link/m9Mm,\"https://example.page.link/?link=https%3A%2F%2Fshop.example.com%2Fproduct%2F42"
+                "&isi=1234567&ofl=https%3A%2F%2Fshop.example.com%2Fp%2F42&st=Imported+shoes\"\r\n"
+                "https://example.page.link/bad1,https://example.page.link/?link=https://evil.example.net/<b>x</b>\r\n")
+    browser.delete_all_cookies()
+    sign_in(browser, service, API_KEY)
+    wait_for_url(browser, lambda url: url == service + "/", "the link list")
+    browser.find_element(By.LINK_TEXT, "Import").click()
+    wait_for_url(browser, lambda url: url == service + "/dashboard/import", "the import form")
+    browser.find_element(By.ID, "file").send_keys(export)
+    browser.find_element(By.ID, "run-import").click()
+    summary = WebDriverWait(browser, 10).until(expected_conditions.presence_of_element_located((By.ID, "summary")))
+    assert summary.text == "1 imported, 0 already there, 1 rejected"
+    rejected = browser.find_element(By.ID, "rejected").text
+    assert "https://example.page.link/bad1" in rejected and "<b>x</b>" in rejected
+    assert browser.execute_script("return document.scripts.length") == 0
+    screenshot(browser, "import.png")
+
+    connection = http.client.HTTPConnection("127.0.0.1", int(service.rsplit(":", 1)[1]), timeout=10)
+    connection.request("GET", "/m9Mm", headers={"User-Agent": "Mozilla/5.0 (X11; Linux x86_64)"})
+    response = connection.getresponse()
+    assert response.status == 302 and response.getheader("Location") == "https://shop.example.com/p/42"
+    connection.close()
+
+    browser.get(service + "/dashboard/import")
+    browser.find_element(By.ID, "file").send_keys(export)
+    browser.find_element(By.ID, "run-import").click()
+    summary = WebDriverWait(browser, 10).until(expected_conditions.presence_of_element_located((By.ID, "summary")))
+    assert summary.text == "0 imported, 1 already there, 1 rejected"

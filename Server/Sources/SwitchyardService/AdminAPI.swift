@@ -26,47 +26,28 @@ struct AdminAPI: Sendable {
         let team = try await service.teamCreating(request.headers[.authorization])
         let fields = FieldReader(try await JSONBody.object(request, context: context, limit: service.configuration.limits.maximumBodySize))
         try fields.onlyKeys(Self.createKeys)
-        let route = try fields.requiredString("route")
-        let parameters = try fields.stringMap("routeParameters")
-        let query = try fields.stringMap("queryParameters")
-        let target = try service.builder.target(route: route, parameters: parameters)
-        let metadata = try fields.object("metadata")
-        let redeemLimit = try fields.integer("redeemLimit", in: 1...1_000_000_000)
-        let fallbacks = try readFallbacks(fields.object("fallbacks"))
-        let preview = try readPreview(fields.object("preview"))
+        var draft = LinkDraft(route: try fields.requiredString("route"))
+        draft.routeParameters = try fields.stringMap("routeParameters")
+        draft.queryParameters = try fields.stringMap("queryParameters")
+        // The route is checked first, so that its errors come before those of the other fields.
+        _ = try service.builder.target(route: draft.route, parameters: draft.routeParameters)
+        draft.metadata = try fields.object("metadata")
+        draft.redeemLimit = try fields.integer("redeemLimit", in: 1...1_000_000_000)
+        draft.fallbacks = try readFallbacks(fields.object("fallbacks"))
+        draft.preview = try readPreview(fields.object("preview"))
         let now = service.now()
-        var expiresAt: Date?
         if let text = try fields.string("expiresAt") {
             guard let date = LinkJSON.parseDate(text) else {
                 throw Problem.malformed("'expiresAt' must be an ISO 8601 date-time such as 2030-01-31T12:00:00Z, got '\(text)'")
             }
             guard date > now else { throw Problem.invalid("expiry-in-past", "Expiry in the past", "'expiresAt' (\(text)) is not in the future") }
-            expiresAt = date
+            draft.expiresAt = date
         }
         let alias = try fields.string("alias", maxLength: 256)
         if let alias, let refusal = LinkCodes.aliasRefusal(alias) {
             throw Problem.invalid("invalid-alias", "Invalid alias", refusal)
         }
-        var link = SmartLink(
-            code: alias ?? LinkCodes.generate(length: service.configuration.limits.codeLength),
-            team: team, route: target.route, routeName: target.routeName, routeParameters: parameters,
-            queryParameters: query, metadata: metadata, redeemLimit: redeemLimit, fallbacks: fallbacks,
-            preview: preview, createdAt: now, expiresAt: expiresAt)
-        var attempts = 0
-        while true {
-            do {
-                try await service.storage { try await service.store.insert(link) }
-                break
-            } catch let error as StoreError where error.code == .codeTaken {
-                if let alias {
-                    throw Problem(.conflict, kind: "alias-taken", title: "Alias taken", detail: "the alias '\(alias)' is already in use")
-                }
-                attempts += 1
-                guard attempts < 8 else { throw Problem.unavailable("could not find a free code; retry later") }
-                link.code = LinkCodes.generate(length: service.configuration.limits.codeLength)
-            }
-        }
-        service.metrics.linkCreated()
+        let link = try await service.create(draft, team: team, alias: alias)
         context.logger.info("link created", metadata: ["code": "\(link.code)", "team": "\(team)", "route": "\(link.route)"])
         var headers = HTTPFields()
         headers[.location] = "/api/v1/links/\(link.code)"
@@ -96,10 +77,8 @@ struct AdminAPI: Sendable {
         guard let object else { return SmartLink.Preview() }
         let reader = FieldReader(object, context: "preview")
         try reader.onlyKeys(["title", "description", "image"])
+        // The image URL is checked with the other rules, in LinkRules.
         let image = try reader.string("image")
-        if let image, FallbackPolicy.host(of: image) == nil {
-            throw Problem.invalid("invalid-preview", "Invalid preview", "preview.image must be an absolute http or https URL, got '\(image)'")
-        }
         return SmartLink.Preview(title: try reader.string("title", maxLength: 512),
                                  description: try reader.string("description", maxLength: 2048), image: image)
     }

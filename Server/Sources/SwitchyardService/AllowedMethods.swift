@@ -10,6 +10,7 @@ struct AllowedMethods: Sendable {
         (["api", "v1", "links", "*", "resolve"], [.get]),
         (["api", "v1", "links", "*", "redeem"], [.post]),
         (["api", "v1", "openapi.json"], [.get]),
+        (["v1", "shortLinks"], [.post]),
         ([".well-known", "apple-app-site-association"], [.get]),
         ([".well-known", "assetlinks.json"], [.get]),
         (["*"], [.get]),

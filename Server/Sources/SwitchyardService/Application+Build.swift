@@ -96,6 +96,9 @@ func makeRouter(service: LinkService) -> Hummingbird.Router<ServiceRequestContex
     OperationsAPI(service: service, openAPI: OpenAPIDocument.text).register(on: router)
     AdminAPI(service: service).register(on: router)
     AppAPI(service: service).register(on: router)
+    // Firebase Dynamic Links' REST API (`POST /v1/shortLinks`); its long links (`GET /?link=`) are
+    // answered from the dashboard's `/` route, which hands them to FirebaseLongLinkOpener.
+    FirebaseShortLinksAPI(service: service).register(on: router)
     LinkOpener(service: service).register(on: router)
     // The dashboard: HTML at `/` and `/dashboard/...` (Dashboard/Dashboard.swift), signed in with the admin key.
     Dashboard(service: service).register(on: router)

@@ -9,10 +9,14 @@ enum LinkCodes {
         "signin", "signout", "openapi", "well-known", "favicon", "robots", "app", "apps",
     ]
 
-    /// A random code of `length` letters from ``alphabet``, drawn with the system's secure generator.
+    /// A random code of `length` letters from ``alphabet``, drawn with the system's secure
+    /// generator; never one of the ``reserved`` paths (a short code could otherwise spell one).
     static func generate(length: Int) -> String {
         var generator = SystemRandomNumberGenerator()
-        return String((0..<length).map { _ in alphabet[Int(generator.next(upperBound: UInt64(alphabet.count)))] })
+        while true {
+            let code = String((0..<length).map { _ in alphabet[Int(generator.next(upperBound: UInt64(alphabet.count)))] })
+            if !reserved.contains(code.lowercased()) { return code }
+        }
     }
 
     /// Why `alias` cannot be used, or nil when it can.

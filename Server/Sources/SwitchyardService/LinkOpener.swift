@@ -32,33 +32,46 @@ struct LinkOpener: Sendable {
         guard let link else { return Responses.html(Pages.notFound(code: code), status: .notFound) }
         let now = service.now()
         guard !link.isGone(at: now) else { return Responses.html(Pages.gone(code: code), status: .gone) }
+        return await answer(link, clickKey: code, shortURL: service.shortURL(code), storedCode: code, request: request,
+                            context: context, at: now)
+    }
 
+    /// The per-platform answer for a link that opens: records a click under `clickKey` (with the
+    /// campaign parameters it was opened with, if any), then answers with the iOS page, the
+    /// Android intent, the desktop redirect or interstitial, or the crawler's preview (whose
+    /// `og:url` is `shortURL`). Firebase long links (`GET /?link=`) come here too, with a link
+    /// that is not stored: `storedCode` is nil, so neither the install referrer nor heuristic
+    /// matching names a code the app could not claim.
+    func answer(_ link: SmartLink, clickKey: String, shortURL: String, storedCode: String?, campaign: [String: String]? = nil,
+                request: Request, context: ServiceRequestContext, at now: Date) async -> Response {
         let platform = UserAgent.platform(request.headers[.userAgent])
-        service.recorder.record(Click(code: code, at: now, platform: platform, referrer: request.headers[.referer].map { String($0.prefix(1024)) }))
+        service.recorder.record(Click(code: clickKey, at: now, platform: platform, referrer: request.headers[.referer].map { String($0.prefix(1024)) },
+                                      campaign: campaign))
         service.metrics.opened(platform)
-        if let deferred = service.deferred, platform == .ios || platform == .android {
-            await remember(code: code, request: request, context: context, deferred: deferred, now: now)
+        if let storedCode, let deferred = service.deferred, platform == .ios || platform == .android {
+            await remember(code: storedCode, request: request, context: context, deferred: deferred, now: now)
         }
 
         switch platform {
         case .crawler:
-            return Responses.html(Pages.preview(link: link, shortURL: service.shortURL(code)))
+            return Responses.html(Pages.preview(link: link, shortURL: shortURL))
         case .ios:
             let fallback = link.fallbacks.ios ?? link.fallbacks.web
             let urls = service.deepLinkURLs(link)
             // No app to open (no route URL, or no iOS app in the table): straight to the fallback.
             guard let openURL = urls.universal ?? urls.scheme, !service.table.configuration.apps.ios.isEmpty else {
                 if let fallback { return Responses.redirect(to: fallback) }
-                return Responses.html(Pages.interstitial(link: link, shortURL: service.shortURL(code), universalLink: urls.universal))
+                return Responses.html(Pages.interstitial(link: link, shortURL: shortURL, universalLink: urls.universal))
             }
             let nonce = fallback.map(Pages.isAppStore) == true ? Responses.nonce() : nil
-            return Responses.html(Pages.openInApp(link: link, openURL: openURL, shortURL: service.shortURL(code),
+            return Responses.html(Pages.openInApp(link: link, openURL: openURL, shortURL: shortURL,
                                                   fallback: fallback, nonce: nonce), nonce: nonce)
         case .android:
-            let fallback = (link.fallbacks.android ?? link.fallbacks.web).map { Self.withInstallReferrer($0, code: code) }
+            var fallback = link.fallbacks.android ?? link.fallbacks.web
+            if let storedCode { fallback = fallback.map { Self.withInstallReferrer($0, code: storedCode) } }
             if let intent = intentURL(link: link, fallback: fallback) { return Responses.redirect(to: intent) }
             if let fallback { return Responses.redirect(to: fallback) }
-            return Responses.html(Pages.interstitial(link: link, shortURL: service.shortURL(code),
+            return Responses.html(Pages.interstitial(link: link, shortURL: shortURL,
                                                      universalLink: service.deepLinkURLs(link).universal))
         case .desktop, .other:
             // iPadOS sends a Mac's user agent: desktop Safari gets a page that decides on the device.
@@ -66,12 +79,12 @@ struct LinkOpener: Sendable {
             if UserAgent.isMacSafari(request.headers[.userAgent]), !service.table.configuration.apps.ios.isEmpty,
                let openURL = urls.universal ?? urls.scheme {
                 let nonce = Responses.nonce()
-                return Responses.html(Pages.iPadOrMac(link: link, openURL: openURL, shortURL: service.shortURL(code),
+                return Responses.html(Pages.iPadOrMac(link: link, openURL: openURL, shortURL: shortURL,
                                                       iOSFallback: link.fallbacks.ios ?? link.fallbacks.web,
                                                       web: link.fallbacks.web, nonce: nonce), nonce: nonce)
             }
             if let web = link.fallbacks.web { return Responses.redirect(to: web) }
-            return Responses.html(Pages.interstitial(link: link, shortURL: service.shortURL(code),
+            return Responses.html(Pages.interstitial(link: link, shortURL: shortURL,
                                                      universalLink: service.deepLinkURLs(link).universal))
         }
     }

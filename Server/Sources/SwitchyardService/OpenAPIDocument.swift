@@ -1102,6 +1102,209 @@ enum OpenAPIDocument {
           }
         }
       }
+    },
+    "/v1/shortLinks": {
+      "post": {
+        "operationId": "firebaseCreateShortLink",
+        "summary": "Create a short link the way Firebase Dynamic Links' REST API did",
+        "security": [
+          {
+            "adminKey": []
+          },
+          {
+            "firebaseKey": []
+          }
+        ],
+        "tags": [
+          "firebase"
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/FirebaseShortLinkRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Created.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/FirebaseShortLink"
+                }
+              }
+            }
+          },
+          "400": {
+            "description": "INVALID_ARGUMENT: a bad long link, a deep link the table does not open, an unknown field.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/FirebaseError"
+                }
+              }
+            }
+          },
+          "401": {
+            "description": "UNAUTHENTICATED: missing or wrong key.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/FirebaseError"
+                }
+              }
+            },
+            "headers": {
+              "WWW-Authenticate": {
+                "description": "The Bearer challenge.",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "413": {
+            "description": "The request body is over the size limit.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/FirebaseError"
+                }
+              }
+            }
+          },
+          "415": {
+            "description": "The request body is not application/json.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/FirebaseError"
+                }
+              }
+            }
+          },
+          "429": {
+            "description": "RESOURCE_EXHAUSTED: over the team's create rate.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/FirebaseError"
+                }
+              }
+            },
+            "headers": {
+              "Retry-After": {
+                "description": "Whole seconds until the next request is allowed.",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "503": {
+            "description": "UNAVAILABLE: the database is unavailable; retry later.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/FirebaseError"
+                }
+              }
+            },
+            "headers": {
+              "Retry-After": {
+                "description": "Seconds to wait before retrying.",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/": {
+      "get": {
+        "operationId": "openFirebaseLongLink",
+        "summary": "Open a Firebase Dynamic Links long link (?link=...); without link, the dashboard",
+        "security": [],
+        "tags": [
+          "firebase"
+        ],
+        "parameters": [
+          {
+            "name": "link",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string"
+            },
+            "description": "The deep link; apn, afl, ibi, ifl, isi, ofl, st, sd, si, utm_* ... as Firebase documented them."
+          },
+          {
+            "name": "User-Agent",
+            "in": "header",
+            "schema": {
+              "type": "string"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "An HTML page: the iOS app opener, the desktop interstitial or the crawler preview.",
+            "content": {
+              "text/html": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "302": {
+            "description": "To a platform fallback, an Android intent or the deep link.",
+            "headers": {
+              "Location": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "303": {
+            "description": "No link parameter: the dashboard's sign-in.",
+            "headers": {
+              "Location": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "400": {
+            "description": "A long link the route table does not open, or a malformed one.",
+            "content": {
+              "text/html": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "414": {
+            "description": "The query is over 8192 bytes.",
+            "content": {
+              "text/html": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          }
+        }
+      }
     }
   },
   "components": {
@@ -1666,6 +1869,274 @@ enum OpenAPIDocument {
             "maxLength": 64
           }
         }
+      },
+      "FirebaseShortLinkRequest": {
+        "type": "object",
+        "additionalProperties": false,
+        "description": "Firebase Dynamic Links' REST request: a long link, or its parts; the deep link must open a route of the table.",
+        "properties": {
+          "longDynamicLink": {
+            "type": "string",
+            "maxLength": 10000,
+            "description": "https://example.page.link/?link=...&apn=..."
+          },
+          "dynamicLinkInfo": {
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+              "domainUriPrefix": {
+                "type": "string",
+                "maxLength": 2048
+              },
+              "dynamicLinkDomain": {
+                "type": "string",
+                "maxLength": 2048
+              },
+              "link": {
+                "type": "string",
+                "maxLength": 2048,
+                "description": "An absolute http or https URL."
+              },
+              "androidInfo": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "androidPackageName": {
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "androidFallbackLink": {
+                    "type": "string",
+                    "maxLength": 2048,
+                    "description": "An absolute http or https URL."
+                  },
+                  "androidMinPackageVersionCode": {
+                    "type": "string",
+                    "maxLength": 2048
+                  }
+                }
+              },
+              "iosInfo": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "iosBundleId": {
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "iosFallbackLink": {
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "iosCustomScheme": {
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "iosIpadFallbackLink": {
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "iosIpadBundleId": {
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "iosAppStoreId": {
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "iosMinimumVersion": {
+                    "type": "string",
+                    "maxLength": 2048
+                  }
+                }
+              },
+              "navigationInfo": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "enableForcedRedirect": {
+                    "type": "boolean"
+                  }
+                }
+              },
+              "socialMetaTagInfo": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "socialTitle": {
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "socialDescription": {
+                    "type": "string",
+                    "maxLength": 2048
+                  },
+                  "socialImageLink": {
+                    "type": "string",
+                    "maxLength": 2048,
+                    "description": "An absolute http or https URL."
+                  }
+                }
+              },
+              "otherPlatformInfo": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "fallbackUrl": {
+                    "type": "string",
+                    "maxLength": 2048,
+                    "description": "An absolute http or https URL."
+                  }
+                }
+              },
+              "desktopInfo": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "desktopFallbackLink": {
+                    "type": "string",
+                    "maxLength": 2048,
+                    "description": "An absolute http or https URL."
+                  }
+                }
+              },
+              "analyticsInfo": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "googlePlayAnalytics": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                      "utmSource": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "utmMedium": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "utmCampaign": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "utmTerm": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "utmContent": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "gclid": {
+                        "type": "string",
+                        "maxLength": 2048
+                      }
+                    }
+                  },
+                  "itunesConnectAnalytics": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                      "at": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "ct": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "mt": {
+                        "type": "string",
+                        "maxLength": 2048
+                      },
+                      "pt": {
+                        "type": "string",
+                        "maxLength": 2048
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "suffix": {
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+              "option": {
+                "type": "string",
+                "enum": [
+                  "SHORT",
+                  "UNGUESSABLE"
+                ],
+                "description": "UNGUESSABLE (17 characters) by default."
+              }
+            }
+          }
+        }
+      },
+      "FirebaseShortLink": {
+        "type": "object",
+        "required": [
+          "shortLink",
+          "previewLink",
+          "warning"
+        ],
+        "properties": {
+          "shortLink": {
+            "type": "string"
+          },
+          "previewLink": {
+            "type": "string"
+          },
+          "warning": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "required": [
+                "warningCode",
+                "warningMessage"
+              ],
+              "properties": {
+                "warningCode": {
+                  "type": "string"
+                },
+                "warningMessage": {
+                  "type": "string"
+                }
+              }
+            }
+          }
+        }
+      },
+      "FirebaseError": {
+        "type": "object",
+        "required": [
+          "error"
+        ],
+        "description": "Firebase's error shape.",
+        "properties": {
+          "error": {
+            "type": "object",
+            "required": [
+              "code",
+              "message",
+              "status"
+            ],
+            "properties": {
+              "code": {
+                "type": "integer"
+              },
+              "message": {
+                "type": "string"
+              },
+              "status": {
+                "type": "string"
+              }
+            }
+          }
+        }
       }
     },
     "securitySchemes": {
@@ -1678,6 +2149,12 @@ enum OpenAPIDocument {
         "type": "http",
         "scheme": "bearer",
         "description": "The app key (SWITCHYARD_APP_KEY)."
+      },
+      "firebaseKey": {
+        "type": "apiKey",
+        "in": "query",
+        "name": "key",
+        "description": "The admin key as Firebase's ?key= (POST /v1/shortLinks only)."
       }
     }
   }

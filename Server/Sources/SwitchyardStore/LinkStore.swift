@@ -18,6 +18,14 @@ public protocol LinkStore: Sendable {
     ///   reused); the caller generates another code, or reports an alias as taken.
     func insert(_ link: SmartLink) async throws
 
+    /// Stores many new links in one transaction (an import): every link whose code is free is
+    /// written, and the codes already taken — live or deleted, or earlier in `links` — are
+    /// returned, their links not written. When the call throws, none of `links` is stored.
+    ///
+    /// - Complexity: one round trip per call on PostgreSQL, one transaction on SQLite; callers
+    ///   send batches of a few hundred links.
+    func insert(contentsOf links: [SmartLink]) async throws -> Set<String>
+
     /// The link with this code, live or gone; nil when no such code was ever issued.
     func link(code: String) async throws -> SmartLink?
 

@@ -120,13 +120,17 @@ public struct Click: Sendable, Hashable, Codable {
     public var platform: Platform
     /// The `Referer` header, if any.
     public var referrer: String?
+    /// Campaign parameters the link was opened with (a Firebase long link's `utm_source`,
+    /// `utm_campaign`, `at`, `ct` ...); nil when there were none.
+    public var campaign: [String: String]?
 
     /// Creates a click.
-    public init(code: String, at: Date, platform: Platform, referrer: String? = nil) {
+    public init(code: String, at: Date, platform: Platform, referrer: String? = nil, campaign: [String: String]? = nil) {
         self.code = code
         self.at = at
         self.platform = platform
         self.referrer = referrer
+        self.campaign = campaign
     }
 
     /// Whether the click came from a crawler.

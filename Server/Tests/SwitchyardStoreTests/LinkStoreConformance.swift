@@ -8,6 +8,8 @@ enum LinkStoreConformance: String, CaseIterable, Sendable, CustomTestStringConve
     case roundTrip
     case unknownCode
     case codeTaken
+    case bulkInsert
+    case bulkInsertAtomic
     case listing
     case listingCursors
     case updateFallbacks
@@ -18,6 +20,7 @@ enum LinkStoreConformance: String, CaseIterable, Sendable, CustomTestStringConve
     case redeemNotFound
     case redeemRace
     case clicks
+    case clickCampaigns
     case migrations
     case concurrentFirstMigration
     case reopen
@@ -35,6 +38,8 @@ enum LinkStoreConformance: String, CaseIterable, Sendable, CustomTestStringConve
             case .roundTrip: try await Self.roundTrip(database)
             case .unknownCode: try await Self.unknownCode(database)
             case .codeTaken: try await Self.codeTaken(database)
+            case .bulkInsert: try await Self.bulkInsert(database)
+            case .bulkInsertAtomic: try await Self.bulkInsertAtomic(database)
             case .listing: try await Self.listing(database)
             case .listingCursors: try await Self.listingCursors(database)
             case .updateFallbacks: try await Self.updateFallbacks(database)
@@ -45,6 +50,7 @@ enum LinkStoreConformance: String, CaseIterable, Sendable, CustomTestStringConve
             case .redeemNotFound: try await Self.redeemNotFound(database)
             case .redeemRace: try await Self.redeemRace(database)
             case .clicks: try await Self.clicks(database)
+            case .clickCampaigns: try await Self.clickCampaigns(database)
             case .migrations: try await Self.migrations(database)
             case .concurrentFirstMigration: try await Self.concurrentFirstMigration(database)
             case .reopen: try await Self.reopen(database)

@@ -13,6 +13,7 @@ import Hummingbird
 /// | `GET /dashboard/new` | pick a route; `?route=` then shows its parameter fields |
 /// | `POST /dashboard/new` | create the link through the API's own create path |
 /// | `GET /dashboard/links/{code}` | one link: details, clicks per day (SVG), QR code (SVG) |
+/// | `GET /dashboard/import`, `POST /dashboard/import` | import a Firebase Dynamic Links export (multipart upload) |
 ///
 /// A request without a session is sent to the sign-in page (303). Sessions live in the store, so
 /// any instance answers any request.
@@ -33,7 +34,9 @@ struct Dashboard: Sendable {
 
     func register(on router: Router<ServiceRequestContext>) {
         router.get("/") { request, context in
-            try await signedIn(request) { session in try await listPage(request, session: session) }
+            // `/?link=...` is a Firebase Dynamic Links long link, not the dashboard.
+            if FirebaseLongLinkOpener.isLongLink(request) { return await FirebaseLongLinkOpener(service: service).open(request, context: context) }
+            return try await signedIn(request) { session in try await listPage(request, session: session) }
         }
         router.get("dashboard") { _, _ in DashboardPage.redirect("/") }
         router.get("dashboard/signin") { request, _ in try await signInPage(request) }
@@ -50,6 +53,12 @@ struct Dashboard: Sendable {
         }
         router.post("dashboard/new") { request, context in
             try await signedInPost(request) { session, form in try await createLink(form, session: session, context: context) }
+        }
+        router.get("dashboard/import") { request, _ in
+            try await signedIn(request) { session in importPage(session: session) }
+        }
+        router.post("dashboard/import") { request, _ in
+            try await signedIn(request) { session in try await runImport(request, session: session) }
         }
         router.get("dashboard/links/:code") { request, context in
             let code = try context.parameters.require("code")

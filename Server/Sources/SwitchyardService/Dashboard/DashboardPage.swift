@@ -26,7 +26,7 @@ enum DashboardPage {
     static func render(title: String, session: DashboardSessions.Session?, body: String) -> String {
         var header = #"<header><a class="brand" href="/">Switchyard</a>"#
         if let session {
-            header += #"<a href="/">Links</a><a href="/dashboard/new">New link</a>"#
+            header += #"<a href="/">Links</a><a href="/dashboard/new">New link</a><a href="/dashboard/import">Import</a>"#
             header += "<span>Team <strong>\(HTML.escape(session.team))</strong></span>"
             header += #"<form method="post" action="/dashboard/signout">\#(csrfField(session))<button type="submit" id="sign-out">Sign out</button></form>"#
         }

@@ -26,20 +26,42 @@ struct FormBody: Sendable {
     }
 
     static func decode(_ text: Substring) -> String {
+        String(decoding: bytes(text, strict: false) ?? [], as: UTF8.self)
+    }
+
+    /// Decodes like ``decode(_:)``, but nil when a `%` is not followed by two hex digits or the
+    /// bytes are not UTF-8 (for values that must be read exactly, such as Firebase's long links).
+    static func decodeExactly(_ text: Substring) -> String? {
+        guard let bytes = bytes(text, strict: true) else { return nil }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func bytes(_ text: Substring, strict: Bool) -> [UInt8]? {
         var bytes: [UInt8] = []
         var iterator = Array(text.utf8)[...]
         while let byte = iterator.popFirst() {
             if byte == UInt8(ascii: "+") {
                 bytes.append(UInt8(ascii: " "))
             } else if byte == UInt8(ascii: "%"), iterator.count >= 2,
-                      let value = UInt8(String(decoding: iterator.prefix(2), as: UTF8.self), radix: 16) {
-                bytes.append(value)
+                      let high = hexValue(iterator[iterator.startIndex]), let low = hexValue(iterator[iterator.startIndex + 1]) {
+                bytes.append(high << 4 | low)
                 iterator = iterator.dropFirst(2)
+            } else if byte == UInt8(ascii: "%") && strict {
+                return nil
             } else {
                 bytes.append(byte)
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     /// Reads a request's form body: 415 for another content type, 413 over `limit` bytes.

@@ -35,12 +35,39 @@ public actor InMemoryLinkStore: LinkStore {
     /// Stores a new link; a code used before, even by a deleted link, is taken.
     public func insert(_ link: SmartLink) async throws {
         try check()
-        guard links[link.code] == nil else { throw StoreError.codeTaken(link.code) }
+        if (link.redeemLimit ?? 0) < 0 { throw Self.negativeLimit(link) }
+        guard put(link) else { throw StoreError.codeTaken(link.code) }
+    }
+
+    /// Stores each link whose code is free, in one actor step; returns the codes that were taken
+    /// (a code given twice in one call is taken the second time).
+    public func insert(contentsOf links: [SmartLink]) async throws -> Set<String> {
+        try check()
+        // As the databases' CHECK constraint does, refuse the whole call before writing any of it.
+        if let bad = links.first(where: { ($0.redeemLimit ?? 0) < 0 }) { throw Self.negativeLimit(bad) }
+        var taken: Set<String> = []
+        for link in links where !put(link) { taken.insert(link.code) }
+        return taken
+    }
+
+    private static func negativeLimit(_ link: SmartLink) -> StoreError {
+        StoreError(.corrupt, "link '\(link.code)' has a negative redeem limit, which the schema refuses")
+    }
+
+    /// The clicks recorded for `code`, oldest first (`@testable` only).
+    func recordedClicks(code: String) -> [Click] {
+        (clicks[code] ?? []).sorted { $0.at < $1.at }
+    }
+
+    /// Keeps `link` with its instants to the millisecond, as the databases do; false when its code is taken.
+    private func put(_ link: SmartLink) -> Bool {
+        guard links[link.code] == nil else { return false }
         var stored = link
         stored.createdAt = StoredDate.rounded(link.createdAt)
         stored.expiresAt = link.expiresAt.map(StoredDate.rounded)
         stored.deletedAt = link.deletedAt.map(StoredDate.rounded)
         links[link.code] = stored
+        return true
     }
 
     /// The link with this code, live or gone.

@@ -4,22 +4,23 @@ import PostgresNIO
 extension PostgresLinkStore {
     public func record(_ clicks: [Click]) async throws {
         guard !clicks.isEmpty else { return }
-        // One multi-row INSERT per chunk (four binds a row, well under the protocol's 65535), all
+        // One multi-row INSERT per chunk (five binds a row, well under the protocol's 65535), all
         // in one transaction: a batch is written whole or not at all.
         var queries: [PostgresQuery] = []
         for start in stride(from: 0, to: clicks.count, by: Self.clicksPerStatement) {
             let chunk = clicks[start..<min(start + Self.clicksPerStatement, clicks.count)]
-            var binds = PostgresBindings(capacity: chunk.count * 4)
+            var binds = PostgresBindings(capacity: chunk.count * 5)
             var values: [String] = []
             for (offset, click) in chunk.enumerated() {
                 binds.append(click.code)
                 binds.append(StoredDate.rounded(click.at))
                 binds.append(click.platform.rawValue)
                 binds.append(click.referrer)
-                let first = offset * 4
-                values.append("($\(first + 1), $\(first + 2), $\(first + 3), $\(first + 4))")
+                binds.append(click.campaign.map(StoredJSON.text))
+                let first = offset * 5
+                values.append("($\(first + 1), $\(first + 2), $\(first + 3), $\(first + 4), $\(first + 5))")
             }
-            let sql = "INSERT INTO clicks (code, at, platform, referrer) VALUES " + values.joined(separator: ", ")
+            let sql = "INSERT INTO clicks (code, at, platform, referrer, campaign) VALUES " + values.joined(separator: ", ")
             queries.append(PostgresQuery(unsafeSQL: sql, binds: binds))
         }
         if queries.count == 1 {

@@ -67,6 +67,9 @@ extension PostgresLinkStore {
                 updated_at timestamptz NOT NULL)
             """,
         ]),
+        Migration(version: 4, name: "click campaigns", statements: [
+            "ALTER TABLE clicks ADD COLUMN campaign text",
+        ]),
     ]
 
     /// Creates the schema if needed and applies the steps it has not seen, in one transaction

@@ -6,10 +6,11 @@ extension SQLiteLinkStore {
         guard !clicks.isEmpty else { return }
         try await write { db in
             let statement = try db.makeStatement(
-                sql: "INSERT INTO clicks (code, at, platform, referrer) VALUES (?, ?, ?, ?)")
+                sql: "INSERT INTO clicks (code, at, platform, referrer, campaign) VALUES (?, ?, ?, ?, ?)")
             for click in clicks {
                 try statement.execute(
-                    arguments: [click.code, StoredDate.milliseconds(click.at), click.platform.rawValue, click.referrer])
+                    arguments: [click.code, StoredDate.milliseconds(click.at), click.platform.rawValue, click.referrer,
+                                click.campaign.map(StoredJSON.text)])
             }
         }
     }

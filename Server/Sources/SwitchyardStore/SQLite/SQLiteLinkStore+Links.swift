@@ -14,6 +14,24 @@ extension SQLiteLinkStore {
         guard inserted else { throw StoreError.codeTaken(link.code) }
     }
 
+    public func insert(contentsOf links: [SmartLink]) async throws -> Set<String> {
+        guard !links.isEmpty else { return [] }
+        let rows = links.map { ($0.code, Self.insertArguments($0)) }
+        return try await write { db in
+            // One transaction (GRDB's write), one prepared statement for every row.
+            let statement = try db.cachedStatement(sql: """
+                INSERT INTO links (\(Self.columns)) VALUES (\(Self.placeholders))
+                ON CONFLICT (code) DO NOTHING
+                """)
+            var taken: Set<String> = []
+            for (code, arguments) in rows {
+                try statement.execute(arguments: arguments)
+                if db.changesCount == 0 { taken.insert(code) }
+            }
+            return taken
+        }
+    }
+
     public func link(code: String) async throws -> SmartLink? {
         try await read { db in try Self.fetchLink(db, code: code) }
     }

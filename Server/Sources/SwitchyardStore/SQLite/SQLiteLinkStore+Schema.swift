@@ -59,5 +59,8 @@ extension SQLiteLinkStore {
             """,
             "CREATE INDEX dashboard_sessions_expiry ON dashboard_sessions (expires_at)",
         ]),
+        Migration(version: 4, name: "click campaigns", statements: [
+            "ALTER TABLE clicks ADD COLUMN campaign TEXT",
+        ]),
     ]
 }

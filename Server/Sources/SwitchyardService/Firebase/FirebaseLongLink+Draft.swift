@@ -1,0 +1,54 @@
+import Switchyard
+import SwitchyardStore
+
+extension FirebaseLongLink {
+    /// The smart link this long link stands for, as a draft for ``LinkRules``: `link` resolved
+    /// against the route table (its route, parameters and query), `isi` as the App Store URL and
+    /// `apn` as the Play Store URL unless `ifl`/`afl` say otherwise, `ofl` (or, as Firebase did,
+    /// the deep link itself) for other platforms, `st`/`sd`/`si` as the preview.
+    ///
+    /// - Throws: a 400 ``Problem``: `foreign-host` for a deep link on a host the table does not
+    ///   own, `unknown-route` when no route matches, `invalid-long-link` for one the table cannot
+    ///   read. Never a redirect to whatever `link` says.
+    func draft(table: RouteTable) throws(Problem) -> LinkDraft {
+        let resolved: DeepLink
+        do {
+            resolved = try table.resolve(link)
+        } catch {
+            if error.code == .unknownHost {
+                let hosts = table.configuration.hosts.joined(separator: ", ")
+                throw Problem.invalid("foreign-host", "Deep link on a foreign host",
+                                      "'link' (\(Self.excerpt(link))) is not on a host of this service's route table (\(hosts.isEmpty ? "none" : hosts))")
+            }
+            throw Problem.invalid("invalid-long-link", "Invalid long link", "'link' (\(Self.excerpt(link))) cannot be read: \(error.message)")
+        }
+        guard let route = resolved.route, let parameters = resolved.routeParameters else {
+            throw Problem.invalid("unknown-route", "No route for the deep link",
+                                  "no route in the route table matches 'link' (\(Self.excerpt(link)))")
+        }
+        var draft = LinkDraft(route: route)
+        draft.routeParameters = parameters
+        draft.queryParameters = resolved.queryParameters
+        if let fallback = ios.fallback {
+            draft.fallbacks.ios = fallback
+            draft.fallbackNames.ios = "ifl"
+        } else if let id = ios.appStoreID {
+            draft.fallbacks.ios = "https://apps.apple.com/app/id\(id)"
+            draft.fallbackNames.ios = "isi"
+        }
+        if let fallback = android.fallback {
+            draft.fallbacks.android = fallback
+            draft.fallbackNames.android = "afl"
+        } else if let package = android.package {
+            draft.fallbacks.android = "https://play.google.com/store/apps/details?id=\(package)"
+            draft.fallbackNames.android = "apn"
+        }
+        draft.fallbacks.web = otherFallback ?? link
+        draft.fallbackNames.web = otherFallback == nil ? "link" : "ofl"
+        draft.preview = SmartLink.Preview(title: social.title.map { String($0.prefix(512)) },
+                                          description: social.description.map { String($0.prefix(2048)) },
+                                          image: social.image)
+        draft.previewImageName = "si"
+        return draft
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Switchyard
+import SwitchyardStore
+
+/// A link as asked for, before the service has checked it: what the admin API's JSON body, the
+/// dashboard's form, Firebase's REST API and the Firebase importer all turn into.
+/// ``LinkRules/link(_:code:team:now:)`` is the one place it is checked against the route table
+/// and the fallback rules.
+struct LinkDraft: Sendable, Hashable {
+    /// The route's name or pattern.
+    var route: String
+    var routeParameters: [String: String] = [:]
+    var queryParameters: [String: String] = [:]
+    var metadata: [String: JSONValue]?
+    var redeemLimit: Int?
+    /// Fallback URLs, not yet checked against the allowed domains.
+    var fallbacks = SmartLink.Fallbacks()
+    /// How each fallback is named in error messages (`fallbacks.ios` in the API, `ifl` for Firebase).
+    var fallbackNames = FallbackNames()
+    var preview = SmartLink.Preview()
+    /// How the preview image is named in error messages.
+    var previewImageName = "preview.image"
+    var expiresAt: Date?
+
+    struct FallbackNames: Sendable, Hashable {
+        var ios = "fallbacks.ios"
+        var android = "fallbacks.android"
+        var web = "fallbacks.web"
+    }
+}
+
+/// The checks every new link passes, wherever it comes from: the route and its parameters against
+/// the table (through the SDK's reverse routing), fallbacks against the allowed domains, the
+/// preview image as an absolute http(s) URL.
+struct LinkRules: Sendable {
+    let builder: DeepLinkBuilder
+    let fallbacks: FallbackPolicy
+
+    /// The stored link a draft becomes under `code`, or the 400 ``Problem`` that says what is wrong.
+    func link(_ draft: LinkDraft, code: String, team: String, now: Date) throws(Problem) -> SmartLink {
+        let target = try builder.target(route: draft.route, parameters: draft.routeParameters)
+        let names = draft.fallbackNames
+        for (url, name) in [(draft.fallbacks.ios, names.ios), (draft.fallbacks.android, names.android),
+                            (draft.fallbacks.web, names.web)] {
+            guard let url else { continue }
+            if let refusal = fallbacks.refusal(for: url) {
+                throw Problem.invalid("fallback-refused", "Fallback URL refused", "\(name): \(refusal)")
+            }
+        }
+        if let image = draft.preview.image, FallbackPolicy.host(of: image) == nil {
+            throw Problem.invalid("invalid-preview", "Invalid preview",
+                                  "\(draft.previewImageName) must be an absolute http or https URL, got '\(image)'")
+        }
+        return SmartLink(
+            code: code, team: team, route: target.route, routeName: target.routeName,
+            routeParameters: draft.routeParameters, queryParameters: draft.queryParameters, metadata: draft.metadata,
+            redeemLimit: draft.redeemLimit, fallbacks: draft.fallbacks, preview: draft.preview, createdAt: now,
+            expiresAt: draft.expiresAt)
+    }
+}
+
+extension LinkService {
+    /// The checks every new link passes.
+    var rules: LinkRules { LinkRules(builder: builder, fallbacks: fallbacks) }
+
+    /// Checks a draft and stores it under `alias`, or under a generated code of `codeLength`
+    /// letters (another one when a code is taken): the create path of the admin API, the dashboard
+    /// and Firebase's REST API.
+    ///
+    /// - Throws: a 400 ``Problem`` from ``LinkRules``, 409 when the alias is taken, 503 when the
+    ///   store is unavailable or no free code turns up.
+    func create(_ draft: LinkDraft, team: String, alias: String?, codeLength: Int? = nil) async throws -> SmartLink {
+        let length = codeLength ?? configuration.limits.codeLength
+        var link = try rules.link(draft, code: alias ?? LinkCodes.generate(length: length), team: team, now: now())
+        var attempts = 0
+        while true {
+            do {
+                try await storage { try await store.insert(link) }
+                break
+            } catch let error as StoreError where error.code == .codeTaken {
+                if let alias {
+                    throw Problem(.conflict, kind: "alias-taken", title: "Alias taken", detail: "the alias '\(alias)' is already in use")
+                }
+                attempts += 1
+                guard attempts < 8 else { throw Problem.unavailable("could not find a free code; retry later") }
+                link.code = LinkCodes.generate(length: length)
+            }
+        }
+        metrics.linkCreated()
+        return link
+    }
+}

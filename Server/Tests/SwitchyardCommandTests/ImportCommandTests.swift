@@ -1,0 +1,83 @@
+import Foundation
+import Switchyard
+import SwitchyardStore
+import Testing
+
+/// `switchyard import firebase` run as a subprocess.
+@Suite struct ImportCommandTests {
+    let shop = Switchyard.shopRoutes
+
+    static let export = "\u{FEFF}Short Dynamic Link,Long Dynamic Link\r\n"
+        + "https://example.page.link/m9Mm,https://example.page.link/?link=https://shop.example.com/product/42&isi=1234567\r\n"
+        + "https://example.page.link/cat1,\"https://example.page.link/?link=https://shop.example.com/category/shoes&st=Shoes,+all\"\r\n"
+        + "https://example.page.link/nope,https://example.page.link/?link=https://shop.example.com/product/abc\r\n"
+
+    @Test func importsReportsAndChangesNothingTheSecondTime() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("links.csv", Self.export)
+        let database = "sqlite:" + directory.url.appendingPathComponent("links.sqlite").path
+        let arguments = ["import", "firebase", file, "--routes", shop, "--database", database]
+
+        let dry = try Switchyard.run(arguments + ["--dry-run"])
+        #expect(dry.status == 1, "\(dry)")
+        #expect(dry.lines.last == "2 imported, 0 already there, 1 rejected (dry run: nothing written)")
+
+        let first = try Switchyard.run(arguments)
+        #expect(first.status == 1, "a rejected row makes the exit status 1: \(first)")
+        #expect(first.lines == [
+            "line 4: unknown route: no route in the route table matches 'link' (https://shop.example.com/product/abc)",
+            "2 imported, 0 already there, 1 rejected",
+        ])
+        #expect(first.standardError == "", "no progress bar when standard error is not a terminal")
+
+        let second = try Switchyard.run(arguments + ["--json"])
+        let json = try JSONValue.parse(second.standardOutput)
+        #expect(json["imported"] == 0)
+        #expect(json["alreadyThere"] == 2)
+        #expect(json["rejected"]?[0]?["line"] == 4)
+        #expect(json["rejected"]?[0]?["shortLink"] == "https://example.page.link/nope")
+        #expect(json["dryRun"] == false)
+
+        let clean = try directory.write("clean.csv", "long link\nhttps://example.page.link/?link=https://shop.example.com/search\n")
+        let ok = try Switchyard.run(["import", "firebase", clean, "--routes", shop, "--database", database])
+        #expect(ok.status == 0, "\(ok)")
+        #expect(ok.lines == ["1 imported, 0 already there, 0 rejected"])
+    }
+
+    @Test(arguments: [
+        (["import", "firebase", "/nonexistent/links.csv"], "switchyard: error: cannot read '/nonexistent/links.csv'"),
+        (["import", "firebase", "HEADER"], "switchyard: error: line 1: the header names no long-link column"),
+    ])
+    func filesThatCannotBeImportedFailWithOneLine(arguments: [String], prefix: String) throws {
+        let directory = try TemporaryDirectory()
+        let header = try directory.write("header.csv", "a,b\n1,2\n")
+        let database = "sqlite:" + directory.url.appendingPathComponent("links.sqlite").path
+        let run = try Switchyard.run(arguments.map { $0 == "HEADER" ? header : $0 } + ["--routes", shop, "--database", database])
+        #expect(run.status == 1, "\(run)")
+        #expect(run.standardError.hasPrefix(prefix), "\(run)")
+        #expect(run.standardOutput == "")
+    }
+
+    @Test(.enabled(if: PostgresEnvironment.url != nil, "\(PostgresEnvironment.skipped)"))
+    func importsIntoPostgreSQL() async throws {
+        let schema = PostgresSchema(server: PostgresEnvironment.url ?? "", prefix: "import")
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("links.csv", Self.export)
+        let arguments = ["import", "firebase", file, "--routes", shop, "--database", schema.databaseURL]
+        do {
+            let first = try Switchyard.run(arguments)
+            #expect(first.lines.last == "2 imported, 0 already there, 1 rejected", "\(first)")
+            let second = try Switchyard.run(arguments)
+            #expect(second.lines.last == "0 imported, 2 already there, 1 rejected", "\(second)")
+            let store = try schema.open()
+            let link = try await store.link(code: "cat1")
+            #expect(link?.routeParameters == ["slug": "shoes"])
+            #expect(link?.preview.title == "Shoes, all")
+            try await store.close()
+        } catch {
+            try? await schema.drop()
+            throw error
+        }
+        try await schema.drop()
+    }
+}
