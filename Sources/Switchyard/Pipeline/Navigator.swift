@@ -119,7 +119,8 @@ public final class Navigator: Sendable {
     @discardableResult
     public func navigate(to route: String, parameters: [String: String] = [:], query: [QueryItem] = []) async -> Bool {
         for router in routers {
-            guard let table = try? router.table(), table.route(route) != nil else { continue }
+            let table = router.table()
+            guard table.route(route) != nil else { continue }
             guard let path = try? table.url(for: route, parameters: parameters, query: query) else { return false }
             return await open(path, source: .internal)
         }

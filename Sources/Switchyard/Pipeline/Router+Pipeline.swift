@@ -40,14 +40,8 @@ extension Router {
 
     private func run(_ input: String, source: LinkSource?, metadata: [String: JSONValue]?,
                      chain: [String]) async -> RoutingOutcome {
-        let (compiled, filters, handlers, patternHandlers) = state.withLock {
+        let (snapshot, filters, handlers, patternHandlers) = state.withLock {
             ($0.compiled(), $0.filters, $0.handlers, $0.patternHandlers)
-        }
-        let snapshot: Compiled
-        switch compiled {
-        case .success(let value): snapshot = value
-        case .failure(let error):
-            return .failed(DeepLink(url: input, source: source ?? .url, metadata: metadata), error)
         }
         var link: DeepLink
         do {
