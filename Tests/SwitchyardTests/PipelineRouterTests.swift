@@ -150,6 +150,28 @@ struct RecordingRoute: Routable {
         #expect(await log.entries == ["product product"])
     }
 
+    /// Issue 15: a route-table file's route that nothing mapped reaches the default route, with
+    /// its route and parameters filled in; a mapped route still opens its own destination.
+    @Test func aFileRouteWithoutADestinationReachesTheDefaultRoute() async throws {
+        let log = PipelineLog()
+        let file = """
+            {"schemes": ["shop"], "routes": ["about/team", {"pattern": "promo/:code", "name": "promo"}, "cart"]}
+            """
+        let router = try Router(RouteTableFile.parse(file, fileName: "routes.json"))
+        try router.map("cart") { _ in await log.record("cart") }
+        router.mapDefault { link in await log.record("default \(link.route ?? "-") \(link.routeParameters ?? [:])") }
+        for (url, route) in [("shop://promo/SAVE10", "promo/:code"), ("shop://about/team", "about/team"),
+                             ("shop://nowhere", nil)] as [(String, String?)] {
+            let outcome = await router.route(url)
+            guard case .openedDefault(let link) = outcome else { Issue.record("\(url): got \(outcome)"); continue }
+            #expect(link.route == route, "\(url)")
+        }
+        guard case .opened(let cart) = await router.route("shop://cart") else { Issue.record("cart not opened"); return }
+        #expect(cart.route == "cart")
+        #expect(await log.entries == ["default promo/:code [\"code\": \"SAVE10\"]", "default about/team [:]", "default - [:]",
+                                      "cart"])
+    }
+
     @Test func aConflictingRouteIsRefusedAndTheTableKeepsWorking() async throws {
         let router = try Router(schemes: ["shop"])
         try router.map("product/:id") { _ in }

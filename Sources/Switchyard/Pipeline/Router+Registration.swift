@@ -26,7 +26,7 @@ extension Router {
     /// ```swift
     /// try router.map("user:{userId}", to: UserRoute())
     /// ```
-    /// - Throws: ``RouteTableError``, as ``map(_:name:to:)-(String,_,Destination)``.
+    /// - Throws: ``RouteTableError``, as for a destination closure; the router keeps its routes.
     public func map(_ pattern: String, name: String? = nil, to routable: any Routable) throws(RouteTableError) {
         try map(pattern, name: name, to: { try await routable.navigate(to: $0) })
     }

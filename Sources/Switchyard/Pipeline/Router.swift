@@ -101,11 +101,16 @@ extension Router {
         let destinations: [Destination?]
         let defaultDestination: Destination?
 
-        /// The destination for a link: its route's, or the default route's when it has none.
-        func destination(for link: DeepLink) -> Destination? {
-            guard link.route != nil || link.routeName != nil else { return defaultDestination }
-            guard let route = table.route(for: link) ?? link.routeName.flatMap({ table.route($0) }) else { return nil }
-            return destinations[route.index]
+        /// The destination for a link, and whether it is the default route's: its route's, or the
+        /// default route's when it matched no route or its route has no destination (a route-table
+        /// file's route that nothing mapped still reaches the default route, with its route filled in).
+        func destination(for link: DeepLink) -> (destination: Destination, isDefault: Bool)? {
+            if link.route != nil || link.routeName != nil,
+               let route = table.route(for: link) ?? link.routeName.flatMap({ table.route($0) }),
+               let destination = destinations[route.index] {
+                return (destination, false)
+            }
+            return defaultDestination.map { ($0, true) }
         }
     }
 
