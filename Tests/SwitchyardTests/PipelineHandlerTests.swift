@@ -63,8 +63,24 @@ struct RecordingHandler: LinkHandler {
         #expect(await log.entries == [
             "handler", "list screen",
             "handler", "block list/* list/3", "block list/...", "detail 3",
-            "handler", "block list/...", "extra screen",
+            // Issue 15: a trailing `*` matches any depth in a handler pattern, as WAAppRouting's did.
+            "handler", "block list/* list/3/extra", "block list/...", "extra screen",
         ])
+    }
+
+    @Test(arguments: [
+        ("list/*", ["list/3", "list/3/extra", "list/a/b/c"], ["list", "other/3"]),
+        ("list/*/edit", ["list/3/edit"], ["list/3/4/edit", "list/3", "list/3/edit/x"]),
+        ("list(/*)", ["list", "list/3"], ["list/3/4"]),
+        ("a/:rest/*", ["a/1/2", "a/1/2/3"], ["a/1"]),
+    ] as [(String, [String], [String])])
+    func aTrailingWildcardInAHandlerPatternMatchesAnyDepth(pattern: String, fires: [String], silent: [String]) async throws {
+        let log = PipelineLog()
+        let router = try Router(schemes: ["app"])
+        router.mapDefault { _ in }
+        try router.addHandler(forPattern: pattern) { link in await log.record(link.path) }
+        for path in fires + silent { await router.open("app://" + path) }
+        #expect(await log.entries == fires)
     }
 
     @Test func patternHandlersUseTheRoutersDelimiterAndHosts() async throws {

@@ -128,17 +128,32 @@ extension Router {
     /// it runs for every link that passed the filters and whose URL matches `pattern`, beside
     /// that link's destination and after the other handlers. Several pattern handlers may match one link.
     ///
+    /// As in WAAppRouting, a `*` that ends a handler's pattern matches any depth: `list/*` runs for
+    /// `list/3` and for `list/3/extra` (but not for `list`), as `list/{rest...}` would. Anywhere
+    /// else (`list/*/edit`, or inside an optional group) `*` is one segment, as in a route.
+    ///
     /// ```swift
     /// try router.addHandler(forPattern: "list/*") { link in await Badge.clear(list: link.path) }
     /// ```
-    /// - Throws: ``RouteTableError`` when the pattern does not parse.
+    /// - Throws: ``RouteTableError`` when the pattern does not parse or names an unknown constraint.
     public func addHandler(forPattern pattern: String,
                            _ handler: @escaping @Sendable (DeepLink) async -> Void) throws(RouteTableError) {
         let (configuration, constraints) = state.withLock { ($0.configuration, $0.constraints) }
         var single = configuration
-        single.routes = [RouteDefinition(pattern)]
-        let table = try RouteTable(single, constraints: constraints)
+        single.routes = [RouteDefinition(Self.handlerPattern(pattern, delimiter: configuration.delimiter))]
+        let table = try RouteTableBuilder(single, constraints: constraints).build()
         state.withLock { $0.patternHandlers.append(PatternHandler(table: table, body: handler)) }
+    }
+
+    /// A handler pattern as the table reads it: a `*` ending the pattern becomes a rest parameter.
+    /// A pattern that does not parse is left as it is, for the table to report.
+    static func handlerPattern(_ text: String, delimiter: Character) -> String {
+        guard let pattern = try? RoutePattern(text, delimiter: delimiter),
+              case .segment(let last) = pattern.elements.last, case .wildcard = last.kind,
+              last.screen == nil, !last.isModal, text.hasSuffix("*") else { return text }
+        var name = "rest"
+        while pattern.parameterNames.contains(name) { name += "_" }
+        return String(text.dropLast()) + "{\(name)...}"
     }
 
     private func register(_ registrations: [Registration]) throws(RouteTableError) {
