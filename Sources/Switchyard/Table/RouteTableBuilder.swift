@@ -137,33 +137,36 @@ public struct RouteTableBuilder: Sendable {
                 message: "duplicate route name '\(name)': '\(definitions[first].pattern)' and '\(text)'"))
         }
         let claimed = owners.count
-        var placements: [Placement] = []
-        var pattern: RoutePattern?
         // Plain patterns skip the full parser when the delimiter is usable (else the parser's
         // fallback delimiter and its issues decide).
         if let fastDelimiter = Self.usableDelimiter(delimiter), text.utf8.withContiguousStorageIfAvailable({
             form.loadSimple($0, delimiter: fastDelimiter, fold: !caseSensitive)
         }) == true {
-            // One form, no constraints, screens or wildcards: only the conflict check remains.
-            if claim(form, route: index, ordinal: 0, into: &issues) { placements.append(Placement(ordinal: 0, length: form.count)) }
-        } else {
-            let parsedPattern: RoutePattern
-            do {
-                parsedPattern = try RoutePattern(text, delimiter: delimiter)
-            } catch {
-                issues.append(.init(code: .syntax, patterns: [text], routeIndices: [index],
-                                    position: error.position, message: error.description))
+            // One form, no constraints, screens or wildcards: only the conflict check remains, and
+            // the form still in the scratch goes straight into the matcher (no placement list).
+            guard claim(form, route: index, ordinal: 0, into: &issues), issues.isEmpty else {
+                owners.truncate(to: claimed)
                 return issues
             }
-            pattern = parsedPattern
-            let before = issues.count
-            issues += unknownConstraints(parsedPattern, routeIndex: index)
-            if let issue = Self.screenIssue(parsedPattern, routeIndex: index) { issues.append(issue) }
-            guard issues.count == before else { return issues }
-            // Kept before the conflict check, which reads the route's own earlier forms.
-            parsed[index] = parsedPattern
-            placements = claimForms(of: parsedPattern, route: index, scratch: form, into: &issues)
+            if let name { names[name] = index }
+            matcher.insert(form, routeIndex: index, formOrdinal: 0)
+            return []
         }
+        let pattern: RoutePattern
+        do {
+            pattern = try RoutePattern(text, delimiter: delimiter)
+        } catch {
+            issues.append(.init(code: .syntax, patterns: [text], routeIndices: [index],
+                                position: error.position, message: error.description))
+            return issues
+        }
+        let before = issues.count
+        issues += unknownConstraints(pattern, routeIndex: index)
+        if let issue = Self.screenIssue(pattern, routeIndex: index) { issues.append(issue) }
+        guard issues.count == before else { return issues }
+        // Kept before the conflict check, which reads the route's own earlier forms.
+        parsed[index] = pattern
+        let placements = claimForms(of: pattern, route: index, scratch: form, into: &issues)
         guard issues.isEmpty else {
             owners.truncate(to: claimed)
             parsed[index] = nil
@@ -171,14 +174,8 @@ public struct RouteTableBuilder: Sendable {
         }
         if let name { names[name] = index }
         for placement in placements {
-            if let pattern {
-                let segments = pattern.forms[placement.ordinal]
-                form.load(segments.prefix(placement.length), fold: !caseSensitive, constraintIndex: constraintIndex)
-            } else {
-                _ = text.utf8.withContiguousStorageIfAvailable {
-                    form.loadSimple($0, delimiter: delimiter.asciiValue!, fold: !caseSensitive)
-                }
-            }
+            let segments = pattern.forms[placement.ordinal]
+            form.load(segments.prefix(placement.length), fold: !caseSensitive, constraintIndex: constraintIndex)
             matcher.insert(form, routeIndex: index, formOrdinal: placement.ordinal)
         }
         return []
