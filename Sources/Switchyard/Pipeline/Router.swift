@@ -1,14 +1,15 @@
 /// Routes links to destinations: a route table plus the pipeline every link goes through
 /// (filters, handlers, destination), for every source.
 ///
-/// Register from one place (typically at launch); route from anywhere. Registration marks the
-/// compiled ``RouteTable`` stale; the first resolution afterwards rebuilds it, and every
-/// resolution then works on an immutable snapshot, so routing from many tasks is safe while
-/// another task registers.
+/// Register from one place (typically at launch); route from anywhere. Each registration is
+/// checked where it is made, through a ``RouteTableBuilder``: a bad or conflicting pattern throws
+/// ``RouteTableError`` and leaves the router with the routes it had. The first resolution after a
+/// registration builds the immutable ``RouteTable`` snapshot that every resolution then works on,
+/// so routing from many tasks is safe while another task registers.
 ///
 /// ```swift
-/// let router = Router(schemes: ["shop"], hosts: ["shop.example.com"])
-/// router.map("product/:product_id", name: "product") { link in
+/// let router = try Router(schemes: ["shop"], hosts: ["shop.example.com"])
+/// try router.map("product/:product_id", name: "product") { link in
 ///     await Screens.showProduct(try link.int("product_id"))
 /// }
 /// router.mapDefault { link in await Screens.showHome() }
