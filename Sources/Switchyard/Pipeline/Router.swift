@@ -175,8 +175,14 @@ extension Router {
             let allNew = added.allSatisfy {
                 byPattern[$0.definition.pattern] == nil && seen.insert($0.definition.pattern).inserted
             }
-            if allNew {
-                // The common case: only new routes, each checked against the table as it stands.
+            if allNew && added.count == 1 {
+                // The common case, `map` of a new pattern: checked against the table as it stands;
+                // a refused route leaves the builder unchanged, so it is added in place.
+                try routes.add(added[0].definition)
+                byPattern[added[0].definition.pattern] = destinations.count
+                destinations.append(added[0].destination)
+            } else if allNew {
+                // A module: its routes are added to a copy, kept only when every one of them fits.
                 var candidate = routes
                 var issues: [RouteTableError.Issue] = []
                 for registration in added {
