@@ -17,7 +17,7 @@
 /// let table = builder.build()   // product/:id only
 /// ```
 public struct RouteTableBuilder: Sendable {
-    /// The settings; its `routes` are not kept up to date (see ``definitions``).
+    /// The settings, with no routes (they are ``definitions``).
     private let settings: RouteTableConfiguration
     private let maximumInputLength: Int
     private let constraints: [ParameterConstraint]
@@ -60,7 +60,9 @@ public struct RouteTableBuilder: Sendable {
         for (position, constraint) in sorted.enumerated() { index[constraint.name] = Int32(position) }
         self.constraints = sorted
         self.constraintIndex = index
-        self.settings = configuration
+        var settings = configuration
+        settings.routes = []
+        self.settings = settings
         self.maximumInputLength = maximumInputLength
         issues += Self.settingIssues(configuration)
         let count = configuration.routes.count
