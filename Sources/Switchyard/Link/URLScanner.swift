@@ -112,7 +112,8 @@ enum URLScanner {
         if !known {
             // `post:BYOkwgXnwr3` in a table whose delimiter is ':' is a URN, not a scheme.
             if rules.delimiter == UInt8(ascii: ":") && !hasAuthority {
-                return ScannedURL(kind: .path, scheme: nil, host: nil, path: routePath(bytes, from: 0, to: hierarchyEnd),
+                return ScannedURL(kind: .path, scheme: nil, host: nil,
+                                  path: routePath(bytes, from: 0, to: hierarchyEnd),
                                   query: query, fragment: fragment)
             }
             if !rules.schemes.isEmpty {

@@ -16,7 +16,8 @@ extension Router {
     ///   duplicate name, or a conflict naming both patterns.
     /// - Complexity: O(*m*) in the pattern's length for a new pattern, O(*n*) in the routes when it
     ///   changes an existing route; the table is rebuilt, in O(*n*), on the next resolution.
-    public func map(_ pattern: String, name: String? = nil, to destination: @escaping Destination) throws(RouteTableError) {
+    public func map(_ pattern: String, name: String? = nil,
+                    to destination: @escaping Destination) throws(RouteTableError) {
         try register([Registration(definition: RouteDefinition(pattern, name: name), replacesDefinition: false,
                                    destination: destination)])
     }

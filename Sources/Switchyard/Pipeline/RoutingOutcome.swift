@@ -6,7 +6,7 @@
 /// | outcome | handled | why |
 /// | --- | --- | --- |
 /// | ``opened(_:)`` | yes | a route's destination ran |
-/// | ``openedDefault(_:)`` | yes | the default route's destination ran (no route matched, or its route has no destination) |
+/// | ``openedDefault(_:)`` | yes | the default route's destination ran (no route, or a route without one) |
 /// | ``held(_:)`` | yes | a filter kept it as the pending link: the app took it, to open later |
 /// | ``halted(_:)`` | yes | a filter stopped it on purpose: the link was the app's to drop |
 /// | ``unhandled(_:)`` | no | no destination for it and no default route |

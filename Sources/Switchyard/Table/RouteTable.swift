@@ -49,7 +49,8 @@ public struct RouteTable: Sendable {
         constraints: [ParameterConstraint] = [],
         maximumInputLength: Int = RouteTable.defaultMaximumInputLength
     ) throws(RouteTableError) {
-        self = try RouteTableBuilder(configuration, constraints: constraints, maximumInputLength: maximumInputLength).build()
+        self = try RouteTableBuilder(configuration, constraints: constraints,
+                                     maximumInputLength: maximumInputLength).build()
     }
 
     init(storage: Storage) {

@@ -276,10 +276,13 @@ public struct RouteTableBuilder: Sendable {
             let text = definitions[owner.route].pattern
             let other = FormTokens()
             let simple = delimiter.map { delimiter in
-                text.utf8.withContiguousStorageIfAvailable { other.loadSimple($0, delimiter: delimiter, fold: fold) } == true
+                text.utf8.withContiguousStorageIfAvailable {
+                    other.loadSimple($0, delimiter: delimiter, fold: fold)
+                } == true
             } ?? false
             if !simple, let pattern = parsed[owner.route] {
-                other.load(pattern.forms[owner.ordinal].prefix(owner.length), fold: fold, constraintIndex: constraintIndex)
+                other.load(pattern.forms[owner.ordinal].prefix(owner.length), fold: fold,
+                           constraintIndex: constraintIndex)
             }
             return FormOwners.canonicalKey(form) == FormOwners.canonicalKey(other)
         }
