@@ -4,12 +4,12 @@ import Testing
 
 @Suite struct NavigatorEntryPointTests {
     /// A Compass-style router (`:` delimiter) that records each link's route, parameters and source.
-    private func photofeed(_ log: PipelineLog) -> Navigator {
-        let router = Router(schemes: ["photofeed"], hosts: ["photofeed.example.com"], delimiter: ":")
-        router.map("user:{userId}") { link in
+    private func photofeed(_ log: PipelineLog) throws -> Navigator {
+        let router = try Router(schemes: ["photofeed"], hosts: ["photofeed.example.com"], delimiter: ":")
+        try router.map("user:{userId}") { link in
             await log.record("user \(link.routeParameters?["userId"] ?? "-") \(link.source)")
         }
-        router.map("search") { link in await log.record("search \(link.source)") }
+        try router.map("search") { link in await log.record("search \(link.source)") }
         return Navigator(routers: [router])
     }
 
@@ -30,9 +30,9 @@ import Testing
         }
     }
 
-    @Test func compassPushPayloadOpensTheUserRoute() async {
+    @Test func compassPushPayloadOpensTheUserRoute() async throws {
         let log = PipelineLog()
-        let navigator = photofeed(log)
+        let navigator = try photofeed(log)
         #expect(await navigator.open(pushPayload: ["aps": ["alert": "checkout your profile", "urn": "user:self"]]))
         #expect(!(await navigator.open(pushPayload: ["aps": ["alert": "no link"]])))
         #expect(await log.entries == ["user self push"])
@@ -43,9 +43,9 @@ import Testing
         await navigator.open(pushPayload: userInfo)
     }
 
-    @Test func aMainActorDelegateCanPassItsPayload() async {
+    @Test func aMainActorDelegateCanPassItsPayload() async throws {
         let log = PipelineLog()
-        #expect(await applicationDidReceive(["urn": "user:9"], navigator: photofeed(log)))
+        #expect(await applicationDidReceive(["urn": "user:9"], navigator: try photofeed(log)))
         #expect(await log.entries == ["user 9 push"])
     }
 
@@ -57,16 +57,16 @@ import Testing
         (#"["user:self"]"#, nil),
         ("not json", nil),
     ])
-    func pushPayloadJSON(json: String, expected: String?) async {
+    func pushPayloadJSON(json: String, expected: String?) async throws {
         #expect(Navigator.link(inPushPayloadJSON: Data(json.utf8)) == expected)
         let log = PipelineLog()
-        #expect(await photofeed(log).open(pushPayloadJSON: Data(json.utf8)) == (expected != nil))
+        #expect(try await photofeed(log).open(pushPayloadJSON: Data(json.utf8)) == (expected != nil))
         #expect(await log.entries.allSatisfy { $0.hasSuffix(" push") })
     }
 
     @Test func everyEntryPointRecordsItsSource() async throws {
         let log = PipelineLog()
-        let navigator = photofeed(log)
+        let navigator = try photofeed(log)
         #expect(await navigator.open("photofeed://user:a"))
         #expect(await navigator.open(try #require(URL(string: "photofeed:user:b"))))
         #expect(await navigator.open(universalLink: try #require(URL(string: "https://photofeed.example.com/user:c"))))
@@ -84,10 +84,10 @@ import Testing
         ])
     }
 
-    @Test func hokoProductLinkOpensWithItsQuery() async {
+    @Test func hokoProductLinkOpensWithItsQuery() async throws {
         let log = PipelineLog()
-        let router = Router(schemes: ["hoko"])
-        router.map("products/:product_id") { link in
+        let router = try Router(schemes: ["hoko"])
+        try router.map("products/:product_id") { link in
             await log.record("\(link.routeParameters?["product_id"] ?? "") \(link.queryParameters["referrer"] ?? "")")
         }
         let navigator = Navigator(routers: [router])

@@ -2,13 +2,13 @@ import Switchyard
 import Testing
 
 @Suite struct NavigatorTests {
-    @Test func routersAreTriedInOrderUntilOneTakesTheLink() async {
+    @Test func routersAreTriedInOrderUntilOneTakesTheLink() async throws {
         let log = PipelineLog()
-        let first = Router(schemes: ["shop"])
-        first.map("product/:id") { _ in await log.record("first product") }
-        let second = Router(schemes: ["shop", "other"])
-        second.map("product/:id") { _ in await log.record("second product") }
-        second.map("cart") { _ in await log.record("second cart") }
+        let first = try Router(schemes: ["shop"])
+        try first.map("product/:id") { _ in await log.record("first product") }
+        let second = try Router(schemes: ["shop", "other"])
+        try second.map("product/:id") { _ in await log.record("second product") }
+        try second.map("cart") { _ in await log.record("second cart") }
         let navigator = Navigator(routers: [first, second])
         #expect(await navigator.open("shop://product/1"))       // first takes it
         #expect(await navigator.open("shop://cart"))            // unmatched in first
@@ -18,24 +18,24 @@ import Testing
         #expect(await log.entries == ["first product", "second cart", "second cart"])
     }
 
-    @Test func aDefaultRouteTakesEverythingItCanRead() async {
+    @Test func aDefaultRouteTakesEverythingItCanRead() async throws {
         let log = PipelineLog()
-        let first = Router(schemes: ["shop"])
+        let first = try Router(schemes: ["shop"])
         first.mapDefault { _ in await log.record("first default") }
-        let second = Router(schemes: ["shop"])
-        second.map("cart") { _ in await log.record("second cart") }
+        let second = try Router(schemes: ["shop"])
+        try second.map("cart") { _ in await log.record("second cart") }
         #expect(await Navigator(routers: [first, second]).open("shop://cart"))
         #expect(await Navigator(routers: [second, first]).open("shop://cart"))
         #expect(await log.entries == ["first default", "second cart"])
     }
 
-    @Test func aFailedOrHaltedLinkIsNotOfferedToTheNextRouter() async {
+    @Test func aFailedOrHaltedLinkIsNotOfferedToTheNextRouter() async throws {
         let log = PipelineLog()
-        let first = Router(schemes: ["shop"])
-        first.map("fail") { _ in throw RouteError.notFound }
-        first.map("halt") { _ in }
+        let first = try Router(schemes: ["shop"])
+        try first.map("fail") { _ in throw RouteError.notFound }
+        try first.map("halt") { _ in }
         first.appendFilter { link in link.path == "halt" ? .halt : .pass }
-        let second = Router(schemes: ["shop"])
+        let second = try Router(schemes: ["shop"])
         second.mapDefault { link in await log.record("second \(link.path)") }
         let navigator = Navigator(routers: [first, second])
         #expect(!(await navigator.open("shop://fail")))
@@ -43,12 +43,12 @@ import Testing
         #expect(await log.entries.isEmpty)
     }
 
-    @Test func preLoginAndPostLoginRoutersAreSwapped() async {
+    @Test func preLoginAndPostLoginRoutersAreSwapped() async throws {
         let log = PipelineLog()
-        let preLogin = Router(schemes: ["photofeed"], delimiter: ":")
-        preLogin.add(RouteSet(["login": RecordingRoute(name: "login", log: log)]))
-        let postLogin = Router(schemes: ["photofeed"], delimiter: ":")
-        postLogin.add(RouteSet([
+        let preLogin = try Router(schemes: ["photofeed"], delimiter: ":")
+        try preLogin.add(RouteSet(["login": RecordingRoute(name: "login", log: log)]))
+        let postLogin = try Router(schemes: ["photofeed"], delimiter: ":")
+        try postLogin.add(RouteSet([
             "user:{userId}": RecordingRoute(name: "user", log: log),
             "logout": RecordingRoute(name: "logout", log: log),
         ]))
@@ -62,10 +62,10 @@ import Testing
         #expect(await log.entries == ["login -", "user userId=self", "logout -"])
     }
 
-    @Test func aColdLaunchLinkIsHeldUntilReadyThenOpensOnce() async {
+    @Test func aColdLaunchLinkIsHeldUntilReadyThenOpensOnce() async throws {
         let log = PipelineLog()
-        let router = Router(schemes: ["shop"])
-        router.map("product/:id") { link in
+        let router = try Router(schemes: ["shop"])
+        try router.map("product/:id") { link in
             await log.record("product \(link.routeParameters?["id"] ?? "") \(link.source)")
         }
         let navigator = Navigator(routers: [router], waitsUntilReady: true)
@@ -80,20 +80,20 @@ import Testing
         #expect(await log.entries == ["product 2 universalLink", "product 3 url"])
     }
 
-    @Test func markingReadyWithNothingHeldOpensNothing() async {
-        let navigator = Navigator(routers: [Router(schemes: ["shop"])], waitsUntilReady: true)
+    @Test func markingReadyWithNothingHeldOpensNothing() async throws {
+        let navigator = Navigator(routers: [try Router(schemes: ["shop"])], waitsUntilReady: true)
         #expect(!(await navigator.markReady()))
         #expect(navigator.isReady)
         #expect(Navigator(routers: []).isReady)
         #expect(!(await Navigator(routers: []).open("shop://x")))
     }
 
-    @Test func navigateToARouteByNameBuildsItsPathThroughTheOwningRouter() async {
+    @Test func navigateToARouteByNameBuildsItsPathThroughTheOwningRouter() async throws {
         let log = PipelineLog()
-        let first = Router(schemes: ["shop"])
-        first.map("cart", name: "cart") { link in await log.record("cart \(link.source)") }
-        let second = Router(schemes: ["shop"])
-        second.map("product/:product_id<int>", name: "product") { link in
+        let first = try Router(schemes: ["shop"])
+        try first.map("cart", name: "cart") { link in await log.record("cart \(link.source)") }
+        let second = try Router(schemes: ["shop"])
+        try second.map("product/:product_id<int>", name: "product") { link in
             let id = link.routeParameters?["product_id"] ?? ""
             await log.record("product \(id) tab=\(link.queryParameters["tab"] ?? "-") \(link.source)")
         }
@@ -108,10 +108,10 @@ import Testing
         #expect(await log.entries == ["product 42 tab=reviews internal", "cart internal", "product 7 tab=- internal"])
     }
 
-    @Test func navigateToUsesTheURNDelimiterAndWaitsUntilReady() async {
+    @Test func navigateToUsesTheURNDelimiterAndWaitsUntilReady() async throws {
         let log = PipelineLog()
-        let router = Router(schemes: ["photofeed"], delimiter: ":")
-        router.map("user:{userId}", name: "user", to: RecordingRoute(name: "user", log: log))
+        let router = try Router(schemes: ["photofeed"], delimiter: ":")
+        try router.map("user:{userId}", name: "user", to: RecordingRoute(name: "user", log: log))
         let navigator = Navigator(routers: [router], waitsUntilReady: true)
         #expect(await navigator.navigate(to: "user", parameters: ["userId": "self"]))
         #expect(await log.entries.isEmpty)

@@ -70,6 +70,27 @@ import Switchyard
         else { #expect(link.routeParameters == nil) }
     }
 
+    /// Issue 15 and issue 12: a trailing slash is ignored whatever the delimiter, so it never
+    /// lands in the last segment (`userId = "self/"`) or sends a link to the default route.
+    @Test(arguments: [
+        ("photofeed://user:self/", "user:{userId}", ["userId": "self"]),
+        ("photofeed://user:self//", "user:{userId}", ["userId": "self"]),
+        ("photofeed://logout/", "logout", [:]),
+        ("photofeed:logout/", "logout", [:]),
+        ("user:self/", "user:{userId}", ["userId": "self"]),
+        ("https://photofeed.example.com/user:self/", "user:{userId}", ["userId": "self"]),
+        ("photofeed://callback/?access_token=abc", "callback", [:]),
+        ("photofeed://user:a%2F/", "user:{userId}", ["userId": "a/"]),
+    ] as [(String, String, [String: String])])
+    func trailingSlashWithAnotherDelimiter(input: String, route: String, parameters: [String: String]) throws {
+        let table = try RouteTable(["user:{userId}", "logout", "callback"], schemes: ["photofeed"],
+                                   hosts: ["photofeed.example.com"], delimiter: ":")
+        let link = try table.resolve(input)
+        #expect(link.route == route)
+        #expect(link.routeParameters == parameters)
+        if input.contains("access_token") { #expect(link.queryParameters["access_token"] == "abc") }
+    }
+
     @Test func caseInsensitiveTables() throws {
         let table = try RouteTable(["About/Team", "product/:id"], schemes: ["shop"], caseSensitive: false)
         #expect(try table.resolve("shop://ABOUT/team").route == "About/Team")

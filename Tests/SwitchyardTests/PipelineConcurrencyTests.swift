@@ -7,17 +7,22 @@ import Testing
     /// parameters after).
     @Test func routingFromManyTasksWhileRegistering() async throws {
         let log = PipelineLog()
-        let router = Router(schemes: ["app"])
+        let router = try Router(schemes: ["app"])
         let routeCount = 40
         let results = await withTaskGroup(of: [String].self) { group in
             group.addTask {
+                var problems: [String] = []
                 for i in 0..<routeCount {
-                    router.map("item\(i)/:id") { link in
-                        await log.record("item\(i) \(link.routeParameters?["id"] ?? "")")
+                    do {
+                        try router.map("item\(i)/:id") { link in
+                            await log.record("item\(i) \(link.routeParameters?["id"] ?? "")")
+                        }
+                    } catch {
+                        problems.append("item\(i)/:id refused: \(error)")
                     }
                     await Task.yield()
                 }
-                return []
+                return problems
             }
             for task in 0..<100 {
                 group.addTask {
@@ -45,7 +50,7 @@ import Testing
             return await group.reduce(into: []) { $0 += $1 }
         }
         #expect(results.isEmpty)
-        #expect(try router.table().routes.count == routeCount)
+        #expect(router.table().routes.count == routeCount)
         // Every destination that ran ran for its own route.
         for entry in await log.entries {
             let parts = entry.split(separator: " ")
@@ -55,8 +60,8 @@ import Testing
         #expect(await router.open("app://item\(routeCount - 1)/z"))
     }
 
-    @Test func filtersAndHandlersAddedWhileRoutingAreSafe() async {
-        let router = Router(schemes: ["app"])
+    @Test func filtersAndHandlersAddedWhileRoutingAreSafe() async throws {
+        let router = try Router(schemes: ["app"])
         router.mapDefault { _ in }
         await withTaskGroup(of: Void.self) { group in
             group.addTask {

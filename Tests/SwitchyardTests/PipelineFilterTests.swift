@@ -13,17 +13,17 @@ struct RecordingFilter: LinkFilter {
 }
 
 @Suite struct PipelineFilterTests {
-    private func shopRouter(_ log: PipelineLog) -> Router {
-        let router = Router(schemes: ["shop"])
-        router.map("product/:id") { link in await log.record("product \(link.routeParameters?["id"] ?? "-")") }
-        router.map("login") { _ in await log.record("login") }
-        router.map("orders", name: "orders") { _ in await log.record("orders") }
+    private func shopRouter(_ log: PipelineLog) throws -> Router {
+        let router = try Router(schemes: ["shop"])
+        try router.map("product/:id") { link in await log.record("product \(link.routeParameters?["id"] ?? "-")") }
+        try router.map("login") { _ in await log.record("login") }
+        try router.map("orders", name: "orders") { _ in await log.record("orders") }
         return router
     }
 
-    @Test func filtersRunInOrderBeforeTheDestination() async {
+    @Test func filtersRunInOrderBeforeTheDestination() async throws {
         let log = PipelineLog()
-        let router = shopRouter(log)
+        let router = try shopRouter(log)
         router.appendFilter(RecordingFilter(name: "first", log: log))
         router.appendFilter { link in await log.record("second \(link.url)"); return .pass }
         #expect(await router.open("shop://product/1"))
@@ -32,7 +32,7 @@ struct RecordingFilter: LinkFilter {
 
     @Test func aChangedLinkGoesOnToItsOwnRoute() async throws {
         let log = PipelineLog()
-        let router = shopRouter(log)
+        let router = try shopRouter(log)
         let loginLink = try router.resolve("shop://login")
         router.appendFilter { link in
             guard link.route == "product/:id" else { return .pass }
@@ -47,9 +47,9 @@ struct RecordingFilter: LinkFilter {
         #expect(await log.entries == ["next shop://product/1", "product 99", "next shop://login", "login"])
     }
 
-    @Test func aRedirectRestartsThePipelineWithTheSameSource() async {
+    @Test func aRedirectRestartsThePipelineWithTheSameSource() async throws {
         let log = PipelineLog()
-        let router = shopRouter(log)
+        let router = try shopRouter(log)
         router.appendFilter { link in
             await log.record("filter \(link.url)")
             return link.route == "orders" ? .redirect(to: "shop://login") : .pass
@@ -60,19 +60,19 @@ struct RecordingFilter: LinkFilter {
         #expect(await log.entries == ["filter shop://orders", "filter shop://login", "login"])
     }
 
-    @Test func aRedirectToAnUnreadableURLIsRejected() async {
-        let router = shopRouter(PipelineLog())
+    @Test func aRedirectToAnUnreadableURLIsRejected() async throws {
+        let router = try shopRouter(PipelineLog())
         router.appendFilter { _ in .redirect(to: "other://x") }
         let outcome = await router.route("shop://orders")
         guard case .rejected(let error) = outcome else { Issue.record("expected rejected, got \(outcome)"); return }
         #expect(error.code == .unknownScheme)
     }
 
-    @Test func aRedirectLoopEndsWithAnError() async {
+    @Test func aRedirectLoopEndsWithAnError() async throws {
         let log = PipelineLog()
-        let router = shopRouter(log)
-        router.map("a") { _ in await log.record("a") }
-        router.map("b") { _ in await log.record("b") }
+        let router = try shopRouter(log)
+        try router.map("a") { _ in await log.record("a") }
+        try router.map("b") { _ in await log.record("b") }
         router.appendFilter { link in link.path == "a" ? .redirect(to: "shop://b") : .redirect(to: "shop://a") }
         let outcome = await router.route("shop://a")
         guard case .failed(let link, let error as RoutingError) = outcome else {
@@ -86,10 +86,10 @@ struct RecordingFilter: LinkFilter {
         #expect(await log.entries.isEmpty)
     }
 
-    @Test func redirectsUpToTheLimitAreAllowed() async {
+    @Test func redirectsUpToTheLimitAreAllowed() async throws {
         let log = PipelineLog()
-        let router = Router(schemes: ["shop"])
-        router.map("step/:n<int>") { link in await log.record("step \(link.routeParameters?["n"] ?? "")") }
+        let router = try Router(schemes: ["shop"])
+        try router.map("step/:n<int>") { link in await log.record("step \(link.routeParameters?["n"] ?? "")") }
         router.appendFilter { link in
             let n = Int(link.routeParameters?["n"] ?? "") ?? 0
             return n < Router.maximumRedirects ? .redirect(to: "shop://step/\(n + 1)") : .pass
@@ -98,9 +98,9 @@ struct RecordingFilter: LinkFilter {
         #expect(await log.entries == ["step \(Router.maximumRedirects)"])
     }
 
-    @Test func aHaltStopsEverything() async {
+    @Test func aHaltStopsEverything() async throws {
         let log = PipelineLog()
-        let router = shopRouter(log)
+        let router = try shopRouter(log)
         router.addHandler { _ in await log.record("handler") }
         router.appendFilter { link in link.queryParameters["blocked"] != nil ? .halt : .pass }
         router.appendFilter(RecordingFilter(name: "after", log: log))
@@ -112,10 +112,10 @@ struct RecordingFilter: LinkFilter {
         #expect(await log.entries.isEmpty)
     }
 
-    @Test func aGateHoldsUntilLoginThenThePendingLinkOpens() async {
+    @Test func aGateHoldsUntilLoginThenThePendingLinkOpens() async throws {
         let log = PipelineLog()
         let session = GateSession()
-        let router = shopRouter(log)
+        let router = try shopRouter(log)
         router.appendFilter(GateFilter { await session.isLoggedIn })
         let outcome = await router.route("shop://product/5", source: .push)
         guard case .held(let link) = outcome else { Issue.record("expected held, got \(outcome)"); return }
@@ -133,16 +133,16 @@ struct RecordingFilter: LinkFilter {
         ("shop://orders", true),
         ("shop://product/1", false),
     ])
-    func aGateCanGuardOnlySomeRoutes(url: String, held: Bool) async {
-        let router = shopRouter(PipelineLog())
+    func aGateCanGuardOnlySomeRoutes(url: String, held: Bool) async throws {
+        let router = try shopRouter(PipelineLog())
         router.appendFilter(GateFilter(routes: ["orders"]) { false })
         let outcome = await router.route(url)
         if case .held = outcome { #expect(held) } else { #expect(!held) }
         #expect(outcome.handled)
     }
 
-    @Test func aGateMatchesRoutesByPatternToo() async {
-        let router = shopRouter(PipelineLog())
+    @Test func aGateMatchesRoutesByPatternToo() async throws {
+        let router = try shopRouter(PipelineLog())
         router.appendFilter(GateFilter(routes: ["product/:id"]) { false })
         let outcome = await router.route("shop://product/1")
         guard case .held = outcome else { Issue.record("expected held, got \(outcome)"); return }

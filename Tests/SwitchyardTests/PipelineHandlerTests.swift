@@ -11,11 +11,11 @@ struct RecordingHandler: LinkHandler {
 }
 
 @Suite struct PipelineHandlerTests {
-    @Test func handlersSeeEveryPassedLinkButNotHaltedOrHeldOnes() async {
+    @Test func handlersSeeEveryPassedLinkButNotHaltedOrHeldOnes() async throws {
         let log = PipelineLog()
-        let router = Router(schemes: ["shop"])
-        router.map("product/:id") { _ in await log.record("product") }
-        router.map("orders") { _ in await log.record("orders") }
+        let router = try Router(schemes: ["shop"])
+        try router.map("product/:id") { _ in await log.record("product") }
+        try router.map("orders") { _ in await log.record("orders") }
         router.mapDefault { _ in await log.record("home") }
         router.addHandler(RecordingHandler(log: log))
         router.addHandler { link in await log.record("closure \(link.source)") }
@@ -38,9 +38,9 @@ struct RecordingHandler: LinkHandler {
 
     @Test func handlersSeeTheLinkAsChangedByFilters() async throws {
         let log = PipelineLog()
-        let router = Router(schemes: ["shop"])
-        router.map("product/:id") { _ in }
-        router.map("login") { _ in }
+        let router = try Router(schemes: ["shop"])
+        try router.map("product/:id") { _ in }
+        try router.map("login") { _ in }
         let login = try router.resolve("shop://login")
         router.appendFilter { _ in .change(login) }
         router.addHandler(RecordingHandler(log: log))
@@ -50,10 +50,10 @@ struct RecordingHandler: LinkHandler {
 
     @Test func patternHandlersRunBesideTheDestination() async throws {
         let log = PipelineLog()
-        let router = Router(schemes: ["appscheme"])
-        router.map("list") { _ in await log.record("list screen") }
-        router.map("list/:itemID") { link in await log.record("detail \(link.routeParameters?["itemID"] ?? "")") }
-        router.map("list/:itemID/extra") { _ in await log.record("extra screen") }
+        let router = try Router(schemes: ["appscheme"])
+        try router.map("list") { _ in await log.record("list screen") }
+        try router.map("list/:itemID") { link in await log.record("detail \(link.routeParameters?["itemID"] ?? "")") }
+        try router.map("list/:itemID/extra") { _ in await log.record("extra screen") }
         try router.addHandler(forPattern: "list/*") { link in await log.record("block list/* \(link.path)") }
         try router.addHandler(forPattern: "list/{id...}") { _ in await log.record("block list/...") }
         router.addHandler { _ in await log.record("handler") }
@@ -63,13 +63,29 @@ struct RecordingHandler: LinkHandler {
         #expect(await log.entries == [
             "handler", "list screen",
             "handler", "block list/* list/3", "block list/...", "detail 3",
-            "handler", "block list/...", "extra screen",
+            // Issue 15: a trailing `*` matches any depth in a handler pattern, as WAAppRouting's did.
+            "handler", "block list/* list/3/extra", "block list/...", "extra screen",
         ])
+    }
+
+    @Test(arguments: [
+        ("list/*", ["list/3", "list/3/extra", "list/a/b/c"], ["list", "other/3"]),
+        ("list/*/edit", ["list/3/edit"], ["list/3/4/edit", "list/3", "list/3/edit/x"]),
+        ("list(/*)", ["list", "list/3"], ["list/3/4"]),
+        ("a/:rest/*", ["a/1/2", "a/1/2/3"], ["a/1"]),
+    ] as [(String, [String], [String])])
+    func aTrailingWildcardInAHandlerPatternMatchesAnyDepth(pattern: String, fires: [String], silent: [String]) async throws {
+        let log = PipelineLog()
+        let router = try Router(schemes: ["app"])
+        router.mapDefault { _ in }
+        try router.addHandler(forPattern: pattern) { link in await log.record(link.path) }
+        for path in fires + silent { await router.open("app://" + path) }
+        #expect(await log.entries == fires)
     }
 
     @Test func patternHandlersUseTheRoutersDelimiterAndHosts() async throws {
         let log = PipelineLog()
-        let router = Router(schemes: ["photofeed"], hosts: ["photofeed.example.com"], delimiter: ":")
+        let router = try Router(schemes: ["photofeed"], hosts: ["photofeed.example.com"], delimiter: ":")
         router.mapDefault { _ in }
         try router.addHandler(forPattern: "user:*") { _ in await log.record("user block") }
         await router.open("photofeed://user:self")
@@ -79,8 +95,8 @@ struct RecordingHandler: LinkHandler {
         #expect(await log.entries == ["user block", "user block", "user block"])
     }
 
-    @Test func anInvalidHandlerPatternThrows() {
-        let router = Router(schemes: ["shop"])
+    @Test func anInvalidHandlerPatternThrows() throws {
+        let router = try Router(schemes: ["shop"])
         #expect(throws: RouteTableError.self) { try router.addHandler(forPattern: "list/:") { _ in } }
     }
 }

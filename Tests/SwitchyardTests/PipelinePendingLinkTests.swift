@@ -4,9 +4,9 @@ import Testing
 
 @Suite struct PipelinePendingLinkTests {
     /// A router whose `orders/:id` route is gated on `session`.
-    private func gatedRouter(_ log: PipelineLog, _ session: GateSession, store: (any PendingLinkStore)? = nil) -> Router {
-        let router = Router(schemes: ["shop"])
-        router.map("orders/:id") { link in
+    private func gatedRouter(_ log: PipelineLog, _ session: GateSession, store: (any PendingLinkStore)? = nil) throws -> Router {
+        let router = try Router(schemes: ["shop"])
+        try router.map("orders/:id") { link in
             await log.record("order \(link.routeParameters?["id"] ?? "-") \(link.source)")
         }
         router.appendFilter(GateFilter { await session.isLoggedIn })
@@ -20,10 +20,10 @@ import Testing
         return folder.appendingPathComponent("pending-link.json").path
     }
 
-    @Test func thePendingLinkOpensAtMostOnce() async {
+    @Test func thePendingLinkOpensAtMostOnce() async throws {
         let log = PipelineLog()
         let session = GateSession()
-        let router = gatedRouter(log, session)
+        let router = try gatedRouter(log, session)
         #expect(await router.open("shop://orders/1"))
         await session.logIn()
         #expect(await router.openPendingLink())
@@ -32,10 +32,10 @@ import Testing
         #expect(await log.entries == ["order 1 url"])
     }
 
-    @Test func aNewerHeldLinkReplacesThePendingOne() async {
+    @Test func aNewerHeldLinkReplacesThePendingOne() async throws {
         let log = PipelineLog()
         let session = GateSession()
-        let router = gatedRouter(log, session)
+        let router = try gatedRouter(log, session)
         await router.open("shop://orders/1")
         await router.open("shop://orders/2", source: .push)
         #expect(router.pendingLink?.url == "shop://orders/2")
@@ -44,9 +44,9 @@ import Testing
         #expect(await log.entries == ["order 2 push"])
     }
 
-    @Test func reopeningRunsTheFiltersAgain() async {
+    @Test func reopeningRunsTheFiltersAgain() async throws {
         let log = PipelineLog()
-        let router = gatedRouter(log, GateSession())
+        let router = try gatedRouter(log, GateSession())
         await router.open("shop://orders/1")
         let outcome = await router.routePendingLink()
         guard case .held = outcome else {
@@ -56,10 +56,10 @@ import Testing
         #expect(await log.entries.isEmpty)
     }
 
-    @Test func concurrentOpenersOpenThePendingLinkOnce() async {
+    @Test func concurrentOpenersOpenThePendingLinkOnce() async throws {
         let log = PipelineLog()
         let session = GateSession()
-        let router = gatedRouter(log, session)
+        let router = try gatedRouter(log, session)
         await router.open("shop://orders/1")
         await session.logIn()
         let opened = await withTaskGroup(of: Bool.self) { group in
@@ -72,7 +72,7 @@ import Testing
 
     @Test func discardingDropsThePendingLinkAndItsRecord() async throws {
         let path = try temporaryFile()
-        let router = gatedRouter(PipelineLog(), GateSession(), store: FilePendingLinkStore(path: path))
+        let router = try gatedRouter(PipelineLog(), GateSession(), store: FilePendingLinkStore(path: path))
         await router.open("shop://orders/1")
         #expect(FileManager.default.fileExists(atPath: path))
         router.discardPendingLink()
@@ -83,7 +83,7 @@ import Testing
     @Test func aPersistedPendingLinkSurvivesANewRouter() async throws {
         let path = try temporaryFile()
         let store = FilePendingLinkStore(path: path)
-        let first = gatedRouter(PipelineLog(), GateSession(), store: store)
+        let first = try gatedRouter(PipelineLog(), GateSession(), store: store)
         #expect(await first.open("shop://orders/7?ref=mail", source: .push, metadata: ["coupon": "SAVE10"]))
         let record = try #require(try store.load())
         #expect(record.url == "shop://orders/7?ref=mail" && record.source == .push)
@@ -93,7 +93,7 @@ import Testing
         // The app is killed on the login screen; the next launch builds a new router.
         let log = PipelineLog()
         let session = GateSession()
-        let second = gatedRouter(log, session, store: store)
+        let second = try gatedRouter(log, session, store: store)
         let restored = try #require(await second.restorePendingLink())
         #expect(restored.routeParameters == ["id": "7"] && restored.source == .push)
         #expect(restored.metadata == ["coupon": "SAVE10"])
@@ -101,18 +101,18 @@ import Testing
         #expect(await second.openPendingLink())
         #expect(await log.entries == ["order 7 push"])
         #expect(try store.load() == nil)
-        #expect(await gatedRouter(PipelineLog(), session, store: store).restorePendingLink() == nil)
+        #expect(try await gatedRouter(PipelineLog(), session, store: store).restorePendingLink() == nil)
     }
 
     @Test func anExpiredPendingLinkIsClearedNotRestored() async throws {
         let path = try temporaryFile()
         let store = FilePendingLinkStore(path: path)
-        let first = gatedRouter(PipelineLog(), GateSession(), store: store)
+        let first = try gatedRouter(PipelineLog(), GateSession(), store: store)
         first.pendingLinkLifetime = .zero
         await first.open("shop://orders/7")
         #expect(try store.load() != nil)
 
-        let second = gatedRouter(PipelineLog(), GateSession(), store: store)
+        let second = try gatedRouter(PipelineLog(), GateSession(), store: store)
         #expect(await second.restorePendingLink() == nil)
         #expect(second.pendingLink == nil)
         #expect(!FileManager.default.fileExists(atPath: path))
@@ -128,7 +128,7 @@ import Testing
         let now = Date()
         try store.save(PendingLinkRecord(url: url, source: .url, createdAt: now,
                                          expiresAt: now.addingTimeInterval(expiresIn)))
-        let router = gatedRouter(PipelineLog(), GateSession(), store: store)
+        let router = try gatedRouter(PipelineLog(), GateSession(), store: store)
         #expect((await router.restorePendingLink() != nil) == restored)
         #expect((try store.load() != nil) == restored)
     }
@@ -138,7 +138,7 @@ import Testing
         try Data("{not json".utf8).write(to: URL(fileURLWithPath: path))
         let store = FilePendingLinkStore(path: path)
         #expect(throws: (any Error).self) { try store.load() }
-        #expect(await gatedRouter(PipelineLog(), GateSession(), store: store).restorePendingLink() == nil)
+        #expect(try await gatedRouter(PipelineLog(), GateSession(), store: store).restorePendingLink() == nil)
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 

@@ -26,8 +26,8 @@ struct RecordingRoute: Routable {
 @Suite struct PipelineRouterTests {
     @Test func closureDestinationReceivesTheResolvedLink() async throws {
         let log = PipelineLog()
-        let router = Router(schemes: ["hoko"])
-        router.map("products/:product_id", name: "product") { link in
+        let router = try Router(schemes: ["hoko"])
+        try router.map("products/:product_id", name: "product") { link in
             await log.record("product \(try link.int("product_id")) from \(link.queryParameters["referrer"] ?? "-")")
         }
         let outcome = await router.route("hoko://products/42?referrer=hokolinks.com")
@@ -41,8 +41,8 @@ struct RecordingRoute: Routable {
 
     @Test func defaultRouteGetsUnmatchedLinksWithQueryButNoRoute() async throws {
         let log = PipelineLog()
-        let router = Router(schemes: ["shop"])
-        router.map("product/:id") { _ in await log.record("product") }
+        let router = try Router(schemes: ["shop"])
+        try router.map("product/:id") { _ in await log.record("product") }
         router.mapDefault { link in
             let parameters = link.routeParameters == nil ? "nil" : "set"
             await log.record("default route=\(link.route ?? "nil") params=\(parameters) "
@@ -58,18 +58,18 @@ struct RecordingRoute: Routable {
         #expect(await log.entries == ["default route=nil params=nil utm=mail"])
     }
 
-    @Test func defaultRouteAsRoutable() async {
+    @Test func defaultRouteAsRoutable() async throws {
         let log = PipelineLog()
-        let router = Router(schemes: ["shop"])
+        let router = try Router(schemes: ["shop"])
         router.mapDefault(to: RecordingRoute(name: "home", log: log))
         #expect(await router.open("shop://anything"))
         #expect(await log.entries == ["home -"])
     }
 
-    @Test func withoutDefaultAnUnmatchedLinkIsUnhandledAndFiltersDoNotRun() async {
+    @Test func withoutDefaultAnUnmatchedLinkIsUnhandledAndFiltersDoNotRun() async throws {
         let log = PipelineLog()
-        let router = Router(schemes: ["shop"])
-        router.map("product/:id") { _ in }
+        let router = try Router(schemes: ["shop"])
+        try router.map("product/:id") { _ in }
         router.appendFilter { _ in await log.record("filter"); return .pass }
         let outcome = await router.route("shop://nowhere")
         guard case .unhandled(let link) = outcome else { Issue.record("expected unhandled, got \(outcome)"); return }
@@ -78,8 +78,8 @@ struct RecordingRoute: Routable {
         #expect(await log.entries.isEmpty)
     }
 
-    @Test func unreadableInputIsRejected() async {
-        let router = Router(schemes: ["shop"])
+    @Test func unreadableInputIsRejected() async throws {
+        let router = try Router(schemes: ["shop"])
         router.mapDefault { _ in }
         let outcome = await router.route("mail://x")
         guard case .rejected(let error) = outcome else { Issue.record("expected rejected, got \(outcome)"); return }
@@ -93,10 +93,10 @@ struct RecordingRoute: Routable {
          "invalid parameters: userId 'x' is unknown"),
         (RouteError.custom("the shop is closed"), "custom", "the shop is closed"),
     ])
-    func routableThrowingRouteErrorFails(error: RouteError, code: String, message: String) async {
+    func routableThrowingRouteErrorFails(error: RouteError, code: String, message: String) async throws {
         let log = PipelineLog()
-        let router = Router(schemes: ["photofeed"], delimiter: ":")
-        router.map("user:{userId}", to: RecordingRoute(name: "user", log: log, error: error))
+        let router = try Router(schemes: ["photofeed"], delimiter: ":")
+        try router.map("user:{userId}", to: RecordingRoute(name: "user", log: log, error: error))
         let outcome = await router.route("photofeed://user:self")
         guard case .failed(let link, let thrown as RouteError) = outcome else {
             Issue.record("expected failed with RouteError, got \(outcome)"); return
@@ -112,24 +112,24 @@ struct RecordingRoute: Routable {
 
     @Test func routableDestinationOpens() async throws {
         let log = PipelineLog()
-        let router = Router(schemes: ["photofeed"], delimiter: ":")
-        router.map("user:{userId}", to: RecordingRoute(name: "user", log: log))
-        router.map(RouteDefinition("post:{postId}", name: "post"), to: RecordingRoute(name: "post", log: log))
+        let router = try Router(schemes: ["photofeed"], delimiter: ":")
+        try router.map("user:{userId}", to: RecordingRoute(name: "user", log: log))
+        try router.map(RouteDefinition("post:{postId}", name: "post"), to: RecordingRoute(name: "post", log: log))
         #expect(await router.open("photofeed://user:self"))
         #expect(await router.open("post:BYOkwgXnwr3"))
         #expect(await log.entries == ["user userId=self", "post postId=BYOkwgXnwr3"])
-        #expect(try router.table().route("post")?.text == "post:{postId}")
+        #expect(router.table().route("post")?.text == "post:{postId}")
     }
 
     @Test func mappingAPatternAgainReplacesItsDestination() async throws {
         let log = PipelineLog()
-        let router = Router(schemes: ["shop"])
-        router.map("cart") { _ in await log.record("old") }
+        let router = try Router(schemes: ["shop"])
+        try router.map("cart") { _ in await log.record("old") }
         #expect(await router.open("shop://cart"))
-        router.map("cart") { _ in await log.record("new") }
+        try router.map("cart") { _ in await log.record("new") }
         #expect(await router.open("shop://cart"))
         #expect(await log.entries == ["old", "new"])
-        #expect(try router.table().routes.count == 1)
+        #expect(router.table().routes.count == 1)
     }
 
     @Test func configurationRoutesTakeTheirDestinationByPattern() async throws {
@@ -138,10 +138,10 @@ struct RecordingRoute: Routable {
             schemes: ["shop"],
             routes: [RouteDefinition("product/:id", name: "product", defaults: ["tab": "all"]),
                      RouteDefinition("about")])
-        let router = Router(configuration)
-        router.map("product/:id") { link in await log.record("product \(link.routeName ?? "-")") }
+        let router = try Router(configuration)
+        try router.map("product/:id") { link in await log.record("product \(link.routeName ?? "-")") }
         #expect(await router.open("shop://product/1"))
-        let route = try #require(try router.table().route("product"))
+        let route = try #require(router.table().route("product"))
         #expect(route.definition.defaults == ["tab": "all"])
         // A configuration route without a destination, and no default: unhandled.
         let outcome = await router.route("shop://about")
@@ -150,23 +150,44 @@ struct RecordingRoute: Routable {
         #expect(await log.entries == ["product product"])
     }
 
-    @Test func conflictingRoutesFailWithTheTableError() async {
-        let router = Router(schemes: ["shop"])
-        router.map("product/:id") { _ in }
-        router.map("product/{pid}") { _ in }
-        #expect(throws: RouteTableError.self) { try router.table() }
-        let outcome = await router.route("shop://product/1", source: .push)
-        guard case .failed(let link, let error as RouteTableError) = outcome else {
-            Issue.record("expected failed with RouteTableError, got \(outcome)"); return
+    /// Issue 15: a route-table file's route that nothing mapped reaches the default route, with
+    /// its route and parameters filled in; a mapped route still opens its own destination.
+    @Test func aFileRouteWithoutADestinationReachesTheDefaultRoute() async throws {
+        let log = PipelineLog()
+        let file = """
+            {"schemes": ["shop"], "routes": ["about/team", {"pattern": "promo/:code", "name": "promo"}, "cart"]}
+            """
+        let router = try Router(RouteTableFile.parse(file, fileName: "routes.json"))
+        try router.map("cart") { _ in await log.record("cart") }
+        router.mapDefault { link in await log.record("default \(link.route ?? "-") \(link.routeParameters ?? [:])") }
+        for (url, route) in [("shop://promo/SAVE10", "promo/:code"), ("shop://about/team", "about/team"),
+                             ("shop://nowhere", nil)] as [(String, String?)] {
+            let outcome = await router.route(url)
+            guard case .openedDefault(let link) = outcome else { Issue.record("\(url): got \(outcome)"); continue }
+            #expect(link.route == route, "\(url)")
         }
-        #expect(link.url == "shop://product/1" && link.source == .push)
-        #expect(error.issues.first?.code == .conflict)
+        guard case .opened(let cart) = await router.route("shop://cart") else { Issue.record("cart not opened"); return }
+        #expect(cart.route == "cart")
+        #expect(await log.entries == ["default promo/:code [\"code\": \"SAVE10\"]", "default about/team [:]", "default - [:]",
+                                      "cart"])
+    }
+
+    @Test func aConflictingRouteIsRefusedAndTheTableKeepsWorking() async throws {
+        let router = try Router(schemes: ["shop"])
+        try router.map("product/:id") { _ in }
+        #expect(throws: RouteTableError.self) { try router.map("product/{pid}") { _ in } }
+        let outcome = await router.route("shop://product/1", source: .push)
+        guard case .opened(let link) = outcome else {
+            Issue.record("expected opened, got \(outcome)"); return
+        }
+        #expect(link.route == "product/:id" && link.source == .push)
+        #expect(router.table().routes.map(\.text) == ["product/:id"])
     }
 
     @Test func resolveRunsNoFilterHandlerOrDestination() async throws {
         let log = PipelineLog()
-        let router = Router(schemes: ["shop"])
-        router.map("product/:id") { _ in await log.record("destination") }
+        let router = try Router(schemes: ["shop"])
+        try router.map("product/:id") { _ in await log.record("destination") }
         router.appendFilter { _ in await log.record("filter"); return .pass }
         router.addHandler { _ in await log.record("handler") }
         let link = try router.resolve("shop://product/7", source: .shortcut)
@@ -175,9 +196,9 @@ struct RecordingRoute: Routable {
         #expect(await log.entries.isEmpty)
     }
 
-    @Test func metadataIsAttachedToTheLink() async {
-        let router = Router(schemes: ["shop"])
-        router.map("product/:id") { _ in }
+    @Test func metadataIsAttachedToTheLink() async throws {
+        let router = try Router(schemes: ["shop"])
+        try router.map("product/:id") { _ in }
         let outcome = await router.route("shop://product/7", source: .smartLink, metadata: ["coupon": "SAVE10"])
         #expect(outcome.link?.metadata == ["coupon": "SAVE10"])
         #expect(outcome.link?.source == .smartLink)
@@ -185,14 +206,14 @@ struct RecordingRoute: Routable {
 
     @Test func modulesAreAddedAndRemoved() async throws {
         let log = PipelineLog()
-        let router = Router(schemes: ["photofeed"], delimiter: ":")
-        router.map("login") { _ in await log.record("login") }
+        let router = try Router(schemes: ["photofeed"], delimiter: ":")
+        try router.map("login") { _ in await log.record("login") }
         let postLogin = RouteSet([
             "user:{userId}": RecordingRoute(name: "user", log: log),
             "likes:{mediaId}": RecordingRoute(name: "likes", log: log),
         ])
         #expect(!(await router.open("user:self")))
-        let id = router.add(postLogin)
+        let id = try router.add(postLogin)
         #expect(await router.open("user:self"))
         #expect(await router.open("likes:9"))
         router.remove(id)
@@ -203,12 +224,12 @@ struct RecordingRoute: Routable {
 
     @Test func moduleRoutesCanBeClosuresWithNames() async throws {
         let log = PipelineLog()
-        let router = Router(schemes: ["shop"])
-        router.add(RouteSet([
+        let router = try Router(schemes: ["shop"])
+        try router.add(RouteSet([
             ModuleRoute("orders/:id", name: "order") { link in await log.record(link.routeName ?? "-") },
         ]))
         #expect(await router.open("shop://orders/3"))
-        #expect(try router.table().route("order")?.text == "orders/:id")
+        #expect(router.table().route("order")?.text == "orders/:id")
         #expect(await log.entries == ["order"])
     }
 }

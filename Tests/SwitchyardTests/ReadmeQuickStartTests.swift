@@ -13,9 +13,9 @@ private actor Screens {
     @Test func quickStart() async throws {
         let screens = Screens()
         // README quick start begins
-        let router = Router(schemes: ["shop"], hosts: ["shop.example.com"])
+        let router = try Router(schemes: ["shop"], hosts: ["shop.example.com"])
 
-        router.map("product/:id<int>", name: "product") { link in
+        try router.map("product/:id<int>", name: "product") { link in
             try await screens.showProduct(link.int("id"))   // 42
         }
         router.mapDefault { _ in

@@ -38,7 +38,7 @@ public struct DeepLink: Sendable, Hashable {
         set { hostText = LinkText(newValue) }
     }
     /// The route path as received, before percent-decoding: after the scheme and host, without
-    /// leading slashes, up to the query.
+    /// leading or trailing slashes, up to the query.
     public var path: String {
         get { pathText.value(in: storedURL) ?? "" }
         set { pathText = .held(newValue) }

@@ -5,7 +5,7 @@ struct ScannedURL {
     var kind: Kind
     var scheme: Range<Int>?
     var host: Range<Int>?
-    /// The route path: after the scheme and authority, leading slashes removed, up to `?` or `#`.
+    /// The route path: after the scheme and authority, leading and trailing slashes removed, up to `?` or `#`.
     var path: Range<Int>
     var query: Range<Int>?
     var fragment: Range<Int>?
@@ -97,7 +97,7 @@ enum URLScanner {
 
         guard schemeEnd > 0 else {
             return ScannedURL(kind: .path, scheme: nil, host: nil,
-                              path: skipSlashes(bytes, from: 0, to: hierarchyEnd)..<hierarchyEnd,
+                              path: routePath(bytes, from: 0, to: hierarchyEnd),
                               query: query, fragment: fragment)
         }
         let schemeRange = 0..<schemeEnd
@@ -112,7 +112,8 @@ enum URLScanner {
         if !known {
             // `post:BYOkwgXnwr3` in a table whose delimiter is ':' is a URN, not a scheme.
             if rules.delimiter == UInt8(ascii: ":") && !hasAuthority {
-                return ScannedURL(kind: .path, scheme: nil, host: nil, path: 0..<hierarchyEnd,
+                return ScannedURL(kind: .path, scheme: nil, host: nil,
+                                  path: routePath(bytes, from: 0, to: hierarchyEnd),
                                   query: query, fragment: fragment)
             }
             if !rules.schemes.isEmpty {
@@ -122,7 +123,7 @@ enum URLScanner {
             }
         }
         return ScannedURL(kind: .customScheme, scheme: schemeRange, host: nil,
-                          path: skipSlashes(bytes, from: afterColon, to: hierarchyEnd)..<hierarchyEnd,
+                          path: routePath(bytes, from: afterColon, to: hierarchyEnd),
                           query: query, fragment: fragment)
     }
 
@@ -173,7 +174,7 @@ enum URLScanner {
             throw ResolutionError(.unknownHost, "host '\(name)' is not a universal-link host of this table")
         }
         return ScannedURL(kind: .universalLink, scheme: scheme, host: host,
-                          path: skipSlashes(bytes, from: authorityEnd, to: hierarchyEnd)..<hierarchyEnd,
+                          path: routePath(bytes, from: authorityEnd, to: hierarchyEnd),
                           query: query, fragment: fragment)
     }
 
@@ -200,10 +201,16 @@ enum URLScanner {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 
-    private static func skipSlashes(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
-        var i = start
-        while i < end && bytes[i] == UInt8(ascii: "/") { i += 1 }
-        return i
+    /// The route path in `start..<end`: leading slashes and trailing slashes left out, whatever
+    /// the delimiter. With `/` they would only make empty segments, which the matcher skips; with
+    /// another delimiter (`user:self/`) a trailing slash would otherwise end up in the last segment.
+    @inline(__always)
+    private static func routePath(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Range<Int> {
+        var lower = start
+        while lower < end && bytes[lower] == UInt8(ascii: "/") { lower += 1 }
+        var upper = end
+        while upper > lower && bytes[upper - 1] == UInt8(ascii: "/") { upper -= 1 }
+        return lower..<upper
     }
 
     private static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, _ prefix: StaticString,

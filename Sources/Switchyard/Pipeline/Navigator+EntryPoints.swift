@@ -9,9 +9,24 @@ extension Navigator {
     }
 
     /// Opens a universal link (`https://shop.example.com/product/42`), with source ``LinkSource/universalLink``.
+    ///
+    /// A host must be in a router's `hosts` (`Router(schemes: ["shop"], hosts: ["shop.example.com"])`):
+    /// until then every `https` link answers false. ``route(universalLink:)`` says why.
     @discardableResult
     public func open(universalLink url: URL) async -> Bool {
         await open(url.absoluteString, source: .universalLink)
+    }
+
+    /// Opens a universal link and answers what happened (see ``route(_:source:metadata:)``): a
+    /// host that no router lists in its `hosts` is ``RoutingOutcome/rejected(_:)`` with
+    /// ``ResolutionError/Code/unknownHost`` and the host named.
+    ///
+    /// ```swift
+    /// let outcome = await Navigator.shared.route(universalLink: url)
+    /// if case .rejected(let error) = outcome, error.code == .unknownHost { print(error) }
+    /// ```
+    public func route(universalLink url: URL) async -> RoutingOutcome {
+        await route(url.absoluteString, source: .universalLink)
     }
 
     /// Opens the link a push notification carries, with source ``LinkSource/push``: the first of

@@ -74,9 +74,27 @@ public final class Navigator: Sendable {
     ///   - input: the link.
     ///   - source: where it came from; derived from its form when nil.
     ///   - metadata: smart-link metadata to attach.
-    /// - Returns: whether a router handled the link (true as well when it was held until ready).
+    /// - Returns: whether a router handled the link (true as well when it was held until ready);
+    ///   ``route(_:source:metadata:)`` says why not.
     @discardableResult
     public func open(_ input: String, source: LinkSource? = nil, metadata: [String: JSONValue]? = nil) async -> Bool {
+        await route(input, source: source, metadata: metadata).handled
+    }
+
+    /// Opens a URL, path or URN through the routers, as ``open(_:source:metadata:)`` does, and
+    /// answers what happened: the outcome of the first router that took the link; when none did,
+    /// ``RoutingOutcome/unhandled(_:)`` if some router could read it, else the first router's
+    /// ``RoutingOutcome/rejected(_:)``, whose error says why (a universal link to a host that is
+    /// not in the router's `hosts` is ``ResolutionError/Code/unknownHost``, with the host named).
+    /// A link held until ``markReady()`` is ``RoutingOutcome/held(_:)``.
+    ///
+    /// ```swift
+    /// if case .rejected(let error) = await navigator.route("https://shop.example.com/product/42") {
+    ///     print(error)   // host 'shop.example.com' is not a universal-link host of this table
+    /// }
+    /// ```
+    public func route(_ input: String, source: LinkSource? = nil,
+                      metadata: [String: JSONValue]? = nil) async -> RoutingOutcome {
         let routers: [Router]? = state.withLock { state in
             guard state.isReady else {
                 state.held = (input, source, metadata)
@@ -84,15 +102,21 @@ public final class Navigator: Sendable {
             }
             return state.routers
         }
-        guard let routers else { return true }
+        guard let routers else { return .held(DeepLink(url: input, source: source ?? .url, metadata: metadata)) }
+        var unanswered: RoutingOutcome?
         for router in routers {
             let outcome = await router.route(input, source: source, metadata: metadata)
             switch outcome {
-            case .unhandled, .rejected: continue
-            default: return outcome.handled
+            case .unhandled:
+                // A router that could read the link says more than one that could not.
+                if case .unhandled = unanswered {} else { unanswered = outcome }
+            case .rejected:
+                if unanswered == nil { unanswered = outcome }
+            default:
+                return outcome
             }
         }
-        return false
+        return unanswered ?? .unhandled(DeepLink(url: input, source: source ?? .url, metadata: metadata))
     }
 
     /// Internal navigation to a URN or path (Compass's `Navigator.navigate(urn:)`), through the
@@ -119,7 +143,8 @@ public final class Navigator: Sendable {
     @discardableResult
     public func navigate(to route: String, parameters: [String: String] = [:], query: [QueryItem] = []) async -> Bool {
         for router in routers {
-            guard let table = try? router.table(), table.route(route) != nil else { continue }
+            let table = router.table()
+            guard table.route(route) != nil else { continue }
             guard let path = try? table.url(for: route, parameters: parameters, query: query) else { return false }
             return await open(path, source: .internal)
         }

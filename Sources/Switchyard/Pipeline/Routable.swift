@@ -8,7 +8,7 @@
 ///         await AppScreens.showUser(id)
 ///     }
 /// }
-/// router.map("user:{userId}", to: UserRoute())
+/// try router.map("user:{userId}", to: UserRoute())
 /// ```
 public protocol Routable: Sendable {
     /// Opens the screen for `link`.

@@ -6,7 +6,7 @@
 ///     ModuleRoute("user:{userId}", to: UserRoute()),
 ///     ModuleRoute("post:{postId}", name: "post", to: PostRoute()),
 /// ])
-/// let id = router.add(postLogin)   // on login
+/// let id = try router.add(postLogin)   // on login
 /// router.remove(id)                // on logout
 /// ```
 public protocol RouteModule: Sendable {

@@ -72,8 +72,7 @@ extension Router {
                 try? store.clear()
                 return state.pendingLink
             }
-            guard case .success(let compiled) = state.compiled() else { return state.pendingLink }
-            guard var link = try? compiled.table.resolve(record.url, source: record.source) else {
+            guard var link = try? state.compiled().table.resolve(record.url, source: record.source) else {
                 try? store.clear()
                 return state.pendingLink
             }

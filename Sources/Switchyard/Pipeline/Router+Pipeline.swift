@@ -2,7 +2,8 @@ extension Router {
     /// Runs an input through the whole pipeline: resolve → filters → handlers → destination.
     ///
     /// 1. The input resolves against the current table; an unreadable one is ``RoutingOutcome/rejected(_:)``.
-    /// 2. A link with no destination (no route and no default route) is ``RoutingOutcome/unhandled(_:)``
+    /// 2. A link with no destination (neither its route's, when it matched one, nor a default
+    ///    route; a route without a destination reaches the default route) is ``RoutingOutcome/unhandled(_:)``
     ///    before any filter runs, so that a navigator can offer it to the next router.
     /// 3. Filters run in order; see ``FilterDecision``.
     /// 4. Handlers, then matching pattern handlers, observe the link, in order.
@@ -40,14 +41,8 @@ extension Router {
 
     private func run(_ input: String, source: LinkSource?, metadata: [String: JSONValue]?,
                      chain: [String]) async -> RoutingOutcome {
-        let (compiled, filters, handlers, patternHandlers) = state.withLock {
+        let (snapshot, filters, handlers, patternHandlers) = state.withLock {
             ($0.compiled(), $0.filters, $0.handlers, $0.patternHandlers)
-        }
-        let snapshot: Compiled
-        switch compiled {
-        case .success(let value): snapshot = value
-        case .failure(let error):
-            return .failed(DeepLink(url: input, source: source ?? .url, metadata: metadata), error)
         }
         var link: DeepLink
         do {
@@ -78,7 +73,7 @@ extension Router {
             }
         }
 
-        guard let destination = snapshot.destination(for: link) else { return .unhandled(link) }
+        guard let (destination, isDefault) = snapshot.destination(for: link) else { return .unhandled(link) }
         for handler in handlers {
             await handler.handle(link)
         }
@@ -90,6 +85,6 @@ extension Router {
         } catch {
             return .failed(link, error)
         }
-        return link.isMatched ? .opened(link) : .openedDefault(link)
+        return isDefault ? .openedDefault(link) : .opened(link)
     }
 }

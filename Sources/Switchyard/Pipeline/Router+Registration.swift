@@ -3,35 +3,51 @@ extension Router {
     /// mapping a pattern of the configuration's routes gives that route its destination (and
     /// `name`, when given).
     ///
+    /// The pattern is checked here: a bad one, or one that matches the same URLs as a route
+    /// already there, is refused with the problem named, and the router keeps routing with the
+    /// routes it had.
+    ///
     /// ```swift
-    /// router.map("product/:product_id", name: "product") { link in
+    /// try router.map("product/:product_id", name: "product") { link in
     ///     await Screens.showProduct(try link.int("product_id"))
     /// }
     /// ```
-    /// - Complexity: O(1); the table is rebuilt, in O(*n*) in the patterns' length, on the next resolution.
-    public func map(_ pattern: String, name: String? = nil, to destination: @escaping Destination) {
-        register(Registration(definition: RouteDefinition(pattern, name: name), replacesDefinition: false,
-                              destination: destination))
+    /// - Throws: ``RouteTableError``: a syntax error with its position, an unknown constraint, a
+    ///   duplicate name, or a conflict naming both patterns.
+    /// - Complexity: O(*m*) in the pattern's length for a new pattern, O(*n*) in the routes when it
+    ///   changes an existing route; the table is rebuilt, in O(*n*), on the next resolution.
+    public func map(_ pattern: String, name: String? = nil,
+                    to destination: @escaping Destination) throws(RouteTableError) {
+        try register([Registration(definition: RouteDefinition(pattern, name: name), replacesDefinition: false,
+                                   destination: destination)])
     }
 
     /// Maps a pattern to a ``Routable`` destination.
     ///
     /// ```swift
-    /// router.map("user:{userId}", to: UserRoute())
+    /// try router.map("user:{userId}", to: UserRoute())
     /// ```
-    public func map(_ pattern: String, name: String? = nil, to routable: any Routable) {
-        map(pattern, name: name, to: { try await routable.navigate(to: $0) })
+    /// - Throws: ``RouteTableError``, as for a destination closure; the router keeps its routes.
+    public func map(_ pattern: String, name: String? = nil, to routable: any Routable) throws(RouteTableError) {
+        try map(pattern, name: name, to: { try await routable.navigate(to: $0) })
     }
 
     /// Maps a full route definition (defaults, allowed parameters, ...) to a destination closure.
     /// It replaces a configuration route of the same pattern.
-    public func map(_ definition: RouteDefinition, to destination: @escaping Destination) {
-        register(Registration(definition: definition, replacesDefinition: true, destination: destination))
+    ///
+    /// ```swift
+    /// try router.map(RouteDefinition("list{List}/:id{Detail}", defaults: ["tab": "all"])) { _ in }
+    /// ```
+    /// - Throws: ``RouteTableError``, as for a pattern; the router keeps its routes.
+    public func map(_ definition: RouteDefinition, to destination: @escaping Destination) throws(RouteTableError) {
+        try register([Registration(definition: definition, replacesDefinition: true, destination: destination)])
     }
 
     /// Maps a full route definition to a ``Routable`` destination.
-    public func map(_ definition: RouteDefinition, to routable: any Routable) {
-        map(definition, to: { try await routable.navigate(to: $0) })
+    ///
+    /// - Throws: ``RouteTableError``, as for a pattern; the router keeps its routes.
+    public func map(_ definition: RouteDefinition, to routable: any Routable) throws(RouteTableError) {
+        try map(definition, to: { try await routable.navigate(to: $0) })
     }
 
     /// Sets the default route: the destination of links that match no route (Turnpike's
@@ -53,30 +69,32 @@ extension Router {
         mapDefault(to: { try await routable.navigate(to: $0) })
     }
 
-    /// Adds a module's routes. A module route of the same pattern as an existing route gives it
-    /// its destination (the last one added wins).
+    /// Adds a module's routes, as a whole or not at all. A module route of the same pattern as an
+    /// existing route gives it its destination (the last one added wins), never its name.
     ///
+    /// ```swift
+    /// let id = try router.add(RouteSet(["user:{userId}": UserRoute()]))
+    /// ```
     /// - Returns: the identifier to pass to ``remove(_:)``.
+    /// - Throws: ``RouteTableError`` naming every problem in the module's routes (a conflict names
+    ///   both patterns); none of its routes is then added.
+    /// - Complexity: O(*m*) in the module's patterns' length when they are all new, else O(*n*) in the routes.
     @discardableResult
-    public func add(_ module: any RouteModule) -> RouteModuleID {
-        state.withLock { state in
+    public func add(_ module: any RouteModule) throws(RouteTableError) -> RouteModuleID {
+        try state.withLock { state throws(RouteTableError) in
             let id = RouteModuleID(rawValue: state.nextModuleID)
+            try state.register(module.routes.map {
+                Registration(definition: $0.definition, replacesDefinition: false, destination: $0.destination,
+                             module: id)
+            })
             state.nextModuleID += 1
-            for route in module.routes {
-                state.registrations.append(Registration(definition: route.definition, replacesDefinition: false,
-                                                        destination: route.destination, module: id))
-            }
-            state.cache = nil
             return id
         }
     }
 
     /// Removes a module's routes; nothing happens when it was already removed.
     public func remove(_ module: RouteModuleID) {
-        state.withLock {
-            $0.registrations.removeAll { $0.module == module }
-            $0.cache = nil
-        }
+        state.withLock { $0.remove(module) }
     }
 
     /// Appends a filter; filters run in the order they were appended.
@@ -111,26 +129,35 @@ extension Router {
     /// it runs for every link that passed the filters and whose URL matches `pattern`, beside
     /// that link's destination and after the other handlers. Several pattern handlers may match one link.
     ///
+    /// As in WAAppRouting, a `*` that ends a handler's pattern matches any depth: `list/*` runs for
+    /// `list/3` and for `list/3/extra` (but not for `list`), as `list/{rest...}` would. Anywhere
+    /// else (`list/*/edit`, or inside an optional group) `*` is one segment, as in a route.
+    ///
     /// ```swift
     /// try router.addHandler(forPattern: "list/*") { link in await Badge.clear(list: link.path) }
     /// ```
-    /// - Throws: ``RouteTableError`` when the pattern does not parse.
+    /// - Throws: ``RouteTableError`` when the pattern does not parse or names an unknown constraint.
     public func addHandler(forPattern pattern: String,
                            _ handler: @escaping @Sendable (DeepLink) async -> Void) throws(RouteTableError) {
         let (configuration, constraints) = state.withLock { ($0.configuration, $0.constraints) }
         var single = configuration
-        single.routes = [RouteDefinition(pattern)]
-        let table = try RouteTable(single, constraints: constraints)
+        single.routes = [RouteDefinition(Self.handlerPattern(pattern, delimiter: configuration.delimiter))]
+        let table = try RouteTableBuilder(single, constraints: constraints).build()
         state.withLock { $0.patternHandlers.append(PatternHandler(table: table, body: handler)) }
     }
 
-    private func register(_ registration: Registration) {
-        state.withLock { state in
-            state.registrations.removeAll {
-                $0.module == nil && $0.definition.pattern == registration.definition.pattern
-            }
-            state.registrations.append(registration)
-            state.cache = nil
-        }
+    /// A handler pattern as the table reads it: a `*` ending the pattern becomes a rest parameter.
+    /// A pattern that does not parse is left as it is, for the table to report.
+    static func handlerPattern(_ text: String, delimiter: Character) -> String {
+        guard let pattern = try? RoutePattern(text, delimiter: delimiter),
+              case .segment(let last) = pattern.elements.last, case .wildcard = last.kind,
+              last.screen == nil, !last.isModal, text.hasSuffix("*") else { return text }
+        var name = "rest"
+        while pattern.parameterNames.contains(name) { name += "_" }
+        return String(text.dropLast()) + "{\(name)...}"
+    }
+
+    private func register(_ registrations: [Registration]) throws(RouteTableError) {
+        try state.withLock { state throws(RouteTableError) in try state.register(registrations) }
     }
 }

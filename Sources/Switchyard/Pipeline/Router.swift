@@ -1,14 +1,15 @@
 /// Routes links to destinations: a route table plus the pipeline every link goes through
 /// (filters, handlers, destination), for every source.
 ///
-/// Register from one place (typically at launch); route from anywhere. Registration marks the
-/// compiled ``RouteTable`` stale; the first resolution afterwards rebuilds it, and every
-/// resolution then works on an immutable snapshot, so routing from many tasks is safe while
-/// another task registers.
+/// Register from one place (typically at launch); route from anywhere. Each registration is
+/// checked where it is made, through a ``RouteTableBuilder``: a bad or conflicting pattern throws
+/// ``RouteTableError`` and leaves the router with the routes it had. The first resolution after a
+/// registration builds the immutable ``RouteTable`` snapshot that every resolution then works on,
+/// so routing from many tasks is safe while another task registers.
 ///
 /// ```swift
-/// let router = Router(schemes: ["shop"], hosts: ["shop.example.com"])
-/// router.map("product/:product_id", name: "product") { link in
+/// let router = try Router(schemes: ["shop"], hosts: ["shop.example.com"])
+/// try router.map("product/:product_id", name: "product") { link in
 ///     await Screens.showProduct(try link.int("product_id"))
 /// }
 /// router.mapDefault { link in await Screens.showHome() }
@@ -20,7 +21,7 @@ public final class Router: Sendable {
     public typealias Destination = @Sendable (DeepLink) async throws -> Void
 
     /// The router most apps use, for any custom scheme and no universal-link hosts.
-    public static let shared = Router()
+    public static let shared = Router(state: .empty)
 
     /// How many redirects in a row filters may ask for before the pipeline gives up with
     /// ``RoutingError/Code/redirectLoop``.
@@ -30,39 +31,48 @@ public final class Router: Sendable {
 
     /// Creates a router.
     ///
+    /// ```swift
+    /// let router = try Router(RouteTableFile.load(path: "routes.json"))
+    /// ```
     /// - Parameters:
     ///   - configuration: schemes, hosts, delimiter, case rule, and routes without destinations
     ///     (a route-table file's); `map` attaches a destination to one of them by pattern.
     ///   - constraints: app-defined parameter constraints.
-    public init(_ configuration: RouteTableConfiguration = .init(), constraints: [ParameterConstraint] = []) {
-        state = Locked(State(configuration: configuration, constraints: constraints))
+    /// - Throws: ``RouteTableError`` naming every problem in the configuration.
+    public init(_ configuration: RouteTableConfiguration = .init(),
+                constraints: [ParameterConstraint] = []) throws(RouteTableError) {
+        state = Locked(try State(configuration: configuration, constraints: constraints))
+    }
+
+    private init(state: State) {
+        self.state = Locked(state)
     }
 
     /// Creates a router for these schemes and universal-link hosts.
     ///
     /// ```swift
-    /// let router = Router(schemes: ["photofeed"], delimiter: ":")   // Compass-style URNs
+    /// let router = try Router(schemes: ["photofeed"], delimiter: ":")   // Compass-style URNs
     /// ```
+    /// - Throws: ``RouteTableError`` for an invalid scheme, host or delimiter.
     public convenience init(schemes: [String] = [], hosts: [String] = [], delimiter: Character = "/",
-                            caseSensitive: Bool = true) {
-        self.init(RouteTableConfiguration(schemes: schemes, hosts: hosts, delimiter: delimiter,
-                                          caseSensitive: caseSensitive))
+                            caseSensitive: Bool = true) throws(RouteTableError) {
+        try self.init(RouteTableConfiguration(schemes: schemes, hosts: hosts, delimiter: delimiter,
+                                              caseSensitive: caseSensitive))
     }
 
     /// The compiled table of every route: the configuration's, those mapped, and those of the
-    /// modules added, rebuilt when registration changed it.
+    /// modules added. Every registration was checked when it was made, so the table always builds.
     ///
-    /// - Throws: ``RouteTableError`` when the routes do not compile (syntax, conflicts, names).
-    public func table() throws(RouteTableError) -> RouteTable {
-        try state.withLock { $0.compiled() }.get().table
+    /// - Complexity: O(1) when nothing was registered since the last call, else O(*n*) in the routes.
+    public func table() -> RouteTable {
+        state.withLock { $0.compiled() }.table
     }
 
     /// Resolves an input against the current table without running the pipeline: no filter,
     /// handler or destination runs.
     ///
-    /// - Throws: ``RouteTableError`` when the routes do not compile; ``ResolutionError`` when the
-    ///   input is not a readable link.
-    public func resolve(_ input: String, source: LinkSource? = nil) throws -> DeepLink {
+    /// - Throws: ``ResolutionError`` when the input is not a readable link.
+    public func resolve(_ input: String, source: LinkSource? = nil) throws(ResolutionError) -> DeepLink {
         try table().resolve(input, source: source)
     }
 }
@@ -92,44 +102,125 @@ extension Router {
         let destinations: [Destination?]
         let defaultDestination: Destination?
 
-        /// The destination for a link: its route's, or the default route's when it has none.
-        func destination(for link: DeepLink) -> Destination? {
-            guard link.route != nil || link.routeName != nil else { return defaultDestination }
-            guard let route = table.route(for: link) ?? link.routeName.flatMap({ table.route($0) }) else { return nil }
-            return destinations[route.index]
+        /// The destination for a link, and whether it is the default route's: its route's, or the
+        /// default route's when it matched no route or its route has no destination (a route-table
+        /// file's route that nothing mapped still reaches the default route, with its route filled in).
+        func destination(for link: DeepLink) -> (destination: Destination, isDefault: Bool)? {
+            if link.route != nil || link.routeName != nil,
+               let route = table.route(for: link) ?? link.routeName.flatMap({ table.route($0) }),
+               let destination = destinations[route.index] {
+                return (destination, false)
+            }
+            return defaultDestination.map { ($0, true) }
         }
     }
 
+    /// Everything registered, and the routes that follow from it: always a valid table, since a
+    /// registration that would make it invalid is refused before anything changes.
     struct State {
         let configuration: RouteTableConfiguration
         let constraints: [ParameterConstraint]
         var registrations: [Registration] = []
         var nextModuleID = 0
+        /// The configuration's routes, then each registration of a new pattern.
+        var routes: RouteTableBuilder
+        /// Each route's destination, by route index.
+        var destinations: [Destination?]
+        /// Each route's index, by pattern.
+        var byPattern: [String: Int]
         var defaultDestination: Destination?
         var filters: [any LinkFilter] = []
         var handlers: [any LinkHandler] = []
         var patternHandlers: [PatternHandler] = []
-        var cache: Result<Compiled, RouteTableError>?
+        var cache: Compiled?
         var pendingLink: DeepLink?
         var pendingLinkStore: (any PendingLinkStore)?
         var pendingLinkLifetime: Duration = .seconds(3600)
 
-        init(configuration: RouteTableConfiguration, constraints: [ParameterConstraint]) {
+        init(configuration: RouteTableConfiguration, constraints: [ParameterConstraint]) throws(RouteTableError) {
             self.configuration = configuration
             self.constraints = constraints
+            (routes, destinations, byPattern) = try Self.assemble(configuration, constraints, [])
         }
 
+        /// The state of a router with no configuration, which cannot be invalid.
+        static let empty: State = {
+            do { return try State(configuration: .init(), constraints: []) } catch {
+                preconditionFailure("an empty configuration is valid: \(error)")
+            }
+        }()
+
         /// The compiled snapshot, rebuilt when registration changed since the last one.
-        mutating func compiled() -> Result<Compiled, RouteTableError> {
+        mutating func compiled() -> Compiled {
             if let cache { return cache }
-            let result = Result { () throws(RouteTableError) -> Compiled in try compile() }
-            cache = result
-            return result
+            let compiled = Compiled(table: routes.build(), destinations: destinations,
+                                    defaultDestination: defaultDestination)
+            cache = compiled
+            return compiled
+        }
+
+        /// Adds registrations, all or none: each of a new pattern becomes a route, checked as it is
+        /// added; one of a pattern already routed gives that route its destination.
+        ///
+        /// - Throws: ``RouteTableError`` with every problem; the state is then unchanged.
+        mutating func register(_ added: [Registration]) throws(RouteTableError) {
+            var next = registrations
+            for registration in added {
+                if registration.module == nil {
+                    next.removeAll { $0.module == nil && $0.definition.pattern == registration.definition.pattern }
+                }
+                next.append(registration)
+            }
+            var seen = Set<String>()
+            let allNew = added.allSatisfy {
+                byPattern[$0.definition.pattern] == nil && seen.insert($0.definition.pattern).inserted
+            }
+            if allNew && added.count == 1 {
+                // The common case, `map` of a new pattern: checked against the table as it stands;
+                // a refused route leaves the builder unchanged, so it is added in place.
+                try routes.add(added[0].definition)
+                byPattern[added[0].definition.pattern] = destinations.count
+                destinations.append(added[0].destination)
+            } else if allNew {
+                // A module: its routes are added to a copy, kept only when every one of them fits.
+                var candidate = routes
+                var issues: [RouteTableError.Issue] = []
+                for registration in added {
+                    do { try candidate.add(registration.definition) } catch { issues += error.issues }
+                }
+                if !issues.isEmpty { throw RouteTableError(issues: issues) }
+                for registration in added {
+                    byPattern[registration.definition.pattern] = destinations.count
+                    destinations.append(registration.destination)
+                }
+                routes = candidate
+            } else {
+                (routes, destinations, byPattern) = try Self.assemble(configuration, constraints, next)
+            }
+            registrations = next
+            cache = nil
+        }
+
+        /// Removes a module's registrations. What remains is a subset of a valid table (module
+        /// routes never rename a route), so it stays valid.
+        mutating func remove(_ module: RouteModuleID) {
+            let next = registrations.filter { $0.module != module }
+            guard next.count != registrations.count else { return }
+            do {
+                (routes, destinations, byPattern) = try Self.assemble(configuration, constraints, next)
+            } catch {
+                preconditionFailure("removing routes left an invalid table: \(error)")
+            }
+            registrations = next
+            cache = nil
         }
 
         /// Configuration routes first, then each registration: one of the same pattern as an
-        /// earlier route gives it its destination (the last registration wins); others are appended.
-        private func compile() throws(RouteTableError) -> Compiled {
+        /// earlier route gives it its destination (the last registration wins; a `map` also its
+        /// name or whole definition); others are appended.
+        private static func assemble(_ configuration: RouteTableConfiguration, _ constraints: [ParameterConstraint],
+                                     _ registrations: [Registration])
+            throws(RouteTableError) -> (RouteTableBuilder, [Destination?], [String: Int]) {
             var definitions = configuration.routes
             var destinations = [Destination?](repeating: nil, count: definitions.count)
             var byPattern: [String: Int] = [:]
@@ -140,7 +231,7 @@ extension Router {
                 if let index = byPattern[registration.definition.pattern] {
                     if registration.replacesDefinition {
                         definitions[index] = registration.definition
-                    } else if let name = registration.definition.name {
+                    } else if registration.module == nil, let name = registration.definition.name {
                         definitions[index].name = name
                     }
                     destinations[index] = registration.destination
@@ -152,8 +243,8 @@ extension Router {
             }
             var tableConfiguration = configuration
             tableConfiguration.routes = definitions
-            let table = try RouteTable(tableConfiguration, constraints: constraints)
-            return Compiled(table: table, destinations: destinations, defaultDestination: defaultDestination)
+            let routes = try RouteTableBuilder(tableConfiguration, constraints: constraints)
+            return (routes, destinations, byPattern)
         }
     }
 }

@@ -6,29 +6,30 @@
 /// | outcome | handled | why |
 /// | --- | --- | --- |
 /// | ``opened(_:)`` | yes | a route's destination ran |
-/// | ``openedDefault(_:)`` | yes | the default route's destination ran |
+/// | ``openedDefault(_:)`` | yes | the default route's destination ran (no route, or a route without one) |
 /// | ``held(_:)`` | yes | a filter kept it as the pending link: the app took it, to open later |
 /// | ``halted(_:)`` | yes | a filter stopped it on purpose: the link was the app's to drop |
-/// | ``unhandled(_:)`` | no | no route and no default route (or a route without a destination) |
+/// | ``unhandled(_:)`` | no | no destination for it and no default route |
 /// | ``rejected(_:)`` | no | not a link this router can read |
-/// | ``failed(_:_:)`` | no | the destination threw, redirects looped, or the routes do not compile |
+/// | ``failed(_:_:)`` | no | the destination threw, or redirects looped |
 public enum RoutingOutcome: Sendable {
     /// A route matched and its destination ran.
     case opened(DeepLink)
-    /// No route matched and the default route's destination ran.
+    /// The default route's destination ran: no route matched (the link's `route` is nil), or the
+    /// route that matched has no destination (a route-table file's route that nothing mapped; the
+    /// link keeps its `route` and parameters).
     case openedDefault(DeepLink)
     /// A filter held the link; it is now the router's pending link.
     case held(DeepLink)
     /// A filter halted the link.
     case halted(DeepLink)
-    /// Nothing could open the link: it matched no route and there is no default route, or its
-    /// route has no destination. Filters did not run (unless one changed the link into one
-    /// without a destination).
+    /// Nothing could open the link: neither its route (when it matched one) nor a default route
+    /// has a destination. Filters did not run (unless one changed the link into one without a
+    /// destination).
     case unhandled(DeepLink)
     /// The input is not a link the router's table can read.
     case rejected(ResolutionError)
-    /// The destination threw, a redirect loop was cut (``RoutingError/Code/redirectLoop``), or the
-    /// registered routes do not compile (``RouteTableError``; the link then carries only the input).
+    /// The destination threw, or a redirect loop was cut (``RoutingError/Code/redirectLoop``).
     case failed(DeepLink, any Error)
 
     /// Whether the app took the link (see the table above).

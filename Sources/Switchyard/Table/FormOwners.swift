@@ -63,6 +63,25 @@ struct FormOwners {
         if owners.count * 2 > slots.count { grow() }
     }
 
+    /// How many forms are claimed.
+    var count: Int { owners.count }
+
+    /// Forgets the forms claimed after the first `count`, as when a refused route's claims are
+    /// taken back. The slots the later claims took are freed from the last one back: an entry
+    /// never probes past a slot that was filled after it, so the earlier entries stay reachable.
+    mutating func truncate(to count: Int) {
+        pending = nil
+        guard count < owners.count else { return }
+        let mask = slots.count - 1
+        for index in stride(from: owners.count - 1, through: count, by: -1) {
+            var position = Int(truncatingIfNeeded: hashes[index]) & mask
+            while slots[position] != Int32(index) { position = (position + 1) & mask }
+            slots[position] = -1
+        }
+        owners.removeSubrange(count...)
+        hashes.removeSubrange(count...)
+    }
+
     private mutating func grow() {
         slots = Array(repeating: -1, count: slots.count * 2)
         let mask = slots.count - 1

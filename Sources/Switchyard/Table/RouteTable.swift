@@ -1,10 +1,10 @@
 /// A compiled, immutable route table: reads any supported input (custom-scheme URL, universal
 /// link, internal path, URN) and resolves it to a ``DeepLink``.
 ///
-/// Build it once from a ``RouteTableConfiguration`` (in code or from a route-table file) and share
-/// it: it is a `Sendable` value that any task may use. Problems in the table — syntax errors,
-/// unknown constraints, two patterns that match the same URLs — are all reported by the
-/// initializer.
+/// Build it once from a ``RouteTableConfiguration`` (in code or from a route-table file), or route
+/// by route with a ``RouteTableBuilder``, and share it: it is a `Sendable` value that any task may
+/// use. Problems in the table — syntax errors, unknown constraints, two patterns that match the
+/// same URLs — are all reported by the initializer.
 ///
 /// ```swift
 /// let table = try RouteTable(RouteTableConfiguration(
@@ -49,12 +49,12 @@ public struct RouteTable: Sendable {
         constraints: [ParameterConstraint] = [],
         maximumInputLength: Int = RouteTable.defaultMaximumInputLength
     ) throws(RouteTableError) {
-        var compiler = TableCompiler(configuration: configuration, constraints: constraints)
-        let (routes, matcher, names) = try compiler.compile()
-        let rules = ScannerRules(schemes: configuration.schemes, hosts: configuration.hosts,
-                                 delimiter: configuration.delimiter, maximumLength: maximumInputLength)
-        storage = Storage(configuration: configuration, routes: routes, matcher: matcher, rules: rules,
-                          routesByName: names)
+        self = try RouteTableBuilder(configuration, constraints: constraints,
+                                     maximumInputLength: maximumInputLength).build()
+    }
+
+    init(storage: Storage) {
+        self.storage = storage
     }
 
     /// Compiles a table from patterns alone.

@@ -14,10 +14,19 @@ struct ReferenceMatcher {
     let delimiter: Character
     let caseSensitive: Bool
 
+    /// The segments of a raw path as DESIGN.md states the rule, written without the scanner's
+    /// code: a trailing slash is ignored whatever the delimiter (`user:self/` is `user`, `self`),
+    /// then the path splits on the delimiter, empty segments are dropped, and each is decoded.
+    static func segments(of rawPath: String, delimiter: Character) -> [String] {
+        var path = Substring(rawPath)
+        while path.hasSuffix("/") { path = path.dropLast() }
+        return path.split(separator: delimiter, omittingEmptySubsequences: true)
+            .map { String($0).removingPercentEncoding ?? String($0) }
+    }
+
     /// The result, and whether two different forms tied for best (which a valid table never allows).
     func match(rawPath: String) -> (match: Match?, tie: Bool) {
-        let segments = rawPath.split(separator: delimiter, omittingEmptySubsequences: true)
-            .map { String($0).removingPercentEncoding ?? String($0) }
+        let segments = Self.segments(of: rawPath, delimiter: delimiter)
         var best: (rank: [Int], match: Match)?
         var tie = false
         for route in routes {

@@ -105,8 +105,8 @@ enum TableGenerator {
                                        caseSensitive: caseSensitive, routes: routes)
     }
 
-    /// An input for `table`: mostly derived from one of its patterns' forms, sometimes random.
-    /// Returns the URL and the raw path the reference matcher reads.
+    /// An input for `table`: mostly derived from one of its patterns' forms, sometimes random,
+    /// now and then with a trailing slash. Returns the URL and the raw path the reference matcher reads.
     static func input(for table: RouteTable, _ rng: inout SplitMixGenerator) -> (url: String, rawPath: String) {
         let delimiter = table.configuration.delimiter
         var raw: [String] = []
@@ -135,7 +135,9 @@ enum TableGenerator {
             for _ in 0..<Int.random(in: 0...4, using: &rng) { raw.append(encode(rng.pick(values), &rng)) }
         }
         if rng.chance(10) { raw.insert("", at: Int.random(in: 0...raw.count, using: &rng)) }
-        let path = raw.joined(separator: String(delimiter))
+        var path = raw.joined(separator: String(delimiter))
+        // A trailing slash, ignored for every delimiter (issue 15: `photofeed://user:self/`).
+        if rng.chance(15) { path += rng.chance(80) ? "/" : "//" }
         switch Int.random(in: 0..<3, using: &rng) {
         case 0: return (path.isEmpty ? "/" : path, path)
         case 1: return ("shop://" + path, path)

@@ -1,0 +1,58 @@
+import Foundation
+import Switchyard
+import Testing
+
+/// Issue 15: the navigator says why it did not open a link, not only that it did not.
+@Suite struct NavigatorOutcomeTests {
+    @Test func anUnlistedHostIsRejectedWithTheHostNamed() async throws {
+        let router = try Router(schemes: ["shop"])
+        try router.map("product/:id") { _ in }
+        let navigator = Navigator(routers: [router])
+        let url = try #require(URL(string: "https://shop.example.com/product/42"))
+        #expect(await navigator.open(universalLink: url) == false)
+        guard case .rejected(let error) = await navigator.route(universalLink: url) else {
+            Issue.record("expected rejected"); return
+        }
+        #expect(error.code == .unknownHost)
+        #expect(error.message == "host 'shop.example.com' is not a universal-link host of this table")
+    }
+
+    @Test func theSharedNavigatorSaysWhyAnHTTPSLinkFails() async throws {
+        let url = try #require(URL(string: "https://photos.example.com/user/1"))
+        let outcome = await Navigator.shared.route(universalLink: url)
+        guard case .rejected(let error) = outcome else { Issue.record("expected rejected, got \(outcome)"); return }
+        #expect(error.code == .unknownHost && error.message.contains("'photos.example.com'"))
+    }
+
+    @Test func aListedHostOpens() async throws {
+        let router = try Router(schemes: ["shop"], hosts: ["shop.example.com"])
+        try router.map("product/:id") { _ in }
+        let outcome = await Navigator(routers: [router]).route(universalLink: URL(string: "https://shop.example.com/product/42")!)
+        guard case .opened(let link) = outcome else { Issue.record("expected opened, got \(outcome)"); return }
+        #expect(link.routeParameters == ["id": "42"] && link.source == .universalLink)
+    }
+
+    @Test func aRouterThatCouldReadTheLinkAnswersOverOneThatCouldNot() async throws {
+        let rejecting = try Router(schemes: ["other"])
+        let reading = try Router(schemes: ["shop"])
+        try reading.map("cart") { _ in }
+        for routers in [[rejecting, reading], [reading, rejecting]] {
+            let outcome = await Navigator(routers: routers).route("shop://nowhere")
+            guard case .unhandled(let link) = outcome else { Issue.record("expected unhandled, got \(outcome)"); continue }
+            #expect(link.url == "shop://nowhere" && link.route == nil)
+        }
+        let outcome = await Navigator(routers: []).route("shop://cart")
+        guard case .unhandled = outcome else { Issue.record("expected unhandled, got \(outcome)"); return }
+    }
+
+    @Test func aLinkHeldUntilReadyIsHeld() async throws {
+        let router = try Router(schemes: ["shop"])
+        try router.map("cart") { _ in }
+        let navigator = Navigator(routers: [router], waitsUntilReady: true)
+        guard case .held(let link) = await navigator.route("shop://cart", source: .push) else {
+            Issue.record("expected held"); return
+        }
+        #expect(link.url == "shop://cart" && link.source == .push)
+        #expect(await navigator.markReady())
+    }
+}
