@@ -238,7 +238,9 @@ def test_the_ios_page_never_jumps_to_the_app_scheme(browser, service):
         get_button.click()
         WebDriverWait(browser, 10).until(lambda d: d.current_url != short_url, message="Get the app went nowhere")
         browser.get(short_url)
-        assert browser.execute_script("return localStorage.getItem('copied')") == short_url
+        copied = browser.execute_script("return localStorage.getItem('copied')")
+        assert copied.startswith(short_url + "?sy_copied="), copied
+        assert abs(int(copied.rsplit("=", 1)[1]) - time.time()) < 120, "marked with the time of the copy"
     finally:
         browser.execute_cdp_cmd("Network.setUserAgentOverride", {"userAgent": ""})
 

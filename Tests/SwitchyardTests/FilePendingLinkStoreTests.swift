@@ -33,7 +33,7 @@ import Testing
             try store.save(Self.record())
         } catch let error as PendingLinkStoreError {
             #expect(error.path == store.path)
-            #expect(error.description.hasPrefix("could not save the pending link to \(store.path): "))
+            #expect(error.description.hasPrefix("could not write \(store.path): "))
         }
     }
 }

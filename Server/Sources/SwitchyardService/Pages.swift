@@ -1,3 +1,4 @@
+import Switchyard
 import SwitchyardStore
 
 /// The HTML pages `GET /{code}` answers with. Every value is escaped for its context: HTML text
@@ -90,13 +91,16 @@ enum Pages {
         return (html + "</p>\n", copies)
     }
 
-    /// In the user's own tap on "Get the app": copy the short link, then follow the button.
+    /// In the user's own tap on "Get the app": copy the short link, marked with the copy's time
+    /// (`?sy_copied=SECONDS`, which the SDK's first-launch check requires and ages), then follow
+    /// the button.
     private static func copyScript(shortURL: String) -> String {
         """
         (function(){var get=document.getElementById("get");var link=\(HTML.javaScriptString(shortURL));\
         function go(){window.location.href=get.href;}\
         get.addEventListener("click",function(event){event.preventDefault();\
-        try{if(navigator.clipboard&&navigator.clipboard.writeText){navigator.clipboard.writeText(link).then(go,go);return;}}catch(e){}\
+        var copied=link+(link.indexOf("?")<0?"?":"&")+"\(DeferredLinks.copiedMarker)="+Math.floor(Date.now()/1000);\
+        try{if(navigator.clipboard&&navigator.clipboard.writeText){navigator.clipboard.writeText(copied).then(go,go);return;}}catch(e){}\
         go();});})();
         """
     }

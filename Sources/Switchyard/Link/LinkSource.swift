@@ -14,4 +14,7 @@ public enum LinkSource: String, Sendable, Hashable, CaseIterable, Codable {
     case `internal`
     /// A smart link resolved through the link service.
     case smartLink
+    /// A smart link carried through the app's install (a deferred deep link): read from the
+    /// pasteboard on first launch, or claimed from the link service.
+    case deferred
 }

@@ -26,20 +26,7 @@ public struct FilePendingLinkStore: PendingLinkStore {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        let data = try encoder.encode(record)
-        var attributes: [FileAttributeKey: Any] = [.posixPermissions: 0o600]
-        #if canImport(Darwin) && !os(macOS)
-        attributes[.protectionKey] = FileProtectionType.completeUntilFirstUserAuthentication
-        #endif
-        let temporary = path + ".\(UUID().uuidString).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: attributes) else {
-            throw PendingLinkStoreError(path: path, reason: "could not create \(temporary)")
-        }
-        guard rename(temporary, path) == 0 else {
-            let code = errno
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw PendingLinkStoreError(path: path, reason: String(cString: strerror(code)))
-        }
+        try PrivateFile.write(encoder.encode(record), to: path)
     }
 
     /// Reads the record; nil when the file does not exist.
@@ -59,7 +46,7 @@ public struct FilePendingLinkStore: PendingLinkStore {
     }
 }
 
-/// A pending link that could not be written to its file.
+/// A file the SDK keeps (a pending link, the deferred-link check) that could not be written.
 public struct PendingLinkStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file's path.
     public let path: String
@@ -72,6 +59,6 @@ public struct PendingLinkStoreError: Error, Sendable, Hashable, CustomStringConv
         self.reason = reason
     }
 
-    /// `could not save the pending link to PATH: REASON`.
-    public var description: String { "could not save the pending link to \(path): \(reason)" }
+    /// `could not write PATH: REASON`.
+    public var description: String { "could not write \(path): \(reason)" }
 }

@@ -30,6 +30,7 @@ public final class Navigator: Sendable {
         var routers: [Router]
         var isReady: Bool
         var held: (input: String, source: LinkSource?, metadata: [String: JSONValue]?)?
+        var smartLinks: SmartLinkRouting?
     }
 
     /// Creates a navigator.
@@ -45,6 +46,18 @@ public final class Navigator: Sendable {
     public var routers: [Router] {
         get { state.withLock { $0.routers } }
         set { state.withLock { $0.routers = newValue } }
+    }
+
+    /// The link service whose short links this navigator resolves before routing them (see
+    /// ``SmartLinkRouting``); nil (the default) routes every input as it is.
+    ///
+    /// ```swift
+    /// navigator.smartLinks = SmartLinkRouting(client: SmartLinkClient(service: goURL, appKey: key, table: table))
+    /// await navigator.open(universalLink: URL(string: "https://go.example.com/Ab3dE9xQ")!)   // resolved, then routed
+    /// ```
+    public var smartLinks: SmartLinkRouting? {
+        get { state.withLock { $0.smartLinks } }
+        set { state.withLock { $0.smartLinks = newValue } }
     }
 
     /// Whether links open at once (true unless created with `waitsUntilReady` and not yet marked ready).
@@ -86,7 +99,8 @@ public final class Navigator: Sendable {
     /// ``RoutingOutcome/unhandled(_:)`` if some router could read it, else the first router's
     /// ``RoutingOutcome/rejected(_:)``, whose error says why (a universal link to a host that is
     /// not in the router's `hosts` is ``ResolutionError/Code/unknownHost``, with the host named).
-    /// A link held until ``markReady()`` is ``RoutingOutcome/held(_:)``.
+    /// A link held until ``markReady()`` is ``RoutingOutcome/held(_:)``. A short link of the
+    /// link service in ``smartLinks`` is resolved first (``SmartLinkRouting``).
     ///
     /// ```swift
     /// if case .rejected(let error) = await navigator.route("https://shop.example.com/product/42") {
@@ -103,6 +117,15 @@ public final class Navigator: Sendable {
             return state.routers
         }
         guard let routers else { return .held(DeepLink(url: input, source: source ?? .url, metadata: metadata)) }
+        if let smartLinks, let code = smartLinks.client.code(in: input) {
+            return await routeSmartLink(code: code, input: input, source: source, routing: smartLinks, routers: routers)
+        }
+        return await route(input, source: source, metadata: metadata, through: routers)
+    }
+
+    /// Offers the input to each router in turn (see ``route(_:source:metadata:)``).
+    private func route(_ input: String, source: LinkSource?, metadata: [String: JSONValue]?,
+                       through routers: [Router]) async -> RoutingOutcome {
         var unanswered: RoutingOutcome?
         for router in routers {
             let outcome = await router.route(input, source: source, metadata: metadata)
@@ -117,6 +140,32 @@ public final class Navigator: Sendable {
             }
         }
         return unanswered ?? .unhandled(DeepLink(url: input, source: source ?? .url, metadata: metadata))
+    }
+
+    /// A short link of the configured service: resolved by the service, then routed as its deep
+    /// link with the link's metadata and source ``LinkSource/smartLink`` (``LinkSource/deferred``
+    /// when it came through an install). When it cannot be resolved, the outcome says why
+    /// (``RoutingOutcome/unresolvedSmartLink(_:_:)``), or the routers' default route takes it when
+    /// the routing asks for that.
+    private func routeSmartLink(code: String, input: String, source: LinkSource?, routing: SmartLinkRouting,
+                                routers: [Router]) async -> RoutingOutcome {
+        let linkSource: LinkSource = source == .deferred ? .deferred : .smartLink
+        let failure: SmartLinkError
+        do {
+            let resolved = try await routing.client.resolve(code: code)
+            return await route(resolved.url, source: linkSource, metadata: resolved.metadata, through: routers)
+        } catch {
+            failure = error
+        }
+        let unresolved = DeepLink(url: input, source: linkSource)
+        if routing.onFailure == .openDefaultRoute {
+            for router in routers {
+                let outcome = await router.route(unresolved: unresolved)
+                if case .unhandled = outcome { continue }
+                return outcome
+            }
+        }
+        return .unresolvedSmartLink(unresolved, failure)
     }
 
     /// Internal navigation to a URN or path (Compass's `Navigator.navigate(urn:)`), through the

@@ -39,18 +39,42 @@ extension Router {
         await route(input, source: source, metadata: metadata).handled
     }
 
+    /// Runs a link that no table resolved (a short link the link service could not resolve)
+    /// through the pipeline: it reaches the default route, if there is one, through the filters
+    /// and handlers like any other link; otherwise ``RoutingOutcome/unhandled(_:)``.
+    func route(unresolved link: DeepLink) async -> RoutingOutcome {
+        await run(.link(link), chain: [link.url])
+    }
+
     private func run(_ input: String, source: LinkSource?, metadata: [String: JSONValue]?,
                      chain: [String]) async -> RoutingOutcome {
+        await run(.text(input, source: source, metadata: metadata), chain: chain)
+    }
+
+    /// What the pipeline starts from: text to resolve, or a link no table resolved.
+    private enum PipelineInput {
+        case text(String, source: LinkSource?, metadata: [String: JSONValue]?)
+        case link(DeepLink)
+    }
+
+    /// Resolves the input (a link is taken as it is), then runs filters, handlers and the
+    /// destination, all against one snapshot of the router.
+    private func run(_ input: PipelineInput, chain: [String]) async -> RoutingOutcome {
         let (snapshot, filters, handlers, patternHandlers) = state.withLock {
             ($0.compiled(), $0.filters, $0.handlers, $0.patternHandlers)
         }
         var link: DeepLink
-        do {
-            link = try snapshot.table.resolve(input, source: source)
-        } catch {
-            return .rejected(error)
+        switch input {
+        case .text(let text, let source, let metadata):
+            do {
+                link = try snapshot.table.resolve(text, source: source)
+            } catch {
+                return .rejected(error)
+            }
+            if let metadata { link.metadata = metadata }
+        case .link(let given):
+            link = given
         }
-        if let metadata { link.metadata = metadata }
         guard snapshot.destination(for: link) != nil else { return .unhandled(link) }
 
         for filter in filters {

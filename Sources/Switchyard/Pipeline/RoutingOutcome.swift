@@ -12,6 +12,7 @@
 /// | ``unhandled(_:)`` | no | no destination for it and no default route |
 /// | ``rejected(_:)`` | no | not a link this router can read |
 /// | ``failed(_:_:)`` | no | the destination threw, or redirects looped |
+/// | ``unresolvedSmartLink(_:_:)`` | no | a short link the link service could not turn into a deep link |
 public enum RoutingOutcome: Sendable {
     /// A route matched and its destination ran.
     case opened(DeepLink)
@@ -31,12 +32,17 @@ public enum RoutingOutcome: Sendable {
     case rejected(ResolutionError)
     /// The destination threw, or a redirect loop was cut (``RoutingError/Code/redirectLoop``).
     case failed(DeepLink, any Error)
+    /// A short link of the navigator's link service that could not be resolved: no such link
+    /// (``SmartLinkError/Code/notFound``), deleted or expired (``SmartLinkError/Code/gone``), the
+    /// service unreachable (``SmartLinkError/Code/transport``), and so on. The link is the short
+    /// link itself, unmatched, with source ``LinkSource/smartLink``.
+    case unresolvedSmartLink(DeepLink, SmartLinkError)
 
     /// Whether the app took the link (see the table above).
     public var handled: Bool {
         switch self {
         case .opened, .openedDefault, .held, .halted: true
-        case .unhandled, .rejected, .failed: false
+        case .unhandled, .rejected, .failed, .unresolvedSmartLink: false
         }
     }
 
@@ -44,18 +50,19 @@ public enum RoutingOutcome: Sendable {
     public var link: DeepLink? {
         switch self {
         case .opened(let link), .openedDefault(let link), .held(let link), .halted(let link), .unhandled(let link),
-             .failed(let link, _):
+             .failed(let link, _), .unresolvedSmartLink(let link, _):
             link
         case .rejected:
             nil
         }
     }
 
-    /// The error of a ``rejected(_:)`` or ``failed(_:_:)`` outcome.
+    /// The error of a ``rejected(_:)``, ``failed(_:_:)`` or ``unresolvedSmartLink(_:_:)`` outcome.
     public var error: (any Error)? {
         switch self {
         case .rejected(let error): error
         case .failed(_, let error): error
+        case .unresolvedSmartLink(_, let error): error
         default: nil
         }
     }

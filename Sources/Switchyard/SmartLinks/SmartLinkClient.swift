@@ -48,19 +48,49 @@ public struct SmartLinkClient: Sendable {
         return valid && !code.isEmpty ? code : nil
     }
 
+    /// ``code(in:)`` for a URL given as text; nil when it is not a URL.
+    public func code(in text: String) -> String? {
+        URL(string: text).flatMap(code(in:))
+    }
+
     /// The smart link's deep link, resolved with ``table``; its `metadata` is set while the link
     /// has redemptions left, and its source is ``LinkSource/smartLink``.
     ///
     /// - Throws: ``SmartLinkError`` (not found, gone, unauthorized, a transport or format problem),
     ///   or the table's ``ResolutionError`` wrapped in ``SmartLinkError/Code/unresolvable``.
     public func resolve(code: String) async throws(SmartLinkError) -> DeepLink {
-        let body = try await send("GET", code: code, action: "resolve")
+        try link(from: await send("GET", path: "api/v1/links/\(PercentEncoding.encode(code))/resolve"), source: .smartLink)
+    }
+
+    /// The link this device opened before the app was installed, found by the service's heuristic
+    /// matching (`POST /api/v1/deferred/claim`, which the operator turns on with
+    /// `--deferred-window`): nil when nothing matches, or when matching is off. A match is
+    /// consumed. The link's source is ``LinkSource/deferred``.
+    ///
+    /// ```swift
+    /// if let link = try await client.claimDeferred(platform: "ios", osVersion: "18.1", language: "en-US") {
+    ///     await navigator.open(link.url, source: .deferred, metadata: link.metadata)
+    /// }
+    /// ```
+    /// - Throws: ``SmartLinkError`` for anything but "no match" (unauthorized, a transport or format problem).
+    public func claimDeferred(platform: String, osVersion: String, language: String?) async throws(SmartLinkError) -> DeepLink? {
+        var body: [String: JSONValue] = ["platform": .string(platform), "osVersion": .string(osVersion)]
+        if let language { body["language"] = .string(language) }
+        do {
+            return try link(from: await send("POST", path: "api/v1/deferred/claim", body: .object(body)), source: .deferred)
+        } catch where error.code == .notFound {
+            return nil
+        }
+    }
+
+    /// The deep link in a `resolve`-shaped answer, resolved with ``table``, with its metadata.
+    private func link(from body: JSONValue, source: LinkSource) throws(SmartLinkError) -> DeepLink {
         guard let url = body["url"]?.stringValue else {
             throw SmartLinkError(.invalidResponse, "the service's answer has no 'url'")
         }
         var link: DeepLink
         do {
-            link = try table.resolve(url, source: .smartLink)
+            link = try table.resolve(url, source: source)
         } catch {
             throw SmartLinkError(.unresolvable, "the app's table cannot read '\(url)': \(error.message)")
         }
@@ -72,17 +102,21 @@ public struct SmartLinkClient: Sendable {
     ///
     /// - Throws: ``SmartLinkError`` with code ``SmartLinkError/Code/exhausted`` once the limit is reached.
     public func redeem(code: String) async throws(SmartLinkError) -> [String: JSONValue] {
-        let body = try await send("POST", code: code, action: "redeem")
+        let body = try await send("POST", path: "api/v1/links/\(PercentEncoding.encode(code))/redeem")
         return body["metadata"]?.objectValue ?? [:]
     }
 
-    private func send(_ method: String, code: String, action: String) async throws(SmartLinkError) -> JSONValue {
-        let escaped = PercentEncoding.encode(code)
-        let url = service.appendingPathComponent("api/v1/links/\(escaped)/\(action)")
+    /// One request to the service with the app key; the JSON answer, or the error its status means.
+    private func send(_ method: String, path: String, body: JSONValue? = nil) async throws(SmartLinkError) -> JSONValue {
+        let url = service.appendingPathComponent(path)
         var request = URLRequest(url: url)
         request.httpMethod = method
         request.setValue("Bearer \(appKey)", forHTTPHeaderField: "Authorization")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let body {
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = Data(body.serialized().utf8)
+        }
         let data: Data
         let response: URLResponse
         do {

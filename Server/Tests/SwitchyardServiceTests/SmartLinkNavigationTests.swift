@@ -1,0 +1,165 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Switchyard
+import Synchronization
+import Testing
+
+/// The SDK taking a short link as it arrives, against the real service over a socket: a navigator
+/// configured with the link service resolves the short link and routes its deep link through the
+/// same pipeline (filters, gates, handlers), and the first-launch check carries a tap through an
+/// install.
+@Suite struct SmartLinkNavigationTests {
+    /// What a router saw, in order.
+    final class Log: Sendable {
+        private let entries = Mutex<[String]>([])
+        func add(_ entry: String) { entries.withLock { $0.append(entry) } }
+        var all: [String] { entries.withLock { $0 } }
+    }
+
+    static func app(port: Int, log: Log, gateOpen: Bool = true,
+                    onFailure: SmartLinkRouting.FailurePolicy = .report) throws -> (Navigator, SmartLinkClient, Switchyard.Router) {
+        let router = try Switchyard.Router(Harness.routes)
+        try router.map("product/:product_id") { link in
+            log.add("product \(link.routeParameters?["product_id"] ?? "?") \(link.source) \(link.metadata?["coupon"]?.stringValue ?? "-")")
+        }
+        router.mapDefault { link in log.add("default \(link.url) \(link.source)") }
+        router.appendFilter(GateFilter(routes: ["order/:id<int>"], isOpen: { gateOpen }))
+        router.addHandler { link in log.add("handler \(link.route ?? "nil")") }
+        let client = SmartLinkClient(service: URL(string: "http://127.0.0.1:\(port)")!, appKey: Keys.app,
+                                     table: try RouteTable(Harness.routes))
+        let navigator = Navigator(routers: [router])
+        navigator.smartLinks = SmartLinkRouting(client: client, onFailure: onFailure)
+        return (navigator, client, router)
+    }
+
+    static let product = #"{"route": "product", "routeParameters": {"product_id": "42"}, "metadata": {"coupon": "SAVE20"}}"#
+
+    @Test(arguments: StoreKind.available)
+    func aShortLinkOpensItsDeepLinkThroughThePipeline(kind: StoreKind) async throws {
+        try await Harness.live(kind) { client, _ in
+            let port = try #require(client.port)
+            let log = Log()
+            let (navigator, _, _) = try Self.app(port: port, log: log)
+            let code = try #require(try await client.create(Self.product)["code"]?.stringValue)
+            let outcome = await navigator.route(universalLink: URL(string: "http://127.0.0.1:\(port)/\(code)")!)
+            guard case .opened(let link) = outcome else { Issue.record("got \(outcome)"); return }
+            #expect(link.source == .smartLink)
+            #expect(link.route == "product/:product_id")
+            #expect(link.metadata == ["coupon": "SAVE20"])
+            #expect(log.all == ["handler product/:product_id", "product 42 smartLink SAVE20"])
+            // Any other URL goes through as it is.
+            #expect(await navigator.open("shop://product/7"))
+            #expect(log.all.last == "product 7 url -")
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func aGatedShortLinkIsHeldWithItsMetadata(kind: StoreKind) async throws {
+        try await Harness.live(kind) { client, _ in
+            let port = try #require(client.port)
+            let (navigator, _, router) = try Self.app(port: port, log: Log(), gateOpen: false)
+            let code = try #require(try await client.create(
+                #"{"route": "order", "routeParameters": {"id": "7"}, "metadata": {"gift": "yes"}}"#)["code"]?.stringValue)
+            let outcome = await navigator.route("http://127.0.0.1:\(port)/\(code)")
+            guard case .held = outcome else { Issue.record("got \(outcome)"); return }
+            #expect(router.pendingLink?.route == "order/:id<int>")
+            #expect(router.pendingLink?.metadata == ["gift": "yes"])
+            #expect(router.pendingLink?.source == .smartLink)
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func aShortLinkThatCannotBeResolvedSaysWhy(kind: StoreKind) async throws {
+        try await Harness.live(kind) { client, _ in
+            let port = try #require(client.port)
+            let log = Log()
+            let (navigator, _, _) = try Self.app(port: port, log: log)
+            let missing = await navigator.route("http://127.0.0.1:\(port)/Nope1234")
+            guard case .unresolvedSmartLink(let link, let error) = missing else { Issue.record("got \(missing)"); return }
+            #expect(error.code == .notFound)
+            #expect(link.url == "http://127.0.0.1:\(port)/Nope1234")
+            #expect(!missing.handled)
+
+            let code = try #require(try await client.create(Self.product)["code"]?.stringValue)
+            #expect(try await client.send(.delete, "/api/v1/links/\(code)").status == .noContent)
+            #expect((await navigator.route("http://127.0.0.1:\(port)/\(code)").error as? SmartLinkError)?.code == .gone)
+            #expect(log.all.isEmpty, "nothing ran")
+
+            // The app asks for the default route instead.
+            let (fallback, _, _) = try Self.app(port: port, log: log, onFailure: .openDefaultRoute)
+            let defaulted = await fallback.route("http://127.0.0.1:\(port)/\(code)")
+            guard case .openedDefault(let opened) = defaulted else { Issue.record("got \(defaulted)"); return }
+            #expect(opened.route == nil)
+            #expect(log.all == ["handler nil", "default http://127.0.0.1:\(port)/\(code) smartLink"])
+        }
+    }
+
+    @Test func anUnreachableServiceIsATransportFailure() async throws {
+        // Port 9 (discard) is closed on loopback: connections are refused.
+        let log = Log()
+        let (navigator, _, _) = try Self.app(port: 9, log: log)
+        let outcome = await navigator.route("http://127.0.0.1:9/Ab3dE9xQ")
+        #expect((outcome.error as? SmartLinkError)?.code == .transport)
+        #expect(log.all.isEmpty)
+    }
+}
+
+/// A tap carried through an install, end to end: the page's copy on the pasteboard, or the
+/// service's heuristic match where the app opted in.
+@Suite struct DeferredLinkServiceTests {
+    struct Pasteboard: DeferredLinkPasteboard {
+        let text: String?
+        func hasProbableWebURL() async -> Bool { text != nil }
+        func string() async -> String? { text }
+    }
+
+    static func deferred(port: Int, log: SmartLinkNavigationTests.Log, pasteboard: String?,
+                         heuristic: DeferredLinks.HeuristicClaim? = nil) throws -> DeferredLinks {
+        let (navigator, client, _) = try SmartLinkNavigationTests.app(port: port, log: log)
+        return DeferredLinks(navigator: navigator, client: client, pasteboard: Pasteboard(text: pasteboard),
+                             ledger: InMemoryDeferredLinkLedger(), heuristicClaim: heuristic)
+    }
+
+    @Test(arguments: StoreKind.available)
+    func theCopiedShortLinkOpensOnFirstLaunchOnce(kind: StoreKind) async throws {
+        try await Harness.live(kind) { client, _ in
+            let port = try #require(client.port)
+            let code = try #require(try await client.create(SmartLinkNavigationTests.product)["code"]?.stringValue)
+            let log = SmartLinkNavigationTests.Log()
+            let copied = "http://127.0.0.1:\(port)/\(code)?\(DeferredLinks.copiedMarker)=\(Int(Date().timeIntervalSince1970) - 30)"
+            let deferred = try Self.deferred(port: port, log: log, pasteboard: copied)
+            guard case .opened(.opened(let link)) = await deferred.openOnFirstLaunch() else { Issue.record("not opened"); return }
+            #expect(link.source == .deferred)
+            #expect(link.metadata == ["coupon": "SAVE20"])
+            #expect(log.all == ["handler product/:product_id", "product 42 deferred SAVE20"])
+            guard case .alreadyChecked = await deferred.openOnFirstLaunch() else { Issue.record("opened twice"); return }
+            #expect(log.all.count == 2)
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func aHeuristicClaimOpensTheLinkThisDeviceTapped(kind: StoreKind) async throws {
+        var configuration = Harness.configuration()
+        configuration.deferredWindow = .seconds(3600)
+        try await Harness.live(kind, configuration: configuration) { client, _ in
+            let port = try #require(client.port)
+            let code = try #require(try await client.create(SmartLinkNavigationTests.product)["code"]?.stringValue)
+            _ = try await client.open(code, userAgent: Agents.iPhone, headers: [.acceptLanguage: "en-US,en;q=0.8"])
+            let claim = DeferredLinks.HeuristicClaim(platform: "ios", osVersion: "17.4", language: "en-US")
+
+            // Not opted in: the service is never asked, and the open stays claimable.
+            let log = SmartLinkNavigationTests.Log()
+            guard case .nothingFound = await (try Self.deferred(port: port, log: log, pasteboard: nil)).openOnFirstLaunch() else {
+                Issue.record("claimed without opting in"); return
+            }
+            let outcome = await (try Self.deferred(port: port, log: log, pasteboard: "some text", heuristic: claim)).openOnFirstLaunch()
+            guard case .opened(.opened(let link)) = outcome else { Issue.record("got \(outcome)"); return }
+            #expect(link.source == .deferred)
+            #expect(log.all == ["handler product/:product_id", "product 42 deferred SAVE20"])
+            // Consumed: another install finds nothing.
+            guard case .nothingFound = await (try Self.deferred(port: port, log: log, pasteboard: nil, heuristic: claim)).openOnFirstLaunch()
+            else { Issue.record("claimed twice"); return }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+public import Foundation
+
+/// Remembers that the first-launch check for a deferred link has run, so that it runs once per
+/// install, ever: the check records itself *before* it opens anything, so even an app killed
+/// half-way never opens the same link twice.
+public protocol DeferredLinkLedger: Sendable {
+    /// When the check ran, or nil if it never has on this install.
+    func checkedAt() throws -> Date?
+    /// Records that the check runs now.
+    func recordCheck(at date: Date) throws
+}
+
+/// A ``DeferredLinkLedger`` in a small file (in Application Support, say: it goes with the app's
+/// data, so a reinstall starts afresh), written atomically and readable by its owner only.
+///
+/// ```swift
+/// let ledger = FileDeferredLinkLedger(path: supportDirectory + "/switchyard-deferred-check")
+/// ```
+public struct FileDeferredLinkLedger: DeferredLinkLedger {
+    /// The file's path.
+    public let path: String
+
+    /// Creates a ledger at `path` (its folder must exist).
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// When the check ran (the file's content: seconds since 1970), or nil without a file.
+    /// - Throws: when the file exists but cannot be read.
+    public func checkedAt() throws -> Date? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        return Double(text.trimmingCharacters(in: .whitespacesAndNewlines)).map(Date.init(timeIntervalSince1970:))
+            ?? Date(timeIntervalSince1970: 0)
+    }
+
+    /// Writes the moment of the check.
+    /// - Throws: ``PendingLinkStoreError`` when the file cannot be written.
+    public func recordCheck(at date: Date) throws {
+        try PrivateFile.write(Data(String(date.timeIntervalSince1970).utf8), to: path)
+    }
+}
+
+/// A ``DeferredLinkLedger`` in memory: for tests, and for apps that keep the flag elsewhere.
+public final class InMemoryDeferredLinkLedger: DeferredLinkLedger {
+    private let date: Locked<Date?>
+
+    /// Creates a ledger; `checkedAt` is when an earlier check ran, nil for a fresh install.
+    public init(checkedAt: Date? = nil) {
+        date = Locked(checkedAt)
+    }
+
+    /// When the check ran.
+    public func checkedAt() throws -> Date? { date.withLock { $0 } }
+
+    /// Records the check.
+    public func recordCheck(at date: Date) throws { self.date.withLock { $0 = date } }
+}

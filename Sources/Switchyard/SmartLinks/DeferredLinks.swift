@@ -1,0 +1,152 @@
+public import Foundation
+
+/// A deferred deep link: the short link someone tapped before the app was installed, opened on
+/// the app's first launch, once, through the navigator's pipeline with source
+/// ``LinkSource/deferred``.
+///
+/// Deterministic first: the link service's iOS page copies the short link to the pasteboard in
+/// the user's own tap on "Get the app" (`https://go.example.com/Ab3dE9xQ?sy_copied=1732420000`,
+/// the copy's time in seconds). On first launch ``openOnFirstLaunch()``:
+///
+/// 1. does nothing unless this is the first run of the check on this install (the ``ledger``
+///    records it *before* anything is opened, so a link is never opened twice);
+/// 2. asks the pasteboard whether a web URL is likely there, without reading it (no prompt);
+/// 3. only then reads it, and accepts it only if it is a short link of the client's service
+///    (same scheme, host and port, one path segment that is a code), copied by the page (it
+///    carries `sy_copied`) no longer ago than ``maximumAge``; any other text is ignored, never
+///    opened;
+/// 4. opens it through the navigator, which resolves it with the service (its ``Navigator/smartLinks``
+///    must be set to the same client);
+/// 5. otherwise, only where the app opted in (``heuristicClaim``), asks the service for a
+///    heuristic match (``SmartLinkClient/claimDeferred(platform:osVersion:language:)``).
+///
+/// ```swift
+/// let deferred = DeferredLinks(navigator: navigator, client: client,
+///                              pasteboard: SystemPasteboard(),   // SwitchyardUIKit
+///                              ledger: FileDeferredLinkLedger(path: support + "/switchyard-deferred"))
+/// let outcome = await deferred.openOnFirstLaunch()
+/// ```
+public struct DeferredLinks: Sendable {
+    /// The query item the link service's page adds to the copied short link: when it was copied,
+    /// in whole seconds since 1970.
+    public static let copiedMarker = "sy_copied"
+
+    /// What the app sends for heuristic matching (opt-in; see the README on what the service
+    /// stores and for how long).
+    public struct HeuristicClaim: Sendable, Hashable {
+        /// `ios` or `android`.
+        public var platform: String
+        /// The OS version, such as `18.1`.
+        public var osVersion: String
+        /// The preferred language tag, such as `en-US`.
+        public var language: String?
+
+        /// Creates a claim.
+        public init(platform: String, osVersion: String, language: String?) {
+            self.platform = platform
+            self.osVersion = osVersion
+            self.language = language
+        }
+    }
+
+    /// What the first-launch check did.
+    public enum Outcome: Sendable {
+        /// The check ran before on this install: nothing was looked at.
+        case alreadyChecked(Date)
+        /// Nothing to open: no likely URL on the pasteboard, and no heuristic claim (or no match).
+        case nothingFound
+        /// The pasteboard held text that is not a fresh short link of the service; it was not opened.
+        case ignored(reason: String)
+        /// A deferred link was routed; the navigator's outcome.
+        case opened(RoutingOutcome)
+        /// The heuristic claim failed (the service unreachable, the key refused).
+        case claimFailed(SmartLinkError)
+        /// The check could not be recorded, so nothing was opened (it would run again next launch).
+        case ledgerFailed(any Error)
+    }
+
+    /// The navigator the link opens through.
+    public let navigator: Navigator
+    /// The link service's client: its service URL says which short links count.
+    public let client: SmartLinkClient
+    /// The pasteboard.
+    public let pasteboard: any DeferredLinkPasteboard
+    /// Records that the check ran.
+    public let ledger: any DeferredLinkLedger
+    /// The oldest copy that still counts (default one day).
+    public var maximumAge: TimeInterval
+    /// Heuristic matching, where the app opted in; nil (the default) never calls the service.
+    public var heuristicClaim: HeuristicClaim?
+    /// The clock.
+    public var now: @Sendable () -> Date
+
+    /// Creates the first-launch check.
+    public init(navigator: Navigator, client: SmartLinkClient, pasteboard: any DeferredLinkPasteboard,
+                ledger: any DeferredLinkLedger, maximumAge: TimeInterval = 24 * 3600,
+                heuristicClaim: HeuristicClaim? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.navigator = navigator
+        self.client = client
+        self.pasteboard = pasteboard
+        self.ledger = ledger
+        self.maximumAge = maximumAge
+        self.heuristicClaim = heuristicClaim
+        self.now = now
+    }
+
+    /// Runs the check (see the type's discussion); call it once the navigator's routers are set up.
+    public func openOnFirstLaunch() async -> Outcome {
+        let now = now()
+        do {
+            if let earlier = try ledger.checkedAt() { return .alreadyChecked(earlier) }
+            try ledger.recordCheck(at: now)
+        } catch {
+            return .ledgerFailed(error)
+        }
+        if await pasteboard.hasProbableWebURL(), let text = await pasteboard.string() {
+            switch shortLink(in: text, at: now) {
+            case .success(let link):
+                return .opened(await navigator.route(link, source: .deferred))
+            case .failure(let refusal):
+                if heuristicClaim == nil { return .ignored(reason: refusal.reason) }
+            }
+        }
+        guard let claim = heuristicClaim else { return .nothingFound }
+        do {
+            guard let link = try await client.claimDeferred(platform: claim.platform, osVersion: claim.osVersion,
+                                                            language: claim.language) else { return .nothingFound }
+            return .opened(await navigator.route(link.url, source: .deferred, metadata: link.metadata))
+        } catch {
+            return .claimFailed(error)
+        }
+    }
+
+    /// Why pasteboard text is not a deferred link.
+    public struct Refusal: Error, Sendable, Hashable {
+        /// What was wrong.
+        public let reason: String
+        /// Creates a refusal.
+        public init(reason: String) { self.reason = reason }
+    }
+
+    /// The short link in `text` when it is one of the client's service, copied by its page no
+    /// longer than ``maximumAge`` before `now` (and not in the future); the copy marker removed.
+    public func shortLink(in text: String, at now: Date) -> Result<String, Refusal> {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.utf8.count <= 2048, let components = URLComponents(string: trimmed), let url = components.url,
+              client.code(in: url) != nil else {
+            return .failure(Refusal(reason: "not a short link of \(client.service.absoluteString)"))
+        }
+        let markers = components.queryItems?.filter { $0.name == Self.copiedMarker } ?? []
+        guard markers.count == 1, let value = markers[0].value, let seconds = Double(value) else {
+            return .failure(Refusal(reason: "the short link was not copied by the link's page"))
+        }
+        let age = now.timeIntervalSince1970 - seconds
+        guard age >= -300, age <= maximumAge else {
+            return .failure(Refusal(reason: "the short link was copied \(Int(age)) s ago, more than \(Int(maximumAge)) s"))
+        }
+        var clean = components
+        clean.queryItems = components.queryItems?.filter { $0.name != Self.copiedMarker }
+        if clean.queryItems?.isEmpty == true { clean.queryItems = nil }
+        return .success(clean.string ?? trimmed)
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// Writes small files that hold something of the user's (a held link's coupon, the deferred-link
+/// check): atomically (a new file, then renamed over the old one), readable by the owner only
+/// (mode 0600) and, on iOS, tvOS, watchOS and visionOS, protected until the device is first
+/// unlocked after a restart.
+enum PrivateFile {
+    /// Replaces the file at `path` with `data`.
+    /// - Throws: ``PendingLinkStoreError`` naming the file and the reason.
+    static func write(_ data: Data, to path: String) throws(PendingLinkStoreError) {
+        var attributes: [FileAttributeKey: Any] = [.posixPermissions: 0o600]
+        #if canImport(Darwin) && !os(macOS)
+        attributes[.protectionKey] = FileProtectionType.completeUntilFirstUserAuthentication
+        #endif
+        let temporary = path + ".\(UUID().uuidString).tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: attributes) else {
+            throw PendingLinkStoreError(path: path, reason: "could not create \(temporary)")
+        }
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw PendingLinkStoreError(path: path, reason: String(cString: strerror(code)))
+        }
+    }
+}
