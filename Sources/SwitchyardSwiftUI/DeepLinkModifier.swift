@@ -3,8 +3,9 @@ public import Foundation
 public import SwiftUI
 public import Switchyard
 
-/// Feeds the URLs a scene receives — `.onOpenURL` and web-browsing user activities (universal
-/// links, Handoff) — into a handler. It holds no logic of its own.
+/// Feeds the URLs a scene receives — `.onOpenURL`, web-browsing user activities (universal links,
+/// Handoff) and Spotlight results — into a handler. It holds no logic of its own: which link an
+/// activity carries is the SDK's ``Navigator/link(userActivityType:webpageURL:userInfo:)``.
 ///
 /// ```swift
 /// ContentView()
@@ -12,25 +13,33 @@ public import Switchyard
 /// ```
 @available(macOS 11, iOS 14, tvOS 14, watchOS 7, visionOS 1, *)
 public struct DeepLinkModifier: ViewModifier {
-    /// Receives each URL with its source: nil for `.onOpenURL` (the table derives it from the
-    /// URL's form), ``LinkSource/userActivity`` for a browsing-web activity.
+    /// Receives each link with its source: nil for `.onOpenURL` (the table derives it from the
+    /// URL's form), ``LinkSource/universalLink`` for a universal link or web-page Handoff,
+    /// ``LinkSource/userActivity`` for a Spotlight result (its identifier, mapped by the navigator).
     public let handler: @MainActor @Sendable (URL, LinkSource?) async -> Void
+    /// Maps a Spotlight result to its link (the navigator's ``Navigator/link(userActivityType:webpageURL:userInfo:)``).
+    let activityLink: @Sendable (String, URL?, [AnyHashable: Any]?) -> (input: String, source: LinkSource)?
 
-    /// Creates the modifier.
-    public init(handler: @escaping @MainActor @Sendable (URL, LinkSource?) async -> Void) {
+    /// Creates the modifier; `navigator` maps Spotlight identifiers to links (its ``Navigator/spotlightLink``).
+    public init(navigator: Navigator = .shared, handler: @escaping @MainActor @Sendable (URL, LinkSource?) async -> Void) {
         self.handler = handler
+        activityLink = { type, url, userInfo in navigator.link(userActivityType: type, webpageURL: url, userInfo: userInfo) }
     }
 
-    /// Installs `.onOpenURL` and `.onContinueUserActivity(NSUserActivityTypeBrowsingWeb)`.
+    /// Installs `.onOpenURL` and `.onContinueUserActivity` for web browsing and for Spotlight.
     public func body(content: Content) -> some View {
         content
             .onOpenURL { url in
                 Task { @MainActor in await handler(url, nil) }
             }
-            .onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in
-                guard let url = activity.webpageURL else { return }
-                Task { @MainActor in await handler(url, .userActivity) }
-            }
+            .onContinueUserActivity(Navigator.browsingWebActivityType) { activity in continueActivity(activity) }
+            .onContinueUserActivity(Navigator.spotlightActivityType) { activity in continueActivity(activity) }
+    }
+
+    private func continueActivity(_ activity: NSUserActivity) {
+        guard let (input, source) = activityLink(activity.activityType, activity.webpageURL, activity.userInfo),
+              let url = URL(string: input) else { return }
+        Task { @MainActor in await handler(url, source) }
     }
 }
 
@@ -43,6 +52,19 @@ extension View {
     @available(macOS 11, iOS 14, tvOS 14, watchOS 7, visionOS 1, *)
     public func onDeepLink(perform handler: @escaping @MainActor @Sendable (URL, LinkSource?) async -> Void) -> some View {
         modifier(DeepLinkModifier(handler: handler))
+    }
+
+    /// Sends every link the scene receives (custom schemes, universal links, Handoff, Spotlight)
+    /// through a navigator's pipeline.
+    ///
+    /// ```swift
+    /// RootView().onDeepLink(navigator)
+    /// ```
+    @available(macOS 11, iOS 14, tvOS 14, watchOS 7, visionOS 1, *)
+    public func onDeepLink(_ navigator: Navigator) -> some View {
+        modifier(DeepLinkModifier(navigator: navigator) { url, source in
+            await navigator.open(url.absoluteString, source: source)
+        })
     }
 
     /// Opens every URL the scene receives with a planner's table and applies its plan to the state.

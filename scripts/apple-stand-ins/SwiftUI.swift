@@ -176,4 +176,5 @@ open class NSUserActivity: NSObject {
     public init(activityType: String) {}
     open var activityType: String { "" }
     open var webpageURL: URL?
+    open var userInfo: [AnyHashable: Any]?
 }

@@ -31,6 +31,7 @@ public final class Navigator: Sendable {
         var isReady: Bool
         var held: (input: String, source: LinkSource?, metadata: [String: JSONValue]?)?
         var smartLinks: SmartLinkRouting?
+        var spotlightLink: @Sendable (String) -> String? = { $0 }
     }
 
     /// Creates a navigator.
@@ -58,6 +59,18 @@ public final class Navigator: Sendable {
     public var smartLinks: SmartLinkRouting? {
         get { state.withLock { $0.smartLinks } }
         set { state.withLock { $0.smartLinks = newValue } }
+    }
+
+    /// Maps a Spotlight result's identifier (the `CSSearchableItem`'s `uniqueIdentifier`) to a link;
+    /// nil refuses it. By default the identifier is read as a link (index items with their deep
+    /// link as the identifier).
+    ///
+    /// ```swift
+    /// navigator.spotlightLink = { identifier in "shop://product/\(identifier)" }
+    /// ```
+    public var spotlightLink: @Sendable (String) -> String? {
+        get { state.withLock { $0.spotlightLink } }
+        set { state.withLock { $0.spotlightLink = newValue } }
     }
 
     /// Whether links open at once (true unless created with `waitsUntilReady` and not yet marked ready).
