@@ -37,3 +37,20 @@ import Testing
         }
     }
 }
+
+extension FilePendingLinkStoreTests {
+    @Test func aHeldSmartLinkKeepsItsShortLinkAndOldRecordsStillRead() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = FilePendingLinkStore(path: folder + "/pending.json")
+        var record = Self.record()
+        record.smartLink = SmartLinkReference(code: "Ab3dE9xQ", url: "https://go.example.com/Ab3dE9xQ")
+        try store.save(record)
+        #expect(try store.load()?.smartLink == record.smartLink)
+        // A record written before the field existed.
+        try Data(#"{"createdAt":"2023-11-14T22:13:20Z","expiresAt":"2023-11-14T23:13:20Z","source":"push","url":"shop://orders/7"}"#.utf8)
+            .write(to: URL(fileURLWithPath: store.path))
+        #expect(try store.load()?.smartLink == nil)
+        #expect(try store.load()?.url == "shop://orders/7")
+    }
+}

@@ -47,7 +47,11 @@ import Testing
             #expect(link.source == .smartLink)
             #expect(link.route == "product/:product_id")
             #expect(link.metadata == ["coupon": "SAVE20"])
+            #expect(link.smartLink == SmartLinkReference(code: code, url: "http://127.0.0.1:\(port)/\(code)"))
             #expect(log.all == ["handler product/:product_id", "product 42 smartLink SAVE20"])
+            // The screen it opens redeems the link it came from.
+            let (_, sdk, _) = try Self.app(port: port, log: log)
+            #expect(try await sdk.redeem(code: try #require(link.smartLink?.code)) == ["coupon": "SAVE20"])
             // Any other URL goes through as it is.
             #expect(await navigator.open("shop://product/7"))
             #expect(log.all.last == "product 7 url -")
@@ -66,6 +70,7 @@ import Testing
             #expect(router.pendingLink?.route == "order/:id<int>")
             #expect(router.pendingLink?.metadata == ["gift": "yes"])
             #expect(router.pendingLink?.source == .smartLink)
+            #expect(router.pendingLink?.smartLink?.code == code, "the held link still knows its short link")
         }
     }
 

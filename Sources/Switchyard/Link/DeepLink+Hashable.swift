@@ -6,6 +6,7 @@ extension DeepLink {
             && lhs.route == rhs.route && lhs.routeName == rhs.routeName && lhs.parameters == rhs.parameters
             && lhs.queryItems == rhs.queryItems && lhs.queryParameters == rhs.queryParameters
             && lhs.fragment == rhs.fragment && lhs.source == rhs.source && lhs.metadata == rhs.metadata
+            && lhs.smartLink == rhs.smartLink
             && lhs.routeIndex == rhs.routeIndex && lhs.matchedForm?.ordinal == rhs.matchedForm?.ordinal
             && lhs.matchedForm?.length == rhs.matchedForm?.length
     }
@@ -24,6 +25,7 @@ extension DeepLink {
         hasher.combine(fragment)
         hasher.combine(source)
         hasher.combine(metadata)
+        hasher.combine(smartLink)
         hasher.combine(routeIndex)
         hasher.combine(matchedForm?.ordinal)
         hasher.combine(matchedForm?.length)

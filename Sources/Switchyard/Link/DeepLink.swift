@@ -63,6 +63,10 @@ public struct DeepLink: Sendable, Hashable {
     public var source: LinkSource
     /// Private smart-link data attached by the link service, if any.
     public var metadata: [String: JSONValue]?
+    /// The short link this link came from, when it came through the link service (HOKO's
+    /// `deeplink.redeem`): the screen it opens can redeem it with
+    /// ``SmartLinkClient/redeem(code:)``.
+    public var smartLink: SmartLinkReference?
     /// The index of the matched route in its table.
     var routeIndex: Int?
     /// Which form of the matched route's pattern matched, and how many of its segments (fewer

@@ -133,15 +133,21 @@ public final class Navigator: Sendable {
         if let smartLinks, let code = smartLinks.client.code(in: input) {
             return await routeSmartLink(code: code, input: input, source: source, routing: smartLinks, routers: routers)
         }
-        return await route(input, source: source, metadata: metadata, through: routers)
+        return await route(input, source: source, metadata: metadata, smartLink: nil, through: routers)
+    }
+
+    /// Routes a deep link the link service gave (a deferred claim's), keeping its metadata and
+    /// short-link reference.
+    func route(deepLink link: DeepLink, source: LinkSource) async -> RoutingOutcome {
+        await route(link.url, source: source, metadata: link.metadata, smartLink: link.smartLink, through: routers)
     }
 
     /// Offers the input to each router in turn (see ``route(_:source:metadata:)``).
     private func route(_ input: String, source: LinkSource?, metadata: [String: JSONValue]?,
-                       through routers: [Router]) async -> RoutingOutcome {
+                       smartLink: SmartLinkReference?, through routers: [Router]) async -> RoutingOutcome {
         var unanswered: RoutingOutcome?
         for router in routers {
-            let outcome = await router.route(input, source: source, metadata: metadata)
+            let outcome = await router.route(input, source: source, metadata: metadata, smartLink: smartLink)
             switch outcome {
             case .unhandled:
                 // A router that could read the link says more than one that could not.
@@ -166,11 +172,13 @@ public final class Navigator: Sendable {
         let failure: SmartLinkError
         do {
             let resolved = try await routing.client.resolve(code: code)
-            return await route(resolved.url, source: linkSource, metadata: resolved.metadata, through: routers)
+            return await route(resolved.url, source: linkSource, metadata: resolved.metadata, smartLink: resolved.smartLink,
+                               through: routers)
         } catch {
             failure = error
         }
-        let unresolved = DeepLink(url: input, source: linkSource)
+        var unresolved = DeepLink(url: input, source: linkSource)
+        unresolved.smartLink = SmartLinkReference(code: code, url: input)
         if routing.onFailure == .openDefaultRoute {
             for router in routers {
                 let outcome = await router.route(unresolved: unresolved)

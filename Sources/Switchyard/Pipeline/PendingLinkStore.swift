@@ -9,17 +9,20 @@ public struct PendingLinkRecord: Sendable, Hashable, Codable {
     public var source: LinkSource
     /// Smart-link metadata the link carried.
     public var metadata: [String: JSONValue]?
+    /// The short link it came from, if any (absent in records written before it existed).
+    public var smartLink: SmartLinkReference?
     /// When the link was held.
     public var createdAt: Date
     /// After this moment the record is discarded instead of restored.
     public var expiresAt: Date
 
     /// Creates a record.
-    public init(url: String, source: LinkSource, metadata: [String: JSONValue]? = nil, createdAt: Date,
-                expiresAt: Date) {
+    public init(url: String, source: LinkSource, metadata: [String: JSONValue]? = nil, smartLink: SmartLinkReference? = nil,
+                createdAt: Date, expiresAt: Date) {
         self.url = url
         self.source = source
         self.metadata = metadata
+        self.smartLink = smartLink
         self.createdAt = createdAt
         self.expiresAt = expiresAt
     }

@@ -41,7 +41,7 @@ extension Router {
             return state.pendingLink
         }
         guard let link else { return nil }
-        return await route(link.url, source: link.source, metadata: link.metadata)
+        return await route(link.url, source: link.source, metadata: link.metadata, smartLink: link.smartLink)
     }
 
     /// Drops the pending link without opening it (the user cancelled the login, say).
@@ -77,6 +77,7 @@ extension Router {
                 return state.pendingLink
             }
             link.metadata = record.metadata
+            link.smartLink = record.smartLink
             if state.pendingLink == nil { state.pendingLink = link }
             return state.pendingLink
         }
@@ -91,7 +92,8 @@ extension Router {
             let lifetime = state.pendingLinkLifetime.components
             let seconds = Double(lifetime.seconds) + Double(lifetime.attoseconds) / 1e18
             try? store.save(PendingLinkRecord(url: link.url, source: link.source, metadata: link.metadata,
-                                              createdAt: now, expiresAt: now.addingTimeInterval(seconds)))
+                                              smartLink: link.smartLink, createdAt: now,
+                                              expiresAt: now.addingTimeInterval(seconds)))
         }
     }
 }

@@ -25,6 +25,12 @@ extension Router {
         await run(input, source: source, metadata: metadata, chain: [input])
     }
 
+    /// ``route(_:source:metadata:)`` for the deep link of a short link, which keeps the reference.
+    func route(_ input: String, source: LinkSource?, metadata: [String: JSONValue]?,
+               smartLink: SmartLinkReference?) async -> RoutingOutcome {
+        await run(.text(input, source: source, metadata: metadata, smartLink: smartLink), chain: [input])
+    }
+
     /// Runs an input through the pipeline and answers whether it was handled
     /// (``RoutingOutcome/handled``), so that an app delegate can chain frameworks.
     ///
@@ -47,13 +53,13 @@ extension Router {
     }
 
     private func run(_ input: String, source: LinkSource?, metadata: [String: JSONValue]?,
-                     chain: [String]) async -> RoutingOutcome {
-        await run(.text(input, source: source, metadata: metadata), chain: chain)
+                     chain: [String], smartLink: SmartLinkReference? = nil) async -> RoutingOutcome {
+        await run(.text(input, source: source, metadata: metadata, smartLink: smartLink), chain: chain)
     }
 
     /// What the pipeline starts from: text to resolve, or a link no table resolved.
     private enum PipelineInput {
-        case text(String, source: LinkSource?, metadata: [String: JSONValue]?)
+        case text(String, source: LinkSource?, metadata: [String: JSONValue]?, smartLink: SmartLinkReference?)
         case link(DeepLink)
     }
 
@@ -65,13 +71,14 @@ extension Router {
         }
         var link: DeepLink
         switch input {
-        case .text(let text, let source, let metadata):
+        case .text(let text, let source, let metadata, let smartLink):
             do {
                 link = try snapshot.table.resolve(text, source: source)
             } catch {
                 return .rejected(error)
             }
             if let metadata { link.metadata = metadata }
+            link.smartLink = smartLink
         case .link(let given):
             link = given
         }
@@ -88,7 +95,7 @@ extension Router {
                 if chain.count > Self.maximumRedirects {
                     return .failed(link, RoutingError.redirectLoop(next, limit: Self.maximumRedirects))
                 }
-                return await run(target, source: link.source, metadata: link.metadata, chain: next)
+                return await run(target, source: link.source, metadata: link.metadata, chain: next, smartLink: link.smartLink)
             case .halt:
                 return .halted(link)
             case .hold:

@@ -114,7 +114,7 @@ public struct DeferredLinks: Sendable {
         do {
             guard let link = try await client.claimDeferred(platform: claim.platform, osVersion: claim.osVersion,
                                                             language: claim.language) else { return .nothingFound }
-            return .opened(await navigator.route(link.url, source: .deferred, metadata: link.metadata))
+            return .opened(await navigator.route(deepLink: link, source: .deferred))
         } catch {
             return .claimFailed(error)
         }

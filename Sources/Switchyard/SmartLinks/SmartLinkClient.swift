@@ -62,6 +62,11 @@ public struct SmartLinkClient: Sendable {
         try link(from: await send("GET", path: "api/v1/links/\(PercentEncoding.encode(code))/resolve"), source: .smartLink)
     }
 
+    /// The short link of `code` on this service (`https://go.example.com/Ab3dE9xQ`).
+    public func shortURL(code: String) -> String {
+        service.appendingPathComponent(PercentEncoding.encode(code)).absoluteString
+    }
+
     /// The link this device opened before the app was installed, found by the service's heuristic
     /// matching (`POST /api/v1/deferred/claim`, which the operator turns on with
     /// `--deferred-window`): nil when nothing matches, or when matching is off. A match is
@@ -83,7 +88,8 @@ public struct SmartLinkClient: Sendable {
         }
     }
 
-    /// The deep link in a `resolve`-shaped answer, resolved with ``table``, with its metadata.
+    /// The deep link in a `resolve`-shaped answer, resolved with ``table``, with its metadata and
+    /// the short link it came from.
     private func link(from body: JSONValue, source: LinkSource) throws(SmartLinkError) -> DeepLink {
         guard let url = body["url"]?.stringValue else {
             throw SmartLinkError(.invalidResponse, "the service's answer has no 'url'")
@@ -95,6 +101,7 @@ public struct SmartLinkClient: Sendable {
             throw SmartLinkError(.unresolvable, "the app's table cannot read '\(url)': \(error.message)")
         }
         link.metadata = body["metadata"]?.objectValue
+        if let code = body["code"]?.stringValue { link.smartLink = SmartLinkReference(code: code, url: shortURL(code: code)) }
         return link
     }
 
