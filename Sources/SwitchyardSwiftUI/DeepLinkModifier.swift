@@ -69,9 +69,13 @@ extension View {
 
     /// Opens every URL the scene receives with a planner's table and applies its plan to the state.
     ///
+    /// This goes past the router's filters and gates; route through a router instead
+    /// (``Router/applyPlans(_:)`` and ``onDeepLink(_:)``), so a gated screen route waits for login.
+    ///
     /// ```swift
     /// RootView().onDeepLink(planner, state: navigation)
     /// ```
+    @available(*, deprecated, message: "skips the router's filters and gates: use Router.applyPlans(_:) and .onDeepLink(navigator)")
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
     public func onDeepLink(_ planner: NavigationPlanner, state: NavigationState) -> some View {
         onDeepLink { url, source in

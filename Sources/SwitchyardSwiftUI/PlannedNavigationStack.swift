@@ -11,7 +11,7 @@ public import Switchyard
 /// } destination: { screen in
 ///     ScreenView(screen)
 /// }
-/// .onDeepLink(planner, state: navigation)
+/// .onDeepLink(navigator)   // its router applies plans to `navigation`: router.applyPlans { ... }
 /// ```
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 public struct PlannedNavigationStack<Root: View, Destination: View>: View {

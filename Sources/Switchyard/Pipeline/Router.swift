@@ -101,15 +101,19 @@ extension Router {
         let table: RouteTable
         let destinations: [Destination?]
         let defaultDestination: Destination?
+        /// Applies a screen route's plan when the route has no closure of its own.
+        var planDestination: Destination? = nil
 
         /// The destination for a link, and whether it is the default route's: its route's, or the
         /// default route's when it matched no route or its route has no destination (a route-table
         /// file's route that nothing mapped still reaches the default route, with its route filled in).
         func destination(for link: DeepLink) -> (destination: Destination, isDefault: Bool)? {
             if link.route != nil || link.routeName != nil,
-               let route = table.route(for: link) ?? link.routeName.flatMap({ table.route($0) }),
-               let destination = destinations[route.index] {
-                return (destination, false)
+               let route = table.route(for: link) ?? link.routeName.flatMap({ table.route($0) }) {
+                if let destination = destinations[route.index] { return (destination, false) }
+                // A route that names screens and has no closure opens its plan, when the router
+                // has somewhere to apply plans (``Router/applyPlans(_:)``).
+                if let planDestination, route.pattern.hasScreens { return (planDestination, false) }
             }
             return defaultDestination.map { ($0, true) }
         }
@@ -136,6 +140,7 @@ extension Router {
         var pendingLink: DeepLink?
         var pendingLinkStore: (any PendingLinkStore)?
         var pendingLinkLifetime: Duration = .seconds(3600)
+        var planApplier: PlanApplier?
 
         init(configuration: RouteTableConfiguration, constraints: [ParameterConstraint]) throws(RouteTableError) {
             self.configuration = configuration
@@ -153,8 +158,15 @@ extension Router {
         /// The compiled snapshot, rebuilt when registration changed since the last one.
         mutating func compiled() -> Compiled {
             if let cache { return cache }
-            let compiled = Compiled(table: routes.build(), destinations: destinations,
-                                    defaultDestination: defaultDestination)
+            let table = routes.build()
+            var compiled = Compiled(table: table, destinations: destinations, defaultDestination: defaultDestination)
+            if let planApplier {
+                let planner = NavigationPlanner(table: table)
+                compiled.planDestination = { link in
+                    guard let plan = planner.plan(for: link) else { return }
+                    try await planApplier(plan, link)
+                }
+            }
             cache = compiled
             return compiled
         }

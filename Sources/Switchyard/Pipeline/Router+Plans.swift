@@ -1,0 +1,22 @@
+/// Applies a navigation plan to the app's screens: a UIKit navigator, a SwiftUI
+/// ``NavigationState``, an in-memory stack.
+public typealias PlanApplier = @Sendable (NavigationPlan, DeepLink) async throws -> Void
+
+extension Router {
+    /// Where the plans of screen routes go. A route whose pattern names screens
+    /// (`list{ListScreen}/:id{DetailScreen}`) and that has no closure of its own then opens its
+    /// plan *through this router's pipeline*: filters (a gate holds it until login, and
+    /// ``openPendingLink()`` rebuilds the stack afterwards), handlers, then `apply` with the plan
+    /// and the link. Nil (the default) leaves such routes to the default route.
+    ///
+    /// ```swift
+    /// // `coordinator`: a @MainActor object that owns the app's NavigationState or UIKit navigator
+    /// router.applyPlans { plan, link in await coordinator.show(plan) }
+    /// ```
+    public func applyPlans(_ apply: PlanApplier?) {
+        state.withLock { state in
+            state.planApplier = apply
+            state.cache = nil
+        }
+    }
+}
