@@ -4,7 +4,7 @@ extension DeepLink {
     public static func == (lhs: DeepLink, rhs: DeepLink) -> Bool {
         lhs.url == rhs.url && lhs.scheme == rhs.scheme && lhs.host == rhs.host && lhs.path == rhs.path
             && lhs.route == rhs.route && lhs.routeName == rhs.routeName && lhs.parameters == rhs.parameters
-            && lhs.queryItems == rhs.queryItems && lhs.queryParameters == rhs.queryParameters
+            && lhs.queryItems == rhs.queryItems
             && lhs.fragment == rhs.fragment && lhs.source == rhs.source && lhs.metadata == rhs.metadata
             && lhs.smartLink == rhs.smartLink
             && lhs.routeIndex == rhs.routeIndex && lhs.matchedForm?.ordinal == rhs.matchedForm?.ordinal
@@ -21,7 +21,6 @@ extension DeepLink {
         hasher.combine(routeName)
         hasher.combine(routeParameters)
         hasher.combine(queryItems)
-        hasher.combine(queryParameters)
         hasher.combine(fragment)
         hasher.combine(source)
         hasher.combine(metadata)

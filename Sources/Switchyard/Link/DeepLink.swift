@@ -23,6 +23,7 @@ public struct DeepLink: Sendable, Hashable {
             schemeText = LinkText(schemeText.value(in: storedURL))
             hostText = LinkText(hostText.value(in: storedURL))
             pathText = LinkText(pathText.value(in: storedURL))
+            if case .slice = queryText { queryText = .held(queryText.items(in: storedURL)) }
             storedURL = newValue
         }
     }
@@ -53,10 +54,21 @@ public struct DeepLink: Sendable, Hashable {
         get { parameters.dictionary }
         set { parameters = RouteParameters(newValue) }
     }
-    /// Every query item, in order, decoded (`+` is a space).
-    public var queryItems: [QueryItem]
-    /// The first value of each query item by name.
-    public var queryParameters: [String: String]
+    /// Every query item, in order, decoded (`+` is a space). A resolved link decodes them from its
+    /// input when they are read, not before.
+    ///
+    /// - Complexity: O(*n*) in the query's length on each read of a resolved link's items.
+    public var queryItems: [QueryItem] {
+        get { queryText.items(in: storedURL) }
+        set { queryText = .held(newValue) }
+    }
+    /// The first value of each query item by name, derived from ``queryItems``: setting it
+    /// rewrites the items (each name's first value replaced, names not given removed, new names
+    /// appended), so the two never disagree.
+    public var queryParameters: [String: String] {
+        get { QueryItem.firstValues(queryItems) }
+        set { queryItems = QueryItem.replacingFirstValues(queryItems, with: newValue) }
+    }
     /// The fragment, percent-decoded, without `#`.
     public var fragment: String?
     /// Where the link came from.
@@ -81,6 +93,7 @@ public struct DeepLink: Sendable, Hashable {
     private var schemeText: LinkText
     private var hostText: LinkText
     private var pathText: LinkText
+    private var queryText: QueryText
     /// The route parameters, held inline for up to two.
     var parameters: RouteParameters
 
@@ -97,8 +110,7 @@ public struct DeepLink: Sendable, Hashable {
         self.route = route
         self.routeName = routeName
         self.parameters = RouteParameters(routeParameters)
-        self.queryItems = queryItems
-        self.queryParameters = QueryItem.firstValues(queryItems)
+        self.queryText = queryItems.isEmpty ? .absent : .held(queryItems)
         self.fragment = fragment
         self.source = source
         self.metadata = metadata
@@ -106,7 +118,7 @@ public struct DeepLink: Sendable, Hashable {
 
     /// A link resolved by a table: its parts are still byte ranges of `url`.
     init(resolved url: String, scheme: LinkText, host: LinkText, path: LinkText, route: String?,
-         routeName: String?, parameters: RouteParameters, queryItems: [QueryItem], fragment: String?,
+         routeName: String?, parameters: RouteParameters, query: QueryText, fragment: String?,
          source: LinkSource, routeIndex: Int?, matchedForm: (ordinal: Int, length: Int)?) {
         self.storedURL = url
         self.schemeText = scheme
@@ -115,8 +127,7 @@ public struct DeepLink: Sendable, Hashable {
         self.route = route
         self.routeName = routeName
         self.parameters = parameters
-        self.queryItems = queryItems
-        self.queryParameters = queryItems.isEmpty ? [String: String]() : QueryItem.firstValues(queryItems)
+        self.queryText = query
         self.fragment = fragment
         self.source = source
         self.routeIndex = routeIndex

@@ -40,7 +40,7 @@ extension RouteTable {
         return DeepLink(
             resolved: input, scheme: outcome.scheme, host: outcome.host,
             path: .slice(start: scanned.path.lowerBound, end: scanned.path.upperBound, lowercased: false),
-            route: route, routeName: routeName, parameters: outcome.parameters, queryItems: outcome.queryItems,
+            route: route, routeName: routeName, parameters: outcome.parameters, query: outcome.query,
             fragment: outcome.fragment, source: linkSource, routeIndex: routeIndex, matchedForm: matchedForm)
     }
 
@@ -52,7 +52,7 @@ extension RouteTable {
         /// The matched form's index, or -1.
         var form = -1
         var parameters = RouteParameters.unmatched
-        var queryItems: [QueryItem] = []
+        var query = QueryText.absent
         var fragment: String?
     }
 
@@ -133,10 +133,15 @@ extension RouteTable {
         }
         if let error { return error }
         if let query = scanned.query {
-            switch Self.parseQuery(bytes, query) {
-            case .success(let items): outcome.queryItems = items
-            case .failure(let error): return error
+            // Checked now, so a bad escape is an error at once; decoded only when read.
+            var error: ResolutionError?
+            QueryText.forEachItem(bytes, query) { item in
+                error = Self.checkText(UnsafeBufferPointer(rebasing: bytes[item]), plusIsSpace: true, what: "query",
+                                       offset: item.lowerBound, in: bytes)
+                return error == nil
             }
+            if let error { return error }
+            if !query.isEmpty { outcome.query = .slice(start: query.lowerBound, end: query.upperBound) }
         }
         if let range = scanned.fragment {
             let raw = UnsafeBufferPointer(rebasing: bytes[range])
@@ -233,34 +238,5 @@ extension RouteTable {
             }
             return nil
         }
-    }
-
-    /// `a=1&b=2&flag&c=x=y`: items in order; no `=` gives an empty value; `+` is a space.
-    private static func parseQuery(_ bytes: UnsafeBufferPointer<UInt8>,
-                                   _ query: Range<Int>) -> Result<[QueryItem], ResolutionError> {
-        var items: [QueryItem] = []
-        var start = query.lowerBound
-        var i = query.lowerBound
-        while i <= query.upperBound {
-            if i == query.upperBound || bytes[i] == UInt8(ascii: "&") {
-                if i > start {
-                    let item = UnsafeBufferPointer(rebasing: bytes[start..<i])
-                    if let error = checkText(item, plusIsSpace: true, what: "query", offset: start, in: bytes) {
-                        return .failure(error)
-                    }
-                    if let equals = item.firstIndex(of: UInt8(ascii: "=")) {
-                        items.append(QueryItem(
-                            name: PercentDecoding.decode(UnsafeBufferPointer(rebasing: item[..<equals]), plusIsSpace: true),
-                            value: PercentDecoding.decode(UnsafeBufferPointer(rebasing: item[(equals + 1)...]),
-                                                          plusIsSpace: true)))
-                    } else {
-                        items.append(QueryItem(name: PercentDecoding.decode(item, plusIsSpace: true), value: ""))
-                    }
-                }
-                start = i + 1
-            }
-            i += 1
-        }
-        return .success(items)
     }
 }
