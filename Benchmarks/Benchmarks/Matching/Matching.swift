@@ -40,6 +40,18 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
 
+        // The same, with the route parameters and the query read (decoded on demand).
+        Benchmark("Switchyard_query+percent_read_N=\(size)", configuration: Settings.configuration(setup: {
+            table.value = Peers.switchyard(data.patterns)
+        })) { benchmark in
+            let cursor = Cursor()
+            for _ in benchmark.scaledIterations {
+                let link = try? table.value.resolve(encoded.urls[cursor.next(encoded.urls.count)])
+                blackHole(link?.routeParameters)
+                blackHole(link?.queryParameters)
+            }
+        }
+
         // routing-kit's TrieRouter, handed a path split beforehand.
         let router = Prepared<TrieRouter<String>>()
         let paths = urls.map(Peers.split)
