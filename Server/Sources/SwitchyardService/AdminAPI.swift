@@ -22,7 +22,12 @@ struct AdminAPI: Sendable {
         "expiresAt", "preview",
     ]
 
+    /// Fields the app key may not set: it creates route links only, so an extracted key cannot
+    /// mint coupons, take aliases or send users elsewhere.
+    static let adminOnlyKeys = ["metadata", "redeemLimit", "fallbacks", "alias", "expiresAt"]
+
     func create(_ request: Request, context: ServiceRequestContext) async throws -> Response {
+        if service.isAppKey(request.headers[.authorization]) { return try await createForApp(request, context: context) }
         let team = try await service.teamCreating(request.headers[.authorization])
         let fields = FieldReader(try await JSONBody.object(request, context: context, limit: service.configuration.limits.maximumBodySize))
         try fields.onlyKeys(Self.createKeys)
@@ -49,6 +54,29 @@ struct AdminAPI: Sendable {
         }
         let link = try await service.create(draft, team: team, alias: alias)
         context.logger.info("link created", metadata: ["code": "\(link.code)", "team": "\(team)", "route": "\(link.route)"])
+        var headers = HTTPFields()
+        headers[.location] = "/api/v1/links/\(link.code)"
+        return Responses.json(LinkJSON.link(link, service: service), status: .created, headers: headers)
+    }
+
+    /// `POST /api/v1/links` with the app key (HOKO's in-app link generation): a route link of the
+    /// table, with a random code, for the app's team, marked as created by the app; limited per
+    /// client address at the create rate. A field only the admin key may set is a 403 naming it.
+    func createForApp(_ request: Request, context: ServiceRequestContext) async throws -> Response {
+        try await service.checkAppKey(request, context: context, spending: .create)
+        let fields = FieldReader(try await JSONBody.object(request, context: context, limit: service.configuration.limits.maximumBodySize))
+        try fields.onlyKeys(Self.createKeys)
+        for key in Self.adminOnlyKeys where fields.object[key].map({ !$0.isNull }) == true {
+            throw Problem(.forbidden, kind: "app-key-field", title: "Not allowed with the app key",
+                          detail: "'\(key)' cannot be set with the app key: it creates route links only")
+        }
+        var draft = LinkDraft(route: try fields.requiredString("route"))
+        draft.routeParameters = try fields.stringMap("routeParameters")
+        draft.queryParameters = try fields.stringMap("queryParameters")
+        draft.preview = try readPreview(fields.object("preview"))
+        draft.createdByApp = true
+        let link = try await service.create(draft, team: service.appTeam, alias: nil)
+        context.logger.info("link created by the app", metadata: ["code": "\(link.code)", "route": "\(link.route)"])
         var headers = HTTPFields()
         headers[.location] = "/api/v1/links/\(link.code)"
         return Responses.json(LinkJSON.link(link, service: service), status: .created, headers: headers)

@@ -21,6 +21,8 @@ struct LinkDraft: Sendable, Hashable {
     /// How the preview image is named in error messages.
     var previewImageName = "preview.image"
     var expiresAt: Date?
+    /// Whether the app asks for it with its app key (a route link only).
+    var createdByApp = false
 
     struct FallbackNames: Sendable, Hashable {
         var ios = "fallbacks.ios"
@@ -55,7 +57,7 @@ struct LinkRules: Sendable {
             code: code, team: team, route: target.route, routeName: target.routeName,
             routeParameters: draft.routeParameters, queryParameters: draft.queryParameters, metadata: draft.metadata,
             redeemLimit: draft.redeemLimit, fallbacks: draft.fallbacks, preview: draft.preview, createdAt: now,
-            expiresAt: draft.expiresAt)
+            expiresAt: draft.expiresAt, createdByApp: draft.createdByApp)
     }
 }
 

@@ -51,6 +51,7 @@ enum LinkJSON {
         object["createdAt"] = .value(date(link.createdAt))
         object["expiresAt"] = .value(link.expiresAt.map(date) ?? .null)
         object["expired"] = .value(.bool(link.isGone(at: service.now())))
+        object["createdBy"] = .value(.string(link.createdByApp ? "app" : "admin"))
         if let clicks {
             var counts = JSONObjectWriter()
             counts["total"] = .value(.number(Double(clicks.values.reduce(0, +))))

@@ -30,6 +30,19 @@ struct LinkService: Sendable {
         DeferredMatching.clientAddress(request, peer: context.remoteAddress?.ipAddress, trustedProxies: configuration.trustedProxies)
     }
 
+    /// Whether an `Authorization: Bearer` header carries an app key (and not an admin key).
+    func isAppKey(_ authorization: String?) -> Bool {
+        guard let key = try? Self.bearer(authorization) else { return false }
+        return appKeys.owner(of: key) != nil && adminKeys.owner(of: key) == nil
+    }
+
+    /// The team links created with the app key belong to (``ServiceConfiguration/appKeyTeam``).
+    var appTeam: String {
+        if let team = configuration.appKeyTeam { return team }
+        let teams = Set(configuration.adminKeys.values)
+        return teams.count == 1 ? teams.first! : "app"
+    }
+
     /// The short URL of a code.
     func shortURL(_ code: String) -> String { "\(configuration.trimmedBaseURL)/\(code)" }
 

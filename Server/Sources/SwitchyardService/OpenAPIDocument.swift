@@ -25,6 +25,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "adminKey": []
+          },
+          {
+            "appKey": []
           }
         ],
         "tags": [
@@ -152,8 +155,19 @@ enum OpenAPIDocument {
                 }
               }
             }
+          },
+          "403": {
+            "description": "A field the app key may not set.",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
           }
-        }
+        },
+        "description": "With an admin key: any link of the table. With the app key: a route link only (route, routeParameters, queryParameters, preview); metadata, redeemLimit, fallbacks, alias and expiresAt are refused with 403."
       },
       "get": {
         "operationId": "listLinks",
@@ -1687,6 +1701,14 @@ enum OpenAPIDocument {
           },
           "clicks": {
             "$ref": "#/components/schemas/Clicks"
+          },
+          "createdBy": {
+            "type": "string",
+            "enum": [
+              "admin",
+              "app"
+            ],
+            "description": "Who created the link: a team admin key, or the app with its app key (route links only)."
           }
         }
       },

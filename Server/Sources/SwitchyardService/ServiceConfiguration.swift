@@ -23,8 +23,11 @@ public struct ServiceConfiguration: Sendable {
     public var port: Int
     /// Admin API keys and the team each one acts for.
     public var adminKeys: [String: String]
-    /// Keys the app uses to resolve and redeem links.
+    /// Keys the app uses to resolve and redeem links, and to create route links.
     public var appKeys: [String]
+    /// The team links created with an app key belong to (the dashboard of that team lists them,
+    /// marked as the app's); nil: the one team of the admin keys, or `app` when they name several.
+    public var appKeyTeam: String?
     /// Domains (and their subdomains) fallback URLs may point to, beside the table's hosts and
     /// the app stores.
     public var allowedFallbackDomains: [String]

@@ -32,13 +32,15 @@ public struct SmartLink: Sendable, Hashable, Codable {
     public var expiresAt: Date?
     /// When the link was deleted (410 from then on); nil while it is live.
     public var deletedAt: Date?
+    /// Whether the app created it with its app key (a route link only), not a team's admin key.
+    public var createdByApp: Bool
 
     /// Creates a stored link value.
     public init(code: String, team: String, route: String, routeName: String? = nil,
                 routeParameters: [String: String] = [:], queryParameters: [String: String] = [:],
                 metadata: [String: JSONValue]? = nil, redeemLimit: Int? = nil, redeemCount: Int = 0,
                 fallbacks: Fallbacks = Fallbacks(), preview: Preview = Preview(), createdAt: Date,
-                expiresAt: Date? = nil, deletedAt: Date? = nil) {
+                expiresAt: Date? = nil, deletedAt: Date? = nil, createdByApp: Bool = false) {
         self.code = code
         self.team = team
         self.route = route
@@ -53,6 +55,7 @@ public struct SmartLink: Sendable, Hashable, Codable {
         self.createdAt = createdAt
         self.expiresAt = expiresAt
         self.deletedAt = deletedAt
+        self.createdByApp = createdByApp
     }
 
     /// Per-platform URLs used when the app cannot open the link.

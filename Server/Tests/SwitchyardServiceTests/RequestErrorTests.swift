@@ -18,7 +18,7 @@ import Testing
                 (String?.none, "an 'Authorization: Bearer <key>' header is required", #"Bearer realm="switchyard""#),
                 ("wrong-key", "the API key is not valid", #"Bearer realm="switchyard", error="invalid_token""#),
                 (Keys.app, "the API key is not valid", #"Bearer realm="switchyard", error="invalid_token""#),
-            ] {
+            ] where !(key == Keys.app && endpoint.0 == .post) {  // the app key creates route links (AppKeyCreateTests)
                 let response = try await client.send(endpoint.0, endpoint.1, key: key, json: body)
                 #expect(response.status == .unauthorized)
                 #expect(response.headers[.wwwAuthenticate] == challenge)

@@ -147,7 +147,7 @@ struct PostgresAvailabilityTests {
         try await TestDatabase.with(.postgres) { database in
             let store = try #require(try await database.open() as? PostgresLinkStore)
             try await store.migrate()
-            #expect(try await store.appliedMigrations() == [1, 2, 3, 4])
+            #expect(try await store.appliedMigrations() == [1, 2, 3, 4, 5])
             #expect(store.schema == database.location)
         }
     }

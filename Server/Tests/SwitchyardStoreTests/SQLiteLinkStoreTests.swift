@@ -40,7 +40,7 @@ struct SQLiteLinkStoreTests {
         try await store.migrate()
         try await store.migrate()
         #expect(try await store.appliedMigrations() == SQLiteLinkStore.migrations.map(\.version))
-        #expect(try await store.appliedMigrations() == [1, 2, 3, 4])
+        #expect(try await store.appliedMigrations() == [1, 2, 3, 4, 5])
         let indexes = try await store.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")
         }

@@ -28,7 +28,7 @@ enum DashboardViews {
             html += "<td>\(HTML.escape(parameters(link.routeParameters)))</td>"
             html += "<td>\(HTML.escape(link.preview.title ?? ""))</td>"
             html += "<td class=\"clicks\">\(row.clicks)</td>"
-            html += "<td>\(date(link.createdAt))</td>"
+            html += "<td>\(date(link.createdAt))" + (link.createdByApp ? " <span class=\"by-app\">by the app</span>" : "") + "</td>"
             html += "<td>\(status(link, now: now))</td></tr>\n"
         }
         html += "</tbody></table>\n<p class=\"pages\">"
@@ -56,7 +56,7 @@ enum DashboardViews {
         if let title = link.preview.title { row("Preview title", HTML.escape(title)) }
         if let description = link.preview.description { row("Preview description", HTML.escape(description)) }
         if let image = link.preview.image { row("Preview image", DashboardPage.link(image)) }
-        row("Created", date(link.createdAt))
+        row("Created", date(link.createdAt) + (link.createdByApp ? " <span class=\"by-app\">by the app (app key)</span>" : ""))
         row("Expires", link.expiresAt.map(date) ?? "never")
         row("Status", status(link, now: now))
         html += "</table></div>\n</div>\n"

@@ -11,7 +11,7 @@ extension PostgresLinkStore {
                 \(link.fallbacks.ios), \(link.fallbacks.android), \(link.fallbacks.web),
                 \(link.preview.title), \(link.preview.description), \(link.preview.image),
                 \(StoredDate.rounded(link.createdAt)), \(link.expiresAt.map(StoredDate.rounded)),
-                \(link.deletedAt.map(StoredDate.rounded)))
+                \(link.deletedAt.map(StoredDate.rounded)), \(link.createdByApp))
             ON CONFLICT (code) DO NOTHING
             RETURNING code
             """)
@@ -20,17 +20,17 @@ extension PostgresLinkStore {
 
     public func insert(contentsOf links: [SmartLink]) async throws -> Set<String> {
         guard !links.isEmpty else { return [] }
-        // One multi-row INSERT per 3,000 links (at 18 parameters a row, PostgreSQL allows 3,640),
+        // One multi-row INSERT per 3,000 links (at 19 parameters a row, PostgreSQL allows 3,449),
         // all in one transaction.
         var queries: [PostgresQuery] = []
         for start in stride(from: 0, to: links.count, by: 3000) {
             let batch = links[start..<min(start + 3000, links.count)]
-            var bindings = PostgresBindings(capacity: batch.count * 18)
+            var bindings = PostgresBindings(capacity: batch.count * 19)
             var values: [String] = []
             values.reserveCapacity(batch.count)
             for link in batch {
                 let first = bindings.count + 1
-                values.append("(" + (first..<first + 18).map { "$\($0)" }.joined(separator: ", ") + ")")
+                values.append("(" + (first..<first + 19).map { "$\($0)" }.joined(separator: ", ") + ")")
                 bindings.append(link.code)
                 bindings.append(link.team)
                 bindings.append(link.route)
@@ -49,6 +49,7 @@ extension PostgresLinkStore {
                 bindings.append(StoredDate.rounded(link.createdAt))
                 bindings.append(link.expiresAt.map(StoredDate.rounded))
                 bindings.append(link.deletedAt.map(StoredDate.rounded))
+                bindings.append(link.createdByApp)
             }
             let sql = "INSERT INTO links (\(Self.columns)) VALUES \(values.joined(separator: ", ")) ON CONFLICT (code) DO NOTHING RETURNING code"
             queries.append(PostgresQuery(unsafeSQL: sql, binds: bindings))

@@ -6,7 +6,7 @@ extension PostgresLinkStore {
     static let columns = """
         code, team, route, route_name, route_parameters, query_parameters, metadata, redeem_limit, \
         redeem_count, fallback_ios, fallback_android, fallback_web, preview_title, preview_description, \
-        preview_image, created_at, expires_at, deleted_at
+        preview_image, created_at, expires_at, deleted_at, created_by_app
         """
 
     static func decodeLink(_ row: PostgresRow) throws -> SmartLink {
@@ -34,6 +34,7 @@ extension PostgresLinkStore {
                 image: try text("preview_image")),
             createdAt: StoredDate.rounded(try row["created_at"].decode(Date.self)),
             expiresAt: try date("expires_at"),
-            deletedAt: try date("deleted_at"))
+            deletedAt: try date("deleted_at"),
+            createdByApp: try row["created_by_app"].decode(Bool.self))
     }
 }

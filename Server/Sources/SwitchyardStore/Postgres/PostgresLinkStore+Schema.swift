@@ -70,6 +70,9 @@ extension PostgresLinkStore {
         Migration(version: 4, name: "click campaigns", statements: [
             "ALTER TABLE clicks ADD COLUMN campaign text",
         ]),
+        Migration(version: 5, name: "links created by the app", statements: [
+            "ALTER TABLE links ADD COLUMN created_by_app boolean NOT NULL DEFAULT false",
+        ]),
     ]
 
     /// Creates the schema if needed and applies the steps it has not seen, in one transaction

@@ -62,5 +62,8 @@ extension SQLiteLinkStore {
         Migration(version: 4, name: "click campaigns", statements: [
             "ALTER TABLE clicks ADD COLUMN campaign TEXT",
         ]),
+        Migration(version: 5, name: "links created by the app", statements: [
+            "ALTER TABLE links ADD COLUMN created_by_app INTEGER NOT NULL DEFAULT 0",
+        ]),
     ]
 }
