@@ -144,7 +144,11 @@ struct SourceWriter {
         line("    ///")
         line("    /// - Parameter link: a link resolved by a table with the same named routes, such as ``routeTable``.")
         line("    \(modifier)init?(link: DeepLink) {")
-        line("        guard let routeName = link.routeName, let values = link.routeParameters else { return nil }")
+        if cases.contains(where: { !$0.parameters.isEmpty }) {
+            line("        guard let routeName = link.routeName, let values = link.routeParameters else { return nil }")
+        } else {
+            line("        guard let routeName = link.routeName, link.routeParameters != nil else { return nil }")
+        }
         line("        switch routeName {")
         for route in cases {
             line("        case \(SwiftSyntaxText.stringLiteral(route.routeName)):")
