@@ -16,7 +16,6 @@ let package = Package(
         .library(name: "SwitchyardSwiftUI", targets: ["SwitchyardSwiftUI"]),
         .library(name: "SwitchyardUIKit", targets: ["SwitchyardUIKit"]),
         .library(name: "SwitchyardCodegen", targets: ["SwitchyardCodegen"]),
-        .executable(name: "switchyard-routes-codegen", targets: ["switchyard-routes-codegen"]),
         .plugin(name: "SwitchyardRoutesPlugin", targets: ["SwitchyardRoutesPlugin"]),
     ],
     dependencies: [],
