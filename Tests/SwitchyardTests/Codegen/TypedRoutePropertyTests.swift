@@ -6,7 +6,7 @@ import Testing
 /// it with the table gives back the same case: `FixtureRoute(link: table.resolve(route.url(...))) == route`.
 @Suite struct TypedRoutePropertyTests {
     static let table = FixtureRoute.routeTable
-    static let iterations = 4_000
+    static let iterations = 20_000
 
     /// Values a path segment must escape, plus random ones.
     static let pool = TableGenerator.roundTripValues + ["featured", "0", "-1", "UPPER", "a b+c", "x%20y", "é/è"]
