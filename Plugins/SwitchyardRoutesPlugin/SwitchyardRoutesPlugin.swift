@@ -22,7 +22,9 @@ struct SwitchyardRoutesPlugin: BuildToolPlugin {
             return .buildCommand(
                 displayName: "Generating \(typeName) from \(fileName)",
                 executable: tool.url,
-                arguments: [file.url.path(percentEncoded: false), output.path(percentEncoded: false), "--type", typeName],
+                arguments: [
+                    file.url.path(percentEncoded: false), output.path(percentEncoded: false), "--type", typeName,
+                ],
                 inputFiles: [file.url],
                 outputFiles: [output])
         }

@@ -65,17 +65,21 @@ public enum RouteCodeGenerator {
         sourceName: String? = nil
     ) throws(RouteCodeGenerationError) -> String {
         guard SwiftSyntaxText.isPlainIdentifier(typeName), !SwiftSyntaxText.keywords.contains(typeName) else {
-            throw RouteCodeGenerationError([.init(
-                code: "invalid_type_name", message: "'\(typeName)' is not a valid Swift type name", routeIndices: [])])
+            throw RouteCodeGenerationError([
+                .init(
+                    code: "invalid_type_name", message: "'\(typeName)' is not a valid Swift type name", routeIndices: []
+                )
+            ])
         }
         let customConstraints = customConstraintNames(in: table)
         let compiled: RouteTable
         do {
             compiled = try RouteTable(table, constraints: customConstraints.map(acceptingEverything))
         } catch {
-            throw RouteCodeGenerationError(error.issues.map {
-                .init(code: $0.code.description, message: $0.message, routeIndices: $0.routeIndices)
-            })
+            throw RouteCodeGenerationError(
+                error.issues.map {
+                    .init(code: $0.code.description, message: $0.message, routeIndices: $0.routeIndices)
+                })
         }
         var cases: [TypedRoute] = []
         var unnamed: [String] = []
@@ -90,23 +94,30 @@ public enum RouteCodeGenerator {
                 continue
             }
             guard var caseName = SwiftSyntaxText.lowerCamelCase(name) else {
-                throw RouteCodeGenerationError([.init(
-                    code: "unusable_name", message: "the route name '\(name)' gives no Swift identifier",
-                    routeIndices: [route.index])])
+                throw RouteCodeGenerationError([
+                    .init(
+                        code: "unusable_name", message: "the route name '\(name)' gives no Swift identifier",
+                        routeIndices: [route.index])
+                ])
             }
             if TypedRoute.reservedCaseNames.contains(caseName) { caseName += "Route" }
             if let other = cases.first(where: { $0.caseName == caseName }) {
-                throw RouteCodeGenerationError([.init(
-                    code: "case_name_clash",
-                    message: "the names '\(other.routeName)' and '\(name)' both give the case '\(caseName)'",
-                    routeIndices: [other.index, route.index])])
+                throw RouteCodeGenerationError([
+                    .init(
+                        code: "case_name_clash",
+                        message: "the names '\(other.routeName)' and '\(name)' both give the case '\(caseName)'",
+                        routeIndices: [other.index, route.index])
+                ])
             }
-            cases.append(TypedRoute(index: route.index, routeName: name, pattern: route.text, caseName: caseName,
-                                    parameters: try TypedRoute.parameters(of: route.pattern, routeIndex: route.index)))
+            cases.append(
+                TypedRoute(
+                    index: route.index, routeName: name, pattern: route.text, caseName: caseName,
+                    parameters: try TypedRoute.parameters(of: route.pattern, routeIndex: route.index)))
         }
-        var writer = SourceWriter(typeName: typeName, access: access, sourceName: sourceName, cases: cases,
-                                  unnamed: unnamed, withWildcards: withWildcards, customConstraints: customConstraints,
-                                  tableJSON: embeddedJSON(table), exampleScheme: table.schemes.first ?? "app")
+        var writer = SourceWriter(
+            typeName: typeName, access: access, sourceName: sourceName, cases: cases,
+            unnamed: unnamed, withWildcards: withWildcards, customConstraints: customConstraints,
+            tableJSON: embeddedJSON(table), exampleScheme: table.schemes.first ?? "app")
         return writer.write()
     }
 

@@ -11,8 +11,11 @@ struct SourceWriter {
     let exampleScheme: String
     private var lines: [String] = []
 
-    init(typeName: String, access: RouteCodeGenerator.Access, sourceName: String?, cases: [TypedRoute],
-         unnamed: [String], withWildcards: [String], customConstraints: [String], tableJSON: String, exampleScheme: String) {
+    init(
+        typeName: String, access: RouteCodeGenerator.Access, sourceName: String?, cases: [TypedRoute],
+        unnamed: [String], withWildcards: [String], customConstraints: [String], tableJSON: String,
+        exampleScheme: String
+    ) {
         self.typeName = typeName
         self.access = access
         self.sourceName = sourceName
@@ -94,7 +97,9 @@ struct SourceWriter {
         if let example = cases.first(where: { $0.parameters.allSatisfy { $0.type == .string } }) ?? cases.first {
             let arguments = example.parameters.map { "\($0.label): \(Self.exampleValue($0))" }.joined(separator: ", ")
             let call = example.parameters.isEmpty ? "" : "(\(arguments))"
-            line("/// let built = try \(typeName).\(SwiftSyntaxText.escaped(example.caseName))\(call).url(scheme: \(SwiftSyntaxText.stringLiteral(exampleScheme)))")
+            line(
+                "/// let built = try \(typeName).\(SwiftSyntaxText.escaped(example.caseName))\(call).url(scheme: \(SwiftSyntaxText.stringLiteral(exampleScheme)))"
+            )
         }
         line("/// ```")
     }
@@ -109,7 +114,9 @@ struct SourceWriter {
 
     private mutating func caseDeclarations() {
         for route in cases {
-            line("    /// Route \(SwiftSyntaxText.commentText(SwiftSyntaxText.stringLiteral(route.routeName))): `\(SwiftSyntaxText.commentText(route.pattern))`.")
+            line(
+                "    /// Route \(SwiftSyntaxText.commentText(SwiftSyntaxText.stringLiteral(route.routeName))): `\(SwiftSyntaxText.commentText(route.pattern))`."
+            )
             let associated = route.parameters.map { "\(SwiftSyntaxText.escaped($0.label)): \($0.declaredType)" }
             let values = associated.isEmpty ? "" : "(\(associated.joined(separator: ", ")))"
             line("    case \(SwiftSyntaxText.escaped(route.caseName))\(values)")
@@ -129,10 +136,16 @@ struct SourceWriter {
         line("    /// ``url(scheme:)`` and ``url(host:)`` build with it.")
         line("    \(modifier)static let routeTable: RouteTable = {")
         line("        do {")
-        line("            let configuration = try RouteTableFile.parse(routeTableJSON, fileName: \(SwiftSyntaxText.stringLiteral(typeName + ".routeTableJSON")))")
-        line("            return try RouteTable(configuration, constraints: customConstraintNames.map { ParameterConstraint($0) { _ in true } })")
+        line(
+            "            let configuration = try RouteTableFile.parse(routeTableJSON, fileName: \(SwiftSyntaxText.stringLiteral(typeName + ".routeTableJSON")))"
+        )
+        line(
+            "            return try RouteTable(configuration, constraints: customConstraintNames.map { ParameterConstraint($0) { _ in true } })"
+        )
         line("        } catch {")
-        line("            fatalError(\"\(typeName): the embedded route table does not compile (\\(error)); generate this file again\")")
+        line(
+            "            fatalError(\"\(typeName): the embedded route table does not compile (\\(error)); generate this file again\")"
+        )
         line("        }")
         line("    }()")
         line("")
@@ -154,16 +167,19 @@ struct SourceWriter {
             line("        case \(SwiftSyntaxText.stringLiteral(route.routeName)):")
             for (offset, parameter) in route.parameters.enumerated() {
                 let key = "values[\(SwiftSyntaxText.stringLiteral(parameter.name))]"
-                let conversion: String? = switch parameter.type {
-                case .int: "Int(text\(offset))"
-                case .uuid: "UUID(uuidString: text\(offset))"
-                case .string: nil
-                }
+                let conversion: String? =
+                    switch parameter.type {
+                    case .int: "Int(text\(offset))"
+                    case .uuid: "UUID(uuidString: text\(offset))"
+                    case .string: nil
+                    }
                 switch (parameter.isOptional, conversion) {
                 case (false, nil):
                     line("            guard let v\(offset) = \(key) else { return nil }")
                 case (false, let conversion?):
-                    line("            guard let text\(offset) = \(key), let v\(offset) = \(conversion) else { return nil }")
+                    line(
+                        "            guard let text\(offset) = \(key), let v\(offset) = \(conversion) else { return nil }"
+                    )
                 case (true, nil):
                     line("            let v\(offset) = \(key)")
                 case (true, let conversion?):
@@ -185,12 +201,14 @@ struct SourceWriter {
 
     private func construction(_ route: TypedRoute) -> String {
         let arguments = route.parameters.enumerated().map { "\(SwiftSyntaxText.escaped($1.label)): v\($0)" }
-        return ".\(SwiftSyntaxText.escaped(route.caseName))" + (arguments.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))")
+        return ".\(SwiftSyntaxText.escaped(route.caseName))"
+            + (arguments.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))")
     }
 
     private func binding(_ route: TypedRoute) -> String {
         let names = route.parameters.indices.map { "v\($0)" }
-        return names.isEmpty ? ".\(SwiftSyntaxText.escaped(route.caseName))"
+        return names.isEmpty
+            ? ".\(SwiftSyntaxText.escaped(route.caseName))"
             : "let .\(SwiftSyntaxText.escaped(route.caseName))(\(names.joined(separator: ", ")))"
     }
 
@@ -202,7 +220,9 @@ struct SourceWriter {
         } else {
             line("        switch self {")
             for route in cases {
-                line("        case .\(SwiftSyntaxText.escaped(route.caseName)): \(SwiftSyntaxText.stringLiteral(route.routeName))")
+                line(
+                    "        case .\(SwiftSyntaxText.escaped(route.caseName)): \(SwiftSyntaxText.stringLiteral(route.routeName))"
+                )
             }
             line("        }")
         }
@@ -236,7 +256,9 @@ struct SourceWriter {
             }
             line("            var values: [String: String] = \(dictionary)")
             for (offset, parameter) in optional {
-                line("            if let v\(offset) { values[\(SwiftSyntaxText.stringLiteral(parameter.name))] = \(Self.text(parameter, "v\(offset)")) }")
+                line(
+                    "            if let v\(offset) { values[\(SwiftSyntaxText.stringLiteral(parameter.name))] = \(Self.text(parameter, "v\(offset)")) }"
+                )
             }
             line("            return values")
         }
@@ -257,7 +279,9 @@ struct SourceWriter {
         line("    /// The route's link with a custom scheme (`scheme://path`), built by ``routeTable``.")
         line("    ///")
         line("    /// - Throws: `LinkBuildError` for a scheme the table does not answer, an empty value, a value")
-        line("    ///   another route would open instead, and the other reasons `RouteTable.url(for:parameters:)` gives.")
+        line(
+            "    ///   another route would open instead, and the other reasons `RouteTable.url(for:parameters:)` gives."
+        )
         line("    \(modifier)func url(scheme: String) throws(LinkBuildError) -> String {")
         line("        try Self.routeTable.url(for: name, parameters: parameters, scheme: scheme)")
         line("    }")

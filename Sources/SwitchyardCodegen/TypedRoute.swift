@@ -55,18 +55,25 @@ struct TypedRoute {
                 }
             }
             guard var label = SwiftSyntaxText.lowerCamelCase(name) else {
-                throw RouteCodeGenerationError([.init(
-                    code: "unusable_name", message: "parameter '\(name)' gives no Swift identifier", routeIndices: [routeIndex])])
+                throw RouteCodeGenerationError([
+                    .init(
+                        code: "unusable_name", message: "parameter '\(name)' gives no Swift identifier",
+                        routeIndices: [routeIndex])
+                ])
             }
             if label == "self" { label = "selfValue" }
             if let other = parameters.first(where: { $0.label == label }) {
-                throw RouteCodeGenerationError([.init(
-                    code: "label_clash",
-                    message: "the parameters '\(other.name)' and '\(name)' both give the label '\(label)'",
-                    routeIndices: [routeIndex])])
+                throw RouteCodeGenerationError([
+                    .init(
+                        code: "label_clash",
+                        message: "the parameters '\(other.name)' and '\(name)' both give the label '\(label)'",
+                        routeIndices: [routeIndex])
+                ])
             }
-            parameters.append(Parameter(name: name, label: label, type: type,
-                                        isOptional: occurrences < pattern.forms.count))
+            parameters.append(
+                Parameter(
+                    name: name, label: label, type: type,
+                    isOptional: occurrences < pattern.forms.count))
         }
         return parameters
     }

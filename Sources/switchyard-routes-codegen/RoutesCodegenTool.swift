@@ -1,3 +1,6 @@
+import Switchyard
+import SwitchyardCodegen
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Switchyard
-import SwitchyardCodegen
 
 /// `switchyard-routes-codegen INPUT.json OUTPUT.swift [--type NAME] [--internal]`: writes the typed
 /// routes of a route-table file (the tool the SwitchyardRoutesPlugin runs).

@@ -30,7 +30,8 @@ public struct RoutesSwiftCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The enum's name.", valueName: "name"))
     var type = RouteCodeGenerator.defaultTypeName
 
-    @Option(name: .long, help: ArgumentHelp("Write the source to this file instead of standard output.", valueName: "file"))
+    @Option(
+        name: .long, help: ArgumentHelp("Write the source to this file instead of standard output.", valueName: "file"))
     var output: String?
 
     @Flag(name: .long, help: "Declare the enum and its members internal instead of public.")

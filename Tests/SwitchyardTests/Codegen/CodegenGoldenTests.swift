@@ -11,25 +11,32 @@ import Testing
 
     static func fixtureSource() throws -> String {
         let configuration = try RouteTableFile.parse(CodegenFixture.json, fileName: CodegenFixture.sourceName)
-        return try RouteCodeGenerator.swiftSource(for: configuration, typeName: CodegenFixture.typeName,
-                                                  sourceName: CodegenFixture.sourceName)
+        return try RouteCodeGenerator.swiftSource(
+            for: configuration, typeName: CodegenFixture.typeName,
+            sourceName: CodegenFixture.sourceName)
     }
 
     @Test func outputEqualsTheCheckedInFile() throws {
         let generated = try Self.fixtureSource()
         let golden = try String(contentsOfFile: Self.goldenPath, encoding: .utf8)
         // Regenerate with: swift run switchyard-routes-codegen shop.routes.json FixtureRoute.swift --type FixtureRoute
-        let firstDifference = zip(generated.split(separator: "\n", omittingEmptySubsequences: false),
-                                  golden.split(separator: "\n", omittingEmptySubsequences: false))
-            .enumerated().first { $1.0 != $1.1 }
-        #expect(generated.utf8.elementsEqual(golden.utf8),
-                "FixtureRoute.swift is stale; first difference at line \((firstDifference?.offset ?? -1) + 1): generated '\(firstDifference?.element.0 ?? "")', checked in '\(firstDifference?.element.1 ?? "")'")
+        let firstDifference = zip(
+            generated.split(separator: "\n", omittingEmptySubsequences: false),
+            golden.split(separator: "\n", omittingEmptySubsequences: false)
+        )
+        .enumerated().first { $1.0 != $1.1 }
+        #expect(
+            generated.utf8.elementsEqual(golden.utf8),
+            "FixtureRoute.swift is stale; first difference at line \((firstDifference?.offset ?? -1) + 1): generated '\(firstDifference?.element.0 ?? "")', checked in '\(firstDifference?.element.1 ?? "")'"
+        )
     }
 
     @Test func unnamedAndWildcardRoutesGetNoCaseAndAreListed() throws {
         let source = try Self.fixtureSource()
         #expect(source.contains("// Unnamed routes get no case: 1 here:\n//   help\n"))
-        #expect(source.contains("an anonymous wildcard (*) get no case either, since a link does not carry its value:\n//   legacy\n"))
+        #expect(
+            source.contains(
+                "an anonymous wildcard (*) get no case either, since a link does not carry its value:\n//   legacy\n"))
         #expect(!source.contains("case legacy"))
     }
 
@@ -74,7 +81,9 @@ import Testing
     }
 
     @Test func aSyntaxErrorNamesTheFileRouteAndPosition() throws {
-        let configuration = RouteTableConfiguration(routes: [RouteDefinition("a"), RouteDefinition("bad/:", name: "bad")])
+        let configuration = RouteTableConfiguration(routes: [
+            RouteDefinition("a"), RouteDefinition("bad/:", name: "bad"),
+        ])
         let error = #expect(throws: RouteCodeGenerationError.self) {
             _ = try RouteCodeGenerator.swiftSource(for: configuration)
         }
@@ -83,25 +92,29 @@ import Testing
 
     @Test func aConflictNamesBothRoutes() throws {
         let configuration = RouteTableConfiguration(routes: [
-            RouteDefinition("product/:id", name: "a"), RouteDefinition("x"), RouteDefinition("product/{pid}", name: "b"),
+            RouteDefinition("product/:id", name: "a"), RouteDefinition("x"),
+            RouteDefinition("product/{pid}", name: "b"),
         ])
         let error = #expect(throws: RouteCodeGenerationError.self) {
             _ = try RouteCodeGenerator.swiftSource(for: configuration)
         }
-        #expect(error?.lines(file: "t.json")
-            == ["t.json: routes 1 and 3: conflict: 'product/:id' and 'product/{pid}' match the same URLs"])
+        #expect(
+            error?.lines(file: "t.json")
+                == ["t.json: routes 1 and 3: conflict: 'product/:id' and 'product/{pid}' match the same URLs"])
     }
 
     @Test func twoNamesGivingOneCaseAreRefusedNamingBoth() throws {
         let configuration = RouteTableConfiguration(routes: [
-            RouteDefinition("a", name: "product-detail"), RouteDefinition("b"), RouteDefinition("c", name: "product_detail"),
+            RouteDefinition("a", name: "product-detail"), RouteDefinition("b"),
+            RouteDefinition("c", name: "product_detail"),
         ])
         let error = #expect(throws: RouteCodeGenerationError.self) {
             _ = try RouteCodeGenerator.swiftSource(for: configuration)
         }
         #expect(error?.problems.first?.code == "case_name_clash")
-        #expect(error?.description
-            == "routes 1 and 3: the names 'product-detail' and 'product_detail' both give the case 'productDetail'")
+        #expect(
+            error?.description
+                == "routes 1 and 3: the names 'product-detail' and 'product_detail' both give the case 'productDetail'")
     }
 
     @Test func twoParametersGivingOneLabelAreRefused() throws {

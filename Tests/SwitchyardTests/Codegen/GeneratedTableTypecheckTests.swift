@@ -14,14 +14,16 @@ import Testing
     static let toolchain: (swiftc: String, modules: String)? = {
         guard let swiftc = executable(named: "swiftc") else { return nil }
         // The test binary sits in the build folder (`.build/<triple>/debug/…xctest`), beside `Modules/`.
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
         if let own = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             folder = URL(fileURLWithPath: own).deletingLastPathComponent()
         }
         for _ in 0..<4 {
             for candidate in ["Modules", "."] {
                 let modules = folder.appendingPathComponent(candidate)
-                if FileManager.default.fileExists(atPath: modules.appendingPathComponent("Switchyard.swiftmodule").path) {
+                if FileManager.default.fileExists(atPath: modules.appendingPathComponent("Switchyard.swiftmodule").path)
+                {
                     return (swiftc, modules.path)
                 }
             }
@@ -32,12 +34,16 @@ import Testing
 
     static func executable(named name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     /// Names for the routes of a generated table: plain, keyword-like, member-like and punctuated.
-    static let namePool = ["default", "for", "self", "name", "url", "parameters", "init", "Type", "switch",
-                           "product-detail", "user profile", "42nd", "URLScheme", "routeTable", "café", "initial"]
+    static let namePool = [
+        "default", "for", "self", "name", "url", "parameters", "init", "Type", "switch",
+        "product-detail", "user profile", "42nd", "URLScheme", "routeTable", "café", "initial",
+    ]
 
     /// A generated table with most of its routes named.
     static func namedTable(seed: UInt64) -> RouteTableConfiguration? {
@@ -51,7 +57,10 @@ import Testing
         return configuration
     }
 
-    @Test(.enabled(if: toolchain != nil, "swiftc or the built Switchyard module not found next to the test binary: type-checking skipped"))
+    @Test(
+        .enabled(
+            if: toolchain != nil,
+            "swiftc or the built Switchyard module not found next to the test binary: type-checking skipped"))
     func generatedSourceTypeChecks() throws {
         let (swiftc, modules) = try #require(Self.toolchain)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-codegen-\(UUID())")
@@ -62,9 +71,15 @@ import Testing
         var cases = 0
         func check() throws {
             guard !batch.isEmpty else { return }
-            let result = try Self.run(swiftc, ["-typecheck", "-swift-version", "6", "-warnings-as-errors",
-                                               "-module-name", "GeneratedRoutes", "-I", modules] + batch)
-            #expect(result.status == 0, "swiftc -typecheck failed for \(batch.count) files:\n\(result.output.prefix(4_000))")
+            let result = try Self.run(
+                swiftc,
+                [
+                    "-typecheck", "-swift-version", "6", "-warnings-as-errors",
+                    "-module-name", "GeneratedRoutes", "-I", modules,
+                ] + batch)
+            #expect(
+                result.status == 0, "swiftc -typecheck failed for \(batch.count) files:\n\(result.output.prefix(4_000))"
+            )
             batch = []
         }
         for seed in Self.seeds {
@@ -72,7 +87,8 @@ import Testing
             let access: RouteCodeGenerator.Access = seed % 2 == 0 ? .public : .internal
             let source: String
             do {
-                source = try RouteCodeGenerator.swiftSource(for: configuration, typeName: "Generated\(seed)", access: access)
+                source = try RouteCodeGenerator.swiftSource(
+                    for: configuration, typeName: "Generated\(seed)", access: access)
             } catch {
                 Issue.record("seed \(seed): the generator failed: \(error)")
                 continue

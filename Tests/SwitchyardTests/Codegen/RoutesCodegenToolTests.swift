@@ -39,12 +39,15 @@ import Testing
         #expect(written.contains("from `shop.routes.json`"), "the header names the file, not its path")
     }
 
-    @Test(.enabled(if: tool != nil, "switchyard-routes-codegen not found beside the test binary: tool tests skipped"),
-          arguments: [
-              (#"{"routes": ["a", "bad/:"]}"#, "route 2: empty parameter name at 5 in 'bad/:'"),
-              (#"{"routes": ["product/:id", "product/{pid}"]}"#,
-               "routes 1 and 2: conflict: 'product/:id' and 'product/{pid}' match the same URLs"),
-          ])
+    @Test(
+        .enabled(if: tool != nil, "switchyard-routes-codegen not found beside the test binary: tool tests skipped"),
+        arguments: [
+            (#"{"routes": ["a", "bad/:"]}"#, "route 2: empty parameter name at 5 in 'bad/:'"),
+            (
+                #"{"routes": ["product/:id", "product/{pid}"]}"#,
+                "routes 1 and 2: conflict: 'product/:id' and 'product/{pid}' match the same URLs"
+            ),
+        ])
     func aBadTableFailsWithTheSDKText(table: String, message: String) throws {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -57,8 +60,9 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
-    @Test(.enabled(if: tool != nil, "switchyard-routes-codegen not found beside the test binary: tool tests skipped"),
-          arguments: [[], ["only-one.json"], ["a.json", "b.swift", "--type"], ["a.json", "b.swift", "--bogus"]])
+    @Test(
+        .enabled(if: tool != nil, "switchyard-routes-codegen not found beside the test binary: tool tests skipped"),
+        arguments: [[], ["only-one.json"], ["a.json", "b.swift", "--type"], ["a.json", "b.swift", "--bogus"]])
     func usageMistakesExit64(arguments: [String]) throws {
         let run = try Self.run(arguments)
         #expect(run.status == 64)

@@ -13,7 +13,9 @@ import Testing
 
     static func text(_ rng: inout SplitMixGenerator) -> String {
         if rng.chance(60) { return rng.pick(pool) }
-        let scalars: [Unicode.Scalar] = ["a", "Z", "0", " ", "/", ":", "?", "#", "%", "+", "&", "=", ".", "~", "é", "日", "🚀", "\"", "\\"]
+        let scalars: [Unicode.Scalar] = [
+            "a", "Z", "0", " ", "/", ":", "?", "#", "%", "+", "&", "=", ".", "~", "é", "日", "🚀", "\"", "\\",
+        ]
         var text = ""
         for _ in 0..<Int.random(in: 1...8, using: &rng) { text.unicodeScalars.append(rng.pick(scalars)) }
         return text
@@ -35,8 +37,11 @@ import Testing
     static func uuid(_ rng: inout SplitMixGenerator) -> UUID {
         var bytes = [UInt8](repeating: 0, count: 16)
         for index in bytes.indices { bytes[index] = UInt8(truncatingIfNeeded: rng.next()) }
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 
     /// A random value of case number `index` (every case of the enum, in declaration order).
@@ -67,7 +72,9 @@ import Testing
             let route = Self.route(iteration % Self.caseCount, &rng)
             let url = try scheme.map { try route.url(scheme: $0) } ?? route.url(host: host!)
             let link = try Self.table.resolve(url)
-            #expect(FixtureRoute(link: link) == route, "\(route) built '\(url)', which opens \(link.routeName ?? "nothing") \(link.routeParameters ?? [:])")
+            #expect(
+                FixtureRoute(link: link) == route,
+                "\(route) built '\(url)', which opens \(link.routeName ?? "nothing") \(link.routeParameters ?? [:])")
             #expect(link.routeParameters == route.parameters)
             seen.insert(route.name)
         }
@@ -85,11 +92,11 @@ import Testing
     }
 
     @Test(arguments: [
-        "shop://help",                                        // unnamed route
-        "shop://legacy/x",                                    // a wildcard route has no case
-        "shop://product/99999999999999999999",                // out of Int's range
-        "shop://list",                                        // a screen route's prefix: item_id missing
-        "shop://nowhere",                                     // no route
+        "shop://help",  // unnamed route
+        "shop://legacy/x",  // a wildcard route has no case
+        "shop://product/99999999999999999999",  // out of Int's range
+        "shop://list",  // a screen route's prefix: item_id missing
+        "shop://nowhere",  // no route
     ])
     func linksWithoutACaseGiveNil(url: String) throws {
         #expect(FixtureRoute(link: try Self.table.resolve(url)) == nil)
@@ -98,10 +105,12 @@ import Testing
     @Test func valuesConvertFromTheirText() throws {
         #expect(FixtureRoute(link: try Self.table.resolve("shop://product/-0042")) == .product(productId: -42))
         let upper = "shop://order/0F8FAD5B-D9CB-469F-A165-70867728950E/receipt"
-        #expect(FixtureRoute(link: try Self.table.resolve(upper))
-            == .orderReceipt(orderID: UUID(uuidString: "0f8fad5b-d9cb-469f-a165-70867728950e")!))
-        #expect(FixtureRoute(link: try Self.table.resolve("https://shop.example.com/category/shoes/page/2"))
-            == .category(slug: "shoes", page: 2, sort: nil))
+        #expect(
+            FixtureRoute(link: try Self.table.resolve(upper))
+                == .orderReceipt(orderID: UUID(uuidString: "0f8fad5b-d9cb-469f-a165-70867728950e")!))
+        #expect(
+            FixtureRoute(link: try Self.table.resolve("https://shop.example.com/category/shoes/page/2"))
+                == .category(slug: "shoes", page: 2, sort: nil))
         #expect(FixtureRoute(link: try Self.table.resolve("shop://docs/a/b%20c")) == .docs(path: "a/b c"))
         #expect(FixtureRoute(link: try Self.table.resolve("shop://start")) == .default(when: nil))
     }

@@ -27,7 +27,9 @@ for route in routes {
 let link = try ShopRoute.routeTable.resolve("https://shop.example.com/product/7?ref=mail")
 switch ShopRoute(link: link) {
 case .product(let id)?: print("open product \(id), referred by \(link.queryParameters["ref"] ?? "nobody")")
-default: failures += 1; print("MISMATCH: product/7 did not read as .product")
+default:
+    failures += 1
+    print("MISMATCH: product/7 did not read as .product")
 }
 
 print(failures == 0 ? "typed routes: \(routes.count) round trips" : "typed routes: \(failures) failures")
