@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
 // Typed routes in an app: the SDK's SwitchyardRoutesPlugin turns Sources/TypedRoutes/shop.routes.json
-// into a `ShopRoute` enum on every build (scripts/check-typed-routes builds and runs it).
+// into a `ShopRoute` enum and Sources/TypedRoutes/routes.json into `AppRoute`, on every build
+// (scripts/check-typed-routes builds and runs it).
 import PackageDescription
 
 let package = Package(

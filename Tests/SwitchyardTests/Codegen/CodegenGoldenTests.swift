@@ -18,8 +18,11 @@ import Testing
 
     @Test func outputEqualsTheCheckedInFile() throws {
         let generated = try Self.fixtureSource()
+        // After a deliberate change to the generator: SWITCHYARD_UPDATE_GOLDEN=1 swift test --filter CodegenGolden
+        if ProcessInfo.processInfo.environment["SWITCHYARD_UPDATE_GOLDEN"] == "1" {
+            try generated.write(toFile: Self.goldenPath, atomically: true, encoding: .utf8)
+        }
         let golden = try String(contentsOfFile: Self.goldenPath, encoding: .utf8)
-        // Regenerate with: swift run switchyard-routes-codegen shop.routes.json FixtureRoute.swift --type FixtureRoute
         let firstDifference = zip(
             generated.split(separator: "\n", omittingEmptySubsequences: false),
             golden.split(separator: "\n", omittingEmptySubsequences: false)

@@ -32,5 +32,13 @@ default:
     print("MISMATCH: product/7 did not read as .product")
 }
 
-print(failures == 0 ? "typed routes: \(routes.count) round trips" : "typed routes: \(failures) failures")
+// A plain routes.json gives `AppRoute`.
+for route in [AppRoute.settings(section: nil), .settings(section: "privacy")] {
+    let url = try route.url(scheme: "shop")
+    let ok = AppRoute(link: try AppRoute.routeTable.resolve(url)) == route
+    if !ok { failures += 1 }
+    print("\(ok ? "ok" : "MISMATCH") \(route.name): \(url)")
+}
+
+print(failures == 0 ? "typed routes: \(routes.count + 2) round trips" : "typed routes: \(failures) failures")
 exit(failures == 0 ? 0 : 1)
