@@ -13,23 +13,9 @@ import Testing
     /// Where the compiler and the built `Switchyard` module are; nil when either cannot be found.
     static let toolchain: (swiftc: String, modules: String)? = {
         guard let swiftc = executable(named: "swiftc") else { return nil }
-        // The test binary sits in the build folder (`.build/<triple>/debug/…xctest`), beside `Modules/`.
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent()
-        if let own = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            folder = URL(fileURLWithPath: own).deletingLastPathComponent()
-        }
-        for _ in 0..<4 {
-            for candidate in ["Modules", "."] {
-                let modules = folder.appendingPathComponent(candidate)
-                if FileManager.default.fileExists(atPath: modules.appendingPathComponent("Switchyard.swiftmodule").path)
-                {
-                    return (swiftc, modules.path)
-                }
-            }
-            folder.deleteLastPathComponent()
-        }
-        return nil
+        // The test binary sits in the build folder (`.build/<triple>/debug/`), beside `Modules/`.
+        guard let module = BuildFolder.find("Switchyard.swiftmodule", in: ["Modules", "."]) else { return nil }
+        return (swiftc, module.deletingLastPathComponent().path)
     }()
 
     static func executable(named name: String) -> String? {

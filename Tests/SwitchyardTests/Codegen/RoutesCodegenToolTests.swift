@@ -6,14 +6,7 @@ import Testing
 /// and a bad table fails the build with the table's problems and status 1.
 @Suite struct RoutesCodegenToolTests {
     /// The tool, built beside the test binary.
-    static let tool: String? = {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        if let own = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            folder = URL(fileURLWithPath: own).deletingLastPathComponent()
-        }
-        let path = folder.appendingPathComponent("switchyard-routes-codegen").path
-        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
-    }()
+    static let tool: String? = BuildFolder.find("switchyard-routes-codegen").map(\.path)
 
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
         try GeneratedTableTypecheckTests.run(try #require(tool), arguments)
