@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "SwitchyardTesting", targets: ["SwitchyardTesting"]),
         .library(name: "SwitchyardSwiftUI", targets: ["SwitchyardSwiftUI"]),
         .library(name: "SwitchyardUIKit", targets: ["SwitchyardUIKit"]),
+        .library(name: "SwitchyardCodegen", targets: ["SwitchyardCodegen"]),
+        .plugin(name: "SwitchyardRoutesPlugin", targets: ["SwitchyardRoutesPlugin"]),
     ],
     dependencies: [],
     targets: [
@@ -24,9 +26,16 @@ let package = Package(
         // Apple-only glue, empty modules elsewhere (#if canImport): thin appliers of the SDK's plans.
         .target(name: "SwitchyardSwiftUI", dependencies: ["Switchyard"], swiftSettings: swiftSettings),
         .target(name: "SwitchyardUIKit", dependencies: ["Switchyard"], swiftSettings: swiftSettings),
+        // Typed routes: an enum per route table, for `switchyard routes swift` and the build-tool plugin.
+        .target(name: "SwitchyardCodegen", dependencies: ["Switchyard"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "switchyard-routes-codegen", dependencies: ["Switchyard", "SwitchyardCodegen"],
+            swiftSettings: swiftSettings),
+        .plugin(
+            name: "SwitchyardRoutesPlugin", capability: .buildTool(), dependencies: ["switchyard-routes-codegen"]),
         .testTarget(
             name: "SwitchyardTests",
-            dependencies: ["Switchyard", "SwitchyardTesting"],
+            dependencies: ["Switchyard", "SwitchyardTesting", "SwitchyardCodegen"],
             swiftSettings: swiftSettings
         ),
     ],

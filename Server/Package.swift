@@ -34,11 +34,12 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
-        // The subcommands (resolve, routes check, link): a library, so other targets can reuse them.
+        // The subcommands (resolve, routes check, routes swift, link): a library, so other targets can reuse them.
         .target(
             name: "SwitchyardCommand",
             dependencies: [
                 .product(name: "Switchyard", package: "Switchyard"),
+                .product(name: "SwitchyardCodegen", package: "Switchyard"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
@@ -94,6 +95,7 @@ let package = Package(
                 "SwitchyardTool",
                 "SwitchyardStore", // the PostgreSQL process tests make and drop a schema of their own
                 .product(name: "Switchyard", package: "Switchyard"),
+                .product(name: "SwitchyardCodegen", package: "Switchyard"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]

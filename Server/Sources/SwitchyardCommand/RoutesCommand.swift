@@ -6,7 +6,7 @@ public struct RoutesCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "routes",
         abstract: "Work with a route-table file.",
-        subcommands: [RoutesCheckCommand.self]
+        subcommands: [RoutesCheckCommand.self, RoutesSwiftCommand.self]
     )
 
     /// Creates the command; argument-parser fills it in.
