@@ -93,6 +93,7 @@ let package = Package(
             name: "SwitchyardCommandTests",
             dependencies: [
                 "SwitchyardTool",
+                "SwitchyardService", // the settings the command hands the service
                 "SwitchyardStore", // the PostgreSQL process tests make and drop a schema of their own
                 .product(name: "Switchyard", package: "Switchyard"),
                 .product(name: "SwitchyardCodegen", package: "Switchyard"),

@@ -140,8 +140,15 @@ public struct ServiceConfiguration: Sendable {
         public static let defaultRedeemRate: RateLimit? = RateLimit(6000, perSeconds: 60)
     }
 
+    /// A new random key (`sy_` and 32 letters and digits from the system's secure generator), for
+    /// a deployment that set none.
+    public static func randomKey() -> String { "sy_" + LinkCodes.generate(length: 32) }
+
+    /// The team of a deployment with one admin key (`switchyard serve`'s `SWITCHYARD_API_KEY`).
+    public static let defaultTeam = "default"
+
     /// The base URL without a trailing slash.
-    var trimmedBaseURL: String {
+    public var trimmedBaseURL: String {
         var url = baseURL
         while url.hasSuffix("/") { url.removeLast() }
         return url

@@ -40,8 +40,8 @@ struct ImportFirebaseCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The route-table file (JSON) the links must open in.", valueName: "file"))
     var routes: String = ServeSettings.defaultRoutesPath
 
-    @Option(help: ArgumentHelp("sqlite:PATH or a postgres:// URL.", valueName: "database"))
-    var database: String = ServeSettings.defaultDatabase
+    @Option(help: ArgumentHelp("sqlite:PATH or a postgres:// URL.", valueName: "database"), transform: DatabaseLocation.parse)
+    var database: DatabaseLocation = .sqlite(path: "switchyard.sqlite")
 
     @Flag(name: .customLong("dry-run"), help: "Check every row and report, but write nothing.")
     var dryRun = false
@@ -50,12 +50,7 @@ struct ImportFirebaseCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let location: DatabaseLocation
-        do {
-            location = try DatabaseLocation(database)
-        } catch {
-            throw ValidationError(error.message)
-        }
+        let location = database
         let table: RouteTableConfiguration
         do {
             table = try RouteTableFile.load(path: routes)

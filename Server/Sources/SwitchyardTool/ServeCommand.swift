@@ -13,8 +13,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The route-table file (JSON).", valueName: "file"))
     var routes: String = ServeSettings.defaultRoutesPath
 
-    @Option(help: ArgumentHelp("sqlite:PATH or a postgres:// URL.", valueName: "database"))
-    var database: String = ServeSettings.defaultDatabase
+    @Option(help: ArgumentHelp("sqlite:PATH or a postgres:// URL.", valueName: "database"), transform: DatabaseLocation.parse)
+    var database: DatabaseLocation = .sqlite(path: "switchyard.sqlite")
 
     @Option(help: "The address to listen on.")
     var host: String = "127.0.0.1"
@@ -26,12 +26,15 @@ struct ServeCommand: AsyncParsableCommand {
     var baseURL: String?
 
     @Option(name: .customLong("create-rate"),
-            help: ArgumentHelp("Links each team may create: COUNT/second|minute|hour, or off.", valueName: "rate"))
-    var createRate: String = ServiceConfiguration.Limits.defaultCreateRate.map(\.description) ?? "off"
+            help: ArgumentHelp("Links each team (or app client) may create: COUNT/second|minute|hour, or off.", valueName: "rate"),
+            transform: RateArgument.parse)
+    var createRate = RateArgument(rate: ServiceConfiguration.Limits.defaultCreateRate)
 
     @Option(name: .customLong("redeem-rate"),
-            help: ArgumentHelp("Redeems each app key may make: COUNT/second|minute|hour, or off.", valueName: "rate"))
-    var redeemRate: String = ServiceConfiguration.Limits.defaultRedeemRate.map(\.description) ?? "off"
+            help: ArgumentHelp("Resolves, redeems and claims each client may make: COUNT/second|minute|hour, or off.",
+                               valueName: "rate"),
+            transform: RateArgument.parse)
+    var redeemRate = RateArgument(rate: ServiceConfiguration.Limits.defaultRedeemRate)
 
     @Option(name: .customLong("deferred-window"),
             help: ArgumentHelp("""
@@ -46,19 +49,10 @@ struct ServeCommand: AsyncParsableCommand {
     var trustedProxies: [String] = []
 
     func run() async throws {
-        var settings: ServeSettings
-        do {
-            settings = try ServeSettings(routesPath: routes, database: database, host: host, port: port, baseURL: baseURL,
-                                         environment: ProcessInfo.processInfo.environment)
-        } catch {
-            throw ValidationError(error.message)
-        }
-        do {
-            settings.createRate = try ServeSettings.rate(createRate)
-            settings.redeemRate = try ServeSettings.rate(redeemRate)
-        } catch {
-            throw ValidationError(error.message)
-        }
+        var settings = ServeSettings(routesPath: routes, database: database, host: host, port: port, baseURL: baseURL,
+                                     environment: ProcessInfo.processInfo.environment)
+        settings.createRate = createRate.rate
+        settings.redeemRate = redeemRate.rate
         settings.deferredWindow = deferredWindow.duration
         settings.trustedProxies = Set(trustedProxies)
         var logger = Logger(label: "switchyard")

@@ -22,8 +22,6 @@ import Testing
         #expect(try RateLimit(parsing: "120/minute") == RateLimit(120, perSeconds: 60))
         #expect(try RateLimit(parsing: "5/s") == RateLimit(5, perSeconds: 1))
         #expect(try RateLimit(parsing: "1000/Hour") == RateLimit(1000, perSeconds: 3600))
-        #expect(try ServeSettings.rate("off") == nil)
-        #expect(try ServeSettings.rate("7/m") == RateLimit(7, perSeconds: 60))
         #expect(RateLimit(6000, perSeconds: 60).description == "6000/minute")
         for (text, message) in [
             ("0/minute", "a rate is COUNT/second, COUNT/minute or COUNT/hour with COUNT ≥ 1, got '0/minute'"),

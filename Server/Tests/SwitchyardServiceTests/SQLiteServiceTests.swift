@@ -57,33 +57,3 @@ import Testing
         }
     }
 }
-
-@Suite struct ServeSettingsTests {
-    @Test func keysComeFromTheEnvironmentOrAreGenerated() throws {
-        let given = try ServeSettings(environment: ["SWITCHYARD_API_KEY": "admin", "SWITCHYARD_APP_KEY": "app"])
-        #expect(given.adminKey == "admin")
-        #expect(given.appKey == "app")
-        #expect(given.generatedKeysNotice.isEmpty)
-        #expect(given.database == .sqlite(path: "switchyard.sqlite"))
-        #expect(given.configuration(routes: Harness.routes).baseURL == "http://127.0.0.1:8080")
-        let generated = try ServeSettings(environment: [:])
-        #expect(generated.adminKey.count == 35)
-        #expect(generated.adminKey != generated.appKey)
-        #expect(generated.generatedKeysNotice.count == 2)
-        #expect(generated.generatedKeysNotice[0] == "SWITCHYARD_API_KEY was not set; generated for this run: \(generated.adminKey)")
-    }
-
-    @Test(arguments: [("sqlite:/tmp/x.sqlite", DatabaseLocation.sqlite(path: "/tmp/x.sqlite")),
-                      ("links.db", .sqlite(path: "links.db")),
-                      ("postgres://u:p@localhost/db", .postgres(url: "postgres://u:p@localhost/db"))])
-    func databaseLocations(text: String, location: DatabaseLocation) throws {
-        #expect(try DatabaseLocation(text) == location)
-    }
-
-    @Test func badDatabaseLocationsSayWhy() {
-        #expect(throws: DatabaseLocation.Error(message: "--database must be sqlite:PATH or a postgres:// URL, got 'mysql://x'")) {
-            try DatabaseLocation("mysql://x")
-        }
-        #expect(DatabaseLocation.postgres(url: "postgres://user:secret@db:5432/links").description == "postgres://user:***@db:5432/links")
-    }
-}

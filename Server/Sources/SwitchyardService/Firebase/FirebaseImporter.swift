@@ -95,7 +95,7 @@ public struct FirebaseImporter: Sendable {
     ///   - batchSize: rows per transaction.
     ///   - now: the clock for `createdAt`.
     /// - Throws: ``RouteTableError`` when the route table does not compile.
-    public init(configuration: ServiceConfiguration, store: any LinkStore, team: String = ServeSettings.defaultTeam,
+    public init(configuration: ServiceConfiguration, store: any LinkStore, team: String = ServiceConfiguration.defaultTeam,
                 batchSize: Int = 500, now: @escaping @Sendable () -> Date = { Date() }) throws(RouteTableError) {
         let table = try RouteTable(configuration.routes, constraints: configuration.constraints)
         rules = LinkRules(builder: DeepLinkBuilder(table: table),

@@ -1,4 +1,5 @@
-public import SwitchyardStore
+import SwitchyardService
+import SwitchyardStore
 
 /// Opens (and migrates) the store a `--database` value names: ``SQLiteLinkStore`` for
 /// `sqlite:PATH`, ``PostgresLinkStore`` for a `postgres://` URL.
@@ -6,7 +7,7 @@ public import SwitchyardStore
 /// ```swift
 /// let store = try await openLinkStore(DatabaseLocation("sqlite:switchyard.sqlite"))
 /// ```
-public func openLinkStore(_ location: DatabaseLocation) async throws -> any LinkStore {
+func openLinkStore(_ location: DatabaseLocation) async throws -> any LinkStore {
     let store: any LinkStore
     switch location {
     case .sqlite(let path): store = try SQLiteLinkStore(path: path)

@@ -1,7 +1,8 @@
-public import Logging
-public import SwitchyardStore
+import Logging
+import SwitchyardStore
 import Foundation
 import Switchyard
+import SwitchyardService
 
 /// `switchyard serve` without the command line: loads the route table, opens the store, prints
 /// generated keys once, and runs the service until SIGINT or SIGTERM.
@@ -17,7 +18,7 @@ import Switchyard
 ///   - logger: the service's logger.
 ///   - print: where the start-up notices go (standard output, flushed, by default).
 ///   - openStore: opens the store `settings.database` names.
-public func serve(
+func serve(
     _ settings: ServeSettings,
     logger: Logger,
     print: (@Sendable (String) -> Void)? = nil,
