@@ -9,8 +9,9 @@ struct AdminAPI: Sendable {
     let service: LinkService
 
     func register(on router: Hummingbird.Router<ServiceRequestContext>) {
-        let links = router.group("api/v1/links")
-        links.post { request, context in try await create(request, context: context) }
+        router.group("api/v1/links").add(middleware: KeyAuthentication(service: service, accepts: .adminOrApp))
+            .post { request, context in try await create(request, context: context) }
+        let links = router.group("api/v1/links").add(middleware: KeyAuthentication(service: service, accepts: .admin))
         links.get { request, context in try await list(request, context: context) }
         links.get(":code") { request, context in try await inspect(request, context: context) }
         links.patch(":code") { request, context in try await update(request, context: context) }
@@ -27,8 +28,9 @@ struct AdminAPI: Sendable {
     static let adminOnlyKeys = ["metadata", "redeemLimit", "fallbacks", "alias", "expiresAt"]
 
     func create(_ request: Request, context: ServiceRequestContext) async throws -> Response {
-        if service.isAppKey(request.headers[.authorization]) { return try await createForApp(request, context: context) }
-        let team = try await service.teamCreating(request.headers[.authorization])
+        if case .app = context.caller { return try await createForApp(request, context: context) }
+        let team = try context.team
+        try await service.spend(.create, caller: "team:" + team)
         let fields = FieldReader(try await JSONBody.object(request, context: context, limit: service.configuration.limits.maximumBodySize))
         try fields.onlyKeys(Self.createKeys)
         var draft = LinkDraft(route: try fields.requiredString("route"))
@@ -63,7 +65,7 @@ struct AdminAPI: Sendable {
     /// table, with a random code, for the app's team, marked as created by the app; limited per
     /// client address at the create rate. A field only the admin key may set is a 403 naming it.
     func createForApp(_ request: Request, context: ServiceRequestContext) async throws -> Response {
-        try await service.checkAppKey(request, context: context, spending: .create)
+        try await service.spendPerClient(.create, request: request, context: context)
         let fields = FieldReader(try await JSONBody.object(request, context: context, limit: service.configuration.limits.maximumBodySize))
         try fields.onlyKeys(Self.createKeys)
         for key in Self.adminOnlyKeys where fields.object[key].map({ !$0.isNull }) == true {
@@ -112,7 +114,7 @@ struct AdminAPI: Sendable {
     }
 
     func list(_ request: Request, context: ServiceRequestContext) async throws -> Response {
-        let team = try service.team(request.headers[.authorization])
+        let team = try context.team
         let limits = service.configuration.limits
         var limit = limits.defaultPageSize
         if let text = request.uri.queryParameters["limit"] {
@@ -141,7 +143,7 @@ struct AdminAPI: Sendable {
     }
 
     func inspect(_ request: Request, context: ServiceRequestContext) async throws -> Response {
-        let team = try service.team(request.headers[.authorization])
+        let team = try context.team
         let code = try context.parameters.require("code")
         let link = try await ownedLink(code, team: team)
         let clicks = try await service.storage { try await service.store.clickCounts(code: code) }
@@ -149,7 +151,7 @@ struct AdminAPI: Sendable {
     }
 
     func update(_ request: Request, context: ServiceRequestContext) async throws -> Response {
-        let team = try service.team(request.headers[.authorization])
+        let team = try context.team
         let code = try context.parameters.require("code")
         let fields = FieldReader(try await JSONBody.object(request, context: context, limit: service.configuration.limits.maximumBodySize))
         try fields.onlyKeys(["fallbacks"])
@@ -164,7 +166,7 @@ struct AdminAPI: Sendable {
     }
 
     func delete(_ request: Request, context: ServiceRequestContext) async throws -> Response {
-        let team = try service.team(request.headers[.authorization])
+        let team = try context.team
         let code = try context.parameters.require("code")
         guard LinkCodes.isPlausible(code),
               try await service.storage({ try await service.store.delete(code: code, team: team, at: service.now()) })

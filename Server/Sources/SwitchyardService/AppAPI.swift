@@ -8,13 +8,14 @@ struct AppAPI: Sendable {
     let service: LinkService
 
     func register(on router: Hummingbird.Router<ServiceRequestContext>) {
-        router.get("api/v1/links/:code/resolve") { request, context in try await resolve(request, context: context) }
-        router.post("api/v1/links/:code/redeem") { request, context in try await redeem(request, context: context) }
-        router.post("api/v1/deferred/claim") { request, context in try await claim(request, context: context) }
+        let app = router.group("api/v1").add(middleware: KeyAuthentication(service: service, accepts: .app))
+        app.get("links/:code/resolve") { request, context in try await resolve(request, context: context) }
+        app.post("links/:code/redeem") { request, context in try await redeem(request, context: context) }
+        app.post("deferred/claim") { request, context in try await claim(request, context: context) }
     }
 
     func resolve(_ request: Request, context: ServiceRequestContext) async throws -> Response {
-        try await service.checkAppKey(request, context: context, spending: .resolve)
+        try await service.spendPerClient(.resolve, request: request, context: context)
         let code = try context.parameters.require("code")
         guard LinkCodes.isPlausible(code), let link = try await service.storage({ try await service.store.link(code: code) }) else {
             throw Problem.linkNotFound(code)
@@ -48,7 +49,7 @@ struct AppAPI: Sendable {
     /// `{"platform": "ios"|"android", "osVersion": "18.1", "language": "en-US"}`; the client's
     /// address comes from the connection. A match is consumed.
     func claim(_ request: Request, context: ServiceRequestContext) async throws -> Response {
-        try await service.checkAppKey(request, context: context, spending: .claim)
+        try await service.spendPerClient(.claim, request: request, context: context)
         let fields = FieldReader(try await JSONBody.object(request, context: context, limit: service.configuration.limits.maximumBodySize))
         try fields.onlyKeys(["platform", "osVersion", "language"])
         let platform = try fields.requiredString("platform")
@@ -84,7 +85,7 @@ struct AppAPI: Sendable {
 
 
     func redeem(_ request: Request, context: ServiceRequestContext) async throws -> Response {
-        try await service.checkAppKey(request, context: context, spending: .redeem)
+        try await service.spendPerClient(.redeem, request: request, context: context)
         let code = try context.parameters.require("code")
         guard LinkCodes.isPlausible(code) else { throw Problem.linkNotFound(code) }
         switch try await service.storage({ try await service.store.redeem(code: code, at: service.now()) }) {

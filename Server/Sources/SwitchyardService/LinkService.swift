@@ -30,12 +30,6 @@ struct LinkService: Sendable {
         DeferredMatching.clientAddress(request, peer: context.remoteAddress?.ipAddress, trustedProxies: configuration.trustedProxies)
     }
 
-    /// Whether an `Authorization: Bearer` header carries an app key (and not an admin key).
-    func isAppKey(_ authorization: String?) -> Bool {
-        guard let key = try? Self.bearer(authorization) else { return false }
-        return appKeys.owner(of: key) != nil && adminKeys.owner(of: key) == nil
-    }
-
     /// The team links created with the app key belong to (``ServiceConfiguration/appKeyTeam``).
     var appTeam: String {
         if let team = configuration.appKeyTeam { return team }
@@ -63,36 +57,9 @@ struct LinkService: Sendable {
         }
     }
 
-    /// The team an `Authorization: Bearer` admin key acts for; 401 otherwise.
-    func team(_ authorization: String?) throws(Problem) -> String {
-        let key = try Self.bearer(authorization)
-        guard let team = adminKeys.owner(of: key) else {
-            throw Problem.unauthorized("the API key is not valid", invalidToken: true)
-        }
-        return team
-    }
-
-    /// The app key's identity in the keyring; 401 when it is not one.
-    func appKeyOwner(_ authorization: String?) throws(Problem) -> String {
-        let key = try Self.bearer(authorization)
-        guard let owner = appKeys.owner(of: key) else {
-            throw Problem.unauthorized("the app key is not valid", invalidToken: true)
-        }
-        return owner
-    }
-
-    /// The team an admin key acts for, once the team's create rate allows one more link; 401 for
-    /// a wrong key, 429 with `Retry-After` over the rate.
-    func teamCreating(_ authorization: String?) async throws -> String {
-        let team = try team(authorization)
-        try await spend(.create, caller: "team:" + team)
-        return team
-    }
-
-    /// Checks the app key (401), then spends one request of the client's rate for `operation`
-    /// (429): the app's endpoints are limited per client address, not per app key.
-    func checkAppKey(_ request: Request, context: ServiceRequestContext, spending operation: RateLimiter.Operation) async throws {
-        _ = try appKeyOwner(request.headers[.authorization])
+    /// Spends one request of the client's rate for `operation`: the app's endpoints are limited
+    /// per client address, not per app key (one extracted key must not spend every user's allowance).
+    func spendPerClient(_ operation: RateLimiter.Operation, request: Request, context: ServiceRequestContext) async throws {
         try await spend(operation, caller: "client:" + clientAddress(request, context: context))
     }
 

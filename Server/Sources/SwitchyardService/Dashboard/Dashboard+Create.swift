@@ -42,15 +42,15 @@ extension Dashboard {
         } catch {
             return failed(error.message, status: .badRequest)
         }
-        // The API's create path, with a one-off key that stands for this session's team only.
-        let key = DashboardSessions.randomToken()
+        // The API's create path, as this session's team (the caller its authentication would set).
         var head = HTTPRequest(method: .post, scheme: nil, authority: nil, path: "/api/v1/links")
         head.headerFields[.contentType] = "application/json"
-        head.headerFields[.authorization] = "Bearer \(key)"
         let apiRequest = Request(head: head, body: RequestBody(buffer: ByteBuffer(string: body)))
+        var apiContext = context
+        apiContext.caller = .admin(team: session.team)
         let response: Response
         do {
-            response = try await AdminAPI(service: service.acting(for: session.team, key: key)).create(apiRequest, context: context)
+            response = try await AdminAPI(service: service).create(apiRequest, context: apiContext)
         } catch let problem as Problem where problem.status.code < 500 {
             return failed(problem.detail, status: problem.status)
         }
@@ -119,15 +119,5 @@ extension Dashboard {
         let shape = bytes.count == 16 || bytes.count == 19
         guard shape, bytes[10] == UInt8(ascii: "T") else { return text }
         return bytes.count == 16 ? text + ":00Z" : text + "Z"
-    }
-}
-
-extension LinkService {
-    /// This service with a single admin key, `key`, standing for `team`: the dashboard sends its
-    /// form through the API's create path without holding the team's real key.
-    func acting(for team: String, key: String) -> LinkService {
-        LinkService(configuration: configuration, store: store, builder: builder, fallbacks: fallbacks,
-                    adminKeys: APIKeyring([key: team]), appKeys: appKeys, recorder: recorder, metrics: metrics,
-                    associations: associations, limiter: limiter, openCache: openCache, deferred: deferred, logger: logger, now: now)
     }
 }

@@ -29,11 +29,10 @@ struct FirebaseShortLinksAPI: Sendable {
     }
 
     func create(_ request: Request, context: ServiceRequestContext) async throws -> Response {
-        var authorization = request.headers[.authorization]
-        if authorization == nil, let key = request.uri.queryParameters["key"], !key.isEmpty {
-            authorization = "Bearer \(key)"
-        }
-        let team = try await service.teamCreating(authorization)
+        // Authenticated here rather than by a group's middleware, so that a refusal comes in
+        // Firebase's error shape like every other error of this endpoint.
+        let team = try KeyAuthentication(service: service, accepts: .admin, allowsQueryKey: true).adminTeam(of: request)
+        try await service.spend(.create, caller: "team:" + team)
         let body = try await JSONBody.object(request, context: context, limit: service.configuration.limits.maximumBodySize)
         var warnings: [(code: String, message: String)] = []
         let long: FirebaseLongLink
