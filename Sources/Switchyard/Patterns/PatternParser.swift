@@ -190,7 +190,7 @@ struct PatternParser {
                 position += 1
             }
         }
-        // The SDK's own validator, not String(validating:as:), which is iOS 18 / macOS 15 only.
+        // The SDK's own validator: the standard library's validating initializer is iOS 18 / macOS 15 only.
         guard decoded.withUnsafeBufferPointer({ PercentDecoding.isValidUTF8($0) }) else {
             throw error(.invalidPercentEncoding, "percent-encoding is not UTF-8", at: start)
         }
