@@ -49,4 +49,12 @@ import Testing
         #expect(try Self.table.resolve("shop://product/42?&&").queryItems.isEmpty)
         #expect(try Self.table.resolve("shop://product/42").queryParameters.isEmpty)
     }
+
+    @Test(arguments: ["a=1&a=2", "a&a=1", "x=%20y+z&x", "=v&k=", "e=b=c&e=d", "q=%C3%A9&Q=1", "&&k=v&&"])
+    func theParametersAreTheFirstValueOfEachItem(query: String) throws {
+        let link = try Self.table.resolve("shop://product/42?" + query)
+        var expected: [String: String] = [:]
+        for item in link.queryItems where expected[item.name] == nil { expected[item.name] = item.value }
+        #expect(link.queryParameters == expected)
+    }
 }

@@ -66,7 +66,7 @@ public struct DeepLink: Sendable, Hashable {
     /// rewrites the items (each name's first value replaced, names not given removed, new names
     /// appended), so the two never disagree.
     public var queryParameters: [String: String] {
-        get { QueryItem.firstValues(queryItems) }
+        get { queryText.firstValues(in: storedURL) }
         set { queryItems = QueryItem.replacingFirstValues(queryItems, with: newValue) }
     }
     /// The fragment, percent-decoded, without `#`.

@@ -24,6 +24,33 @@ enum QueryText: Sendable {
         }
     }
 
+    /// The first value of each name, decoded straight into the dictionary from a slice (no item
+    /// array, and no value decoded for a name already seen).
+    func firstValues(in url: String) -> [String: String] {
+        switch self {
+        case .absent: return [:]
+        case .held(let items): return QueryItem.firstValues(items)
+        case .slice(let start, let end):
+            if let values = url.utf8.withContiguousStorageIfAvailable({ Self.firstValues($0, start..<end) }) { return values }
+            return Array(url.utf8).withUnsafeBufferPointer { Self.firstValues($0, start..<end) }
+        }
+    }
+
+    static func firstValues(_ bytes: UnsafeBufferPointer<UInt8>, _ query: Range<Int>) -> [String: String] {
+        var values: [String: String] = [:]
+        forEachItem(bytes, query) { item in
+            let raw = UnsafeBufferPointer(rebasing: bytes[item])
+            let equals = raw.firstIndex(of: UInt8(ascii: "=")) ?? raw.endIndex
+            let name = PercentDecoding.decode(UnsafeBufferPointer(rebasing: raw[..<equals]), plusIsSpace: true)
+            if values[name] == nil {
+                values[name] = equals < raw.endIndex
+                    ? PercentDecoding.decode(UnsafeBufferPointer(rebasing: raw[(equals + 1)...]), plusIsSpace: true) : ""
+            }
+            return true
+        }
+        return values
+    }
+
     private static func decode(_ array: [UInt8], _ query: Range<Int>) -> [QueryItem] {
         array.withUnsafeBufferPointer { decode($0, query) }
     }
