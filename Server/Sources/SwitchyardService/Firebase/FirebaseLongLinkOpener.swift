@@ -14,9 +14,14 @@ struct FirebaseLongLinkOpener: Sendable {
     /// The team a long link's transient smart link is shown as (it is never stored).
     static let team = "firebase-long-link"
 
-    /// Whether a request to `/` is a long link (it has a `link` parameter).
+    /// The parameters that only a long link has: any of them makes `/` a long link, so one that lacks
+    /// `link` gets the page that says so rather than the dashboard. Analytics parameters alone
+    /// (`/?utm_source=...`) do not.
+    static let longLinkParameters = FirebaseLongLink.knownParameters.subtracting(FirebaseLongLink.analyticsParameters)
+
+    /// Whether a request to `/` is a long link (it has `link`, or another of Firebase's link parameters).
     static func isLongLink(_ request: Request) -> Bool {
-        request.uri.queryParameters["link"] != nil
+        request.uri.queryParameters.contains { longLinkParameters.contains(String($0.key)) }
     }
 
     func open(_ request: Request, context: ServiceRequestContext) async -> Response {
