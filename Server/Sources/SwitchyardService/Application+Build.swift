@@ -9,7 +9,8 @@ public import SwitchyardStore
 /// files, `/health`, `/metrics` and the OpenAPI document. `/` is left free for the dashboard.
 ///
 /// The click recorder runs as one of the application's services, so it starts with the server
-/// and writes its last batch after the server has stopped on graceful shutdown.
+/// and writes its last batch after the server has stopped on graceful shutdown; so does the sweep
+/// that deletes expired opens remembered for heuristic deferred matching.
 ///
 /// ```swift
 /// let store = InMemoryLinkStore()
@@ -35,6 +36,8 @@ public func buildApplication(
                                   clickRecorder: clickRecorder, now: now)
     let router = makeRouter(service: service)
     let recorder = service.recorder
+    let sweeper = DeferredSweeper(store: store, window: configuration.deferredWindow,
+                                  interval: configuration.limits.deferredSweepInterval, logger: logger, now: now)
 
     let limits = configuration.limits
     let http1 = HTTP1Channel.Configuration(
@@ -47,9 +50,12 @@ public func buildApplication(
         server: .http1(configuration: http1),
         configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
                                                 serverName: "switchyard"),
-        services: [recorder],
+        services: [recorder, sweeper],
         logger: logger)
-    app.beforeServerStarts { try await store.migrate() }
+    app.beforeServerStarts {
+        try await store.migrate()
+        await sweeper.sweep()
+    }
     return app
 }
 

@@ -100,6 +100,9 @@ public struct ServiceConfiguration: Sendable {
         public var openCacheLifetime: Duration
         /// The most links `GET /{code}` keeps in memory.
         public var openCacheCapacity: Int
+        /// How often opens remembered for heuristic deferred matching are deleted once expired (and,
+        /// with matching off, any an earlier run left).
+        public var deferredSweepInterval: Duration
 
         /// Creates limits; the defaults suit a small deployment.
         public init(
@@ -116,7 +119,8 @@ public struct ServiceConfiguration: Sendable {
             maximumHeaderCount: Int = 100,
             idleTimeout: Duration = .seconds(60),
             openCacheLifetime: Duration = .seconds(2),
-            openCacheCapacity: Int = 50_000
+            openCacheCapacity: Int = 50_000,
+            deferredSweepInterval: Duration = .seconds(60)
         ) {
             self.maximumBodySize = maximumBodySize
             self.defaultPageSize = defaultPageSize
@@ -132,6 +136,7 @@ public struct ServiceConfiguration: Sendable {
             self.idleTimeout = idleTimeout
             self.openCacheLifetime = openCacheLifetime
             self.openCacheCapacity = openCacheCapacity
+            self.deferredSweepInterval = deferredSweepInterval
         }
 
         /// 1,200 links a minute per team, in bursts of up to 1,200.

@@ -64,6 +64,11 @@ public protocol LinkStore: Sendable {
     /// nil, and nothing is deleted but expired opens. Atomic: of concurrent claims, one wins.
     func claimOpen(fingerprint: String, now: Date) async throws -> String?
 
+    /// Deletes every remembered open that expires at or before `date` (all of them for
+    /// `.distantFuture`), whether or not anyone opens or claims again; returns how many.
+    @discardableResult
+    func forgetOpens(expiringBy date: Date) async throws -> Int
+
     /// Stores a new dashboard session, and deletes every session that has expired at `now`.
     func insertSession(_ session: DashboardSession, now: Date) async throws
 

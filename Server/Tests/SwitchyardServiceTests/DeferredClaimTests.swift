@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Switchyard
 @testable import SwitchyardService
+import SwitchyardStore
 import Testing
 
 /// Heuristic deferred deep links over a real socket: a phone opens a short link, the app claims it
@@ -83,6 +84,29 @@ import Testing
             _ = try await client.open(code, userAgent: Agents.iPhone, headers: Self.english)
             #expect(try await Self.claim(client).status == .notFound)
             #expect(try await harness.store.claimOpen(fingerprint: "", now: harness.clock.now) == nil)
+        }
+    }
+
+    /// Expired opens are deleted by the service's sweep even when nobody opens or claims again; with
+    /// the window off, opens an earlier run left are forgotten.
+    @Test(arguments: StoreKind.available)
+    func expiredOpensAreDeletedWithoutAnotherOpenOrClaim(kind: StoreKind) async throws {
+        var configuration = Self.configuration(window: .seconds(10))
+        configuration.limits.deferredSweepInterval = .milliseconds(50)
+        try await Harness.live(kind, configuration: configuration) { _, harness in
+            let now = harness.clock.now
+            try await harness.store.remember(PendingOpen(fingerprint: "a", code: "old", expiresAt: now + 10), now: now)
+            try await harness.store.remember(PendingOpen(fingerprint: "b", code: "new", expiresAt: now + 1000), now: now)
+            harness.clock.advance(by: 11)
+            try await Task.sleep(for: .milliseconds(600))
+            #expect(try await harness.store.forgetOpens(expiringBy: .distantFuture) == 1, "only the unexpired open is left")
+        }
+        configuration.deferredWindow = nil
+        try await Harness.live(kind, configuration: configuration) { _, harness in
+            let now = harness.clock.now
+            try await harness.store.remember(PendingOpen(fingerprint: "a", code: "left", expiresAt: now + 1000), now: now)
+            try await Task.sleep(for: .milliseconds(600))
+            #expect(try await harness.store.forgetOpens(expiringBy: .distantFuture) == 0, "with the window off none is kept")
         }
     }
 

@@ -32,6 +32,19 @@ extension LinkStoreConformance {
         #expect(try await store.claimOpen(fingerprint: "aa", now: Instant.at(101)) == "two", "the expired open was deleted")
     }
 
+    /// Expired opens are deleted by a sweep even when nobody opens or claims again; `.distantFuture`
+    /// forgets every one (the window turned off).
+    static func deferredSweep(_ database: TestDatabase) async throws {
+        let store = try await database.open()
+        try await store.remember(PendingOpen(fingerprint: "aa", code: "one", expiresAt: Instant.at(60)), now: Instant.at(0))
+        try await store.remember(PendingOpen(fingerprint: "bb", code: "two", expiresAt: Instant.at(90)), now: Instant.at(0))
+        try await store.remember(PendingOpen(fingerprint: "cc", code: "three", expiresAt: Instant.at(120)), now: Instant.at(0))
+        #expect(try await store.forgetOpens(expiringBy: Instant.at(59)) == 0)
+        #expect(try await store.forgetOpens(expiringBy: Instant.at(90)) == 2, "expiry is inclusive, as for claims")
+        #expect(try await store.forgetOpens(expiringBy: .distantFuture) == 1)
+        #expect(try await store.claimOpen(fingerprint: "cc", now: Instant.at(1)) == nil, "forgotten, not kept")
+    }
+
     /// Concurrent claims of one open: exactly one wins.
     static func deferredRace(_ database: TestDatabase) async throws {
         let store = try await database.open()

@@ -28,6 +28,7 @@ enum LinkStoreConformance: String, CaseIterable, Sendable, CustomTestStringConve
     case deferredAmbiguous
     case deferredExpiry
     case deferredRace
+    case deferredSweep
 
     var testDescription: String { rawValue }
 
@@ -58,6 +59,7 @@ enum LinkStoreConformance: String, CaseIterable, Sendable, CustomTestStringConve
             case .deferredAmbiguous: try await Self.deferredAmbiguous(database)
             case .deferredExpiry: try await Self.deferredExpiry(database)
             case .deferredRace: try await Self.deferredRace(database)
+            case .deferredSweep: try await Self.deferredSweep(database)
             }
         }
     }

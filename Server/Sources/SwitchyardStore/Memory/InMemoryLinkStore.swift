@@ -167,6 +167,14 @@ public actor InMemoryLinkStore: LinkStore {
         return codes.first
     }
 
+    @discardableResult
+    public func forgetOpens(expiringBy date: Date) async throws -> Int {
+        try check()
+        let before = pendingOpens.count
+        pendingOpens.removeAll { $0.expiresAt <= StoredDate.rounded(date) }
+        return before - pendingOpens.count
+    }
+
     public func insertSession(_ session: DashboardSession, now: Date) async throws {
         try check()
         sessions = sessions.filter { $0.value.expiresAt > StoredDate.rounded(now) }

@@ -25,4 +25,10 @@ extension PostgresLinkStore {
             """)
         return try claimed.first?.decode(String.self)
     }
+
+    @discardableResult
+    public func forgetOpens(expiringBy date: Date) async throws -> Int {
+        let date = StoredDate.rounded(date)
+        return try await rows("DELETE FROM deferred_opens WHERE expires_at <= \(date) RETURNING code").count
+    }
 }

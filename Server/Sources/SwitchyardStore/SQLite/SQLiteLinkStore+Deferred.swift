@@ -23,4 +23,13 @@ extension SQLiteLinkStore {
             return codes[0]
         }
     }
+
+    @discardableResult
+    public func forgetOpens(expiringBy date: Date) async throws -> Int {
+        let date = StoredDate.milliseconds(date)
+        return try await write { db in
+            try db.execute(sql: "DELETE FROM deferred_opens WHERE expires_at <= ?", arguments: [date])
+            return db.changesCount
+        }
+    }
 }
