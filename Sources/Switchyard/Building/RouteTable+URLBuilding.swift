@@ -100,23 +100,15 @@ extension RouteTable {
             throw LinkBuildError(.schemeAndHost, "give a scheme or a host, not both")
         }
         if let scheme {
-            let lowered = scheme.lowercased()
-            if lowered == "http" || lowered == "https" {
-                throw LinkBuildError(.invalidScheme, "scheme '\(scheme)' is for universal links: pass the host instead")
+            // The table's schemes passed the same rule when it was built.
+            if let problem = TableSettings.schemeProblem(scheme) {
+                throw LinkBuildError(.invalidScheme, problem.message)
             }
-            if !configuration.schemes.isEmpty {
-                guard configuration.schemes.contains(where: { $0.lowercased() == lowered }) else {
-                    let expected = configuration.schemes.joined(separator: ", ")
-                    throw LinkBuildError(.invalidScheme,
-                                         "scheme '\(scheme)' is not a scheme of this table (it answers: \(expected))")
-                }
-            } else {
-                let bytes = Array(scheme.utf8)
-                let valid = !bytes.isEmpty && URLScanner.isLetter(bytes[0]) && bytes.allSatisfy {
-                    URLScanner.isLetter($0) || URLScanner.isDigit($0) || $0 == UInt8(ascii: "+")
-                        || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
-                }
-                if !valid { throw LinkBuildError(.invalidScheme, "invalid scheme '\(scheme)'") }
+            let lowered = scheme.lowercased()
+            if !configuration.schemes.isEmpty && !configuration.schemes.contains(where: { $0.lowercased() == lowered }) {
+                let expected = configuration.schemes.joined(separator: ", ")
+                throw LinkBuildError(.invalidScheme,
+                                     "scheme '\(scheme)' is not a scheme of this table (it answers: \(expected))")
             }
         }
         if let host {
