@@ -15,7 +15,8 @@ extension RouteTable {
     ///   root route `/` builds `shop://`, `https://host/` and `/`.
     ///
     /// Each value is percent-encoded as one segment (a rest parameter's value is split on the
-    /// delimiter and each piece encoded); query items are form-encoded. An optional group is
+    /// delimiter and each piece encoded); query items are form-encoded, and one with neither a
+    /// name nor a value is left out. An optional group is
     /// written when its parameters are given: the form that takes exactly the given parameters is
     /// built (the shortest, when several do). A route with screens builds its full path. A
     /// wildcard (`list/*`) takes its value under the key `"*"`; every wildcard of the route gets it.
