@@ -34,6 +34,11 @@ import Testing
         #expect(fast.currentBytes == slow.currentBytes)
         #expect(fast.current.map(\.kind) == slow.current.map(\.kind))
         #expect(fast.current.map(\.hash) == slow.current.map(\.hash))
+        // The matcher looks a segment up by ByteHash.hash of its bytes: the one-pass hashes agree.
+        for token in fast.current where token.kind == .literal {
+            let stored = UnsafeBufferPointer(start: fast.bytes + Int(token.start), count: Int(token.length))
+            #expect(token.hash == ByteHash.hash(stored))
+        }
         #expect((0..<fast.count).map(fast.name(at:)) == (0..<slow.count).map(slow.name(at:)))
     }
 
@@ -180,5 +185,32 @@ import Testing
         link.routeParameters = ["id": "7"]
         #expect(link.path == "p" && link.routeParameters == ["id": "7"])
         #expect(try link.int("id") == 7)
+    }
+
+    // MARK: The one open-addressing table
+
+    @Test func slotTableFindsFillsGrowsAndRemovesInReverse() {
+        // Every key hashes to one of three slots, so entries collide and probe past each other.
+        let keys = (0..<1200).map { $0 * 7 }
+        func hash(_ key: Int) -> Int { key % 3 }
+        var table = SlotTable(minimumCapacity: 0)
+        #expect(table.slots.count == 1024)
+        for (entry, key) in keys.enumerated() {
+            let found = table.find(hash: hash(key)) { keys[Int($0)] == key }
+            #expect(found.entry == nil)
+            table.fill(found.position, with: Int32(entry)) { hash(keys[Int($0)]) }
+        }
+        #expect(table.count == keys.count && table.slots.count == 4096)
+        for (entry, key) in keys.enumerated() {
+            #expect(table.find(hash: hash(key)) { keys[Int($0)] == key }.entry == Int32(entry))
+        }
+        for entry in stride(from: keys.count - 1, through: 500, by: -1) {
+            table.removeLast(Int32(entry), hash: hash(keys[entry]))
+        }
+        #expect(table.count == 500)
+        for (entry, key) in keys.enumerated() {
+            let found = table.find(hash: hash(key)) { keys[Int($0)] == key }.entry
+            #expect(found == (entry < 500 ? Int32(entry) : nil))
+        }
     }
 }

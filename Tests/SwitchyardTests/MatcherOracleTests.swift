@@ -10,6 +10,7 @@ import Testing
         var compared = 0
         var matched = 0
         var failures = 0
+        var withQuery = 0
         for seed in Self.seeds {
             var rng = SplitMixGenerator(seed: seed)
             let configuration = TableGenerator.configuration(&rng)
@@ -29,6 +30,12 @@ import Testing
                     continue
                 }
                 compared += 1
+                let items = ReferenceQuery.items(ofURL: url)
+                #expect(link.queryItems.map(\.name) == items.map(\.name)
+                        && link.queryItems.map(\.value) == items.map(\.value),
+                        "seed \(seed): the query of '\(url)' decodes to \(link.queryItems), the reference to \(items)")
+                #expect(link.queryParameters == ReferenceQuery.parameters(ofURL: url), "seed \(seed): '\(url)'")
+                if !items.isEmpty { withQuery += 1 }
                 let actual = link.routeIndex.map { ReferenceMatcher.Match(route: $0, parameters: link.routeParameters ?? [:]) }
                 if actual != nil { matched += 1 }
                 if actual != expected.match {
@@ -43,6 +50,7 @@ import Testing
             }
         }
         #expect(compared >= 10_000)
+        #expect(withQuery >= compared / 5, "too few generated inputs carry a query")
         #expect(matched >= compared / 3, "too few generated inputs match a route to test precedence")
     }
 

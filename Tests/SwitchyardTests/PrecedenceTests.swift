@@ -124,12 +124,12 @@ import Switchyard
         } throws: { error in
             guard let error = error as? RouteTableError else { return false }
             #expect(error.issues.map(\.message) == [
-                "scheme 'http' is for universal links: list the host in 'hosts' instead",
-                "invalid scheme '9bad'",
-                "invalid host 'https://shop.example.com' (write the bare host name, such as shop.example.com)",
+                "scheme 'http' is for universal links: name the host instead",
+                "invalid scheme '9bad': a scheme is a letter followed by letters, digits, '+', '-' or '.'",
+                "invalid host 'https://shop.example.com': a host must not include a scheme",
                 "empty parameter name at 5 in 'bad/:'",
                 "unknown constraint 'coupon' at 3 in 'a/:x<coupon>'",
-                "duplicate route name 'p': 'p/:id' and 'p/{other}'",
+                "duplicate route name 'p': route 3 ('p/:id') and route 4 ('p/{other}')",
                 "conflict: 'p/:id' and 'p/{other}' match the same URLs",
             ])
             #expect(error.issues[3].position == 5)

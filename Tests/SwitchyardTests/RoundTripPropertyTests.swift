@@ -18,9 +18,14 @@ import Testing
                     let parameters = Self.parameters(for: form, delimiter: table.configuration.delimiter, &rng)
                     for origin in Self.origins {
                         do {
-                            let url = try table.url(for: route.text, parameters: parameters, scheme: origin.scheme,
-                                                    host: origin.host)
+                            let query = origin.scheme == nil && origin.host == nil ? [] : Self.queryItems(&rng)
+                            let url = try table.url(for: route.text, parameters: parameters, query: query,
+                                                    scheme: origin.scheme, host: origin.host)
                             let link = try table.resolve(url)
+                            // Every item comes back, but one with neither name nor value, which writes nothing.
+                            let kept = query.filter { !($0.name.isEmpty && $0.value.isEmpty) }
+                            #expect(link.queryItems == kept, "seed \(seed): '\(url)' built with \(query)")
+                            #expect(link.queryParameters == ReferenceQuery.parameters(ofURL: url), "seed \(seed): '\(url)'")
                             var expected = parameters
                             expected["*"] = nil
                             #expect(link.routeIndex == route.index && link.routeParameters == expected,
@@ -48,7 +53,11 @@ import Testing
             var rng = SplitMixGenerator(seed: seed)
             guard let table = GeneratedTables.compile(TableGenerator.configuration(&rng), seed: seed) else { continue }
             for _ in 0..<20 {
-                let link = try table.resolve(TableGenerator.input(for: table, &rng).url)
+                let input = TableGenerator.input(for: table, &rng).url
+                let link = try table.resolve(input)
+                let items = ReferenceQuery.items(ofURL: input)
+                #expect(link.queryItems.map(\.name) == items.map(\.name)
+                        && link.queryItems.map(\.value) == items.map(\.value), "seed \(seed): '\(input)'")
                 guard link.isMatched else { continue }
                 let origin = rng.pick(Self.origins)
                 do {
@@ -56,7 +65,12 @@ import Testing
                     let again = try table.resolve(url)
                     #expect(again.route == link.route && again.routeParameters == link.routeParameters,
                             "seed \(seed): '\(link.url)' rebuilt as '\(url)' opens '\(again.route ?? "nothing")' \(again.routeParameters ?? [:])")
-                    #expect(again.queryItems == link.queryItems && again.fragment == link.fragment)
+                    // An item with neither name nor value (`?=`) writes nothing, so it does not come back.
+                    let kept = link.queryItems.filter { !($0.name.isEmpty && $0.value.isEmpty) }
+                    #expect(again.queryItems == kept && again.fragment == link.fragment,
+                            "seed \(seed): '\(input)' rebuilt as '\(url)'")
+                    #expect(again.queryParameters == QueryItem.firstValues(kept), "seed \(seed): '\(url)'")
+                    #expect(ReferenceQuery.parameters(ofURL: url) == again.queryParameters)
                     rebuilt += 1
                 } catch let error as LinkBuildError where error.code == .shadowed {
                     // Only a rest value holding an escaped delimiter re-splits into other segments.
@@ -91,5 +105,13 @@ import Testing
             }
         }
         return parameters
+    }
+
+    /// 0 to 4 query items from the generator's names and values (names repeat; empty ones too).
+    static func queryItems(_ rng: inout SplitMixGenerator) -> [QueryItem] {
+        let names = TableGenerator.queryNames + [""]
+        return (0..<Int.random(in: 0...4, using: &rng)).map { _ in
+            QueryItem(name: rng.pick(names), value: rng.pick(TableGenerator.queryValues))
+        }
     }
 }

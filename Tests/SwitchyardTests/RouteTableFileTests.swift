@@ -92,9 +92,9 @@ import Testing
                 apps: AppIdentifiers(android: [.init(package: "a.b", sha256CertFingerprints: [])]))
         ),
         Valid(
-            text: #"{"delimiter": "·", "routes": [{"pattern": "a", "name": "x"}, {"pattern": "b", "name": "X"}]}"#,
+            text: #"{"delimiter": "~", "routes": [{"pattern": "a", "name": "x"}, {"pattern": "b", "name": "X"}]}"#,
             configuration: RouteTableConfiguration(
-                delimiter: "·", routes: [RouteDefinition("a", name: "x"), RouteDefinition("b", name: "X")])
+                delimiter: "~", routes: [RouteDefinition("a", name: "x"), RouteDefinition("b", name: "X")])
         ),
     ]
 
@@ -179,7 +179,7 @@ import Testing
             message: "routes.json: route 1 ('a'): 'allowedParameters' must be an array of strings", code: "wrong_type"),
         Invalid(
             text: #"{"routes": [{"pattern": "p", "name": "product"}, "a", "b", {"pattern": "q", "name": "product"}]}"#,
-            message: "routes.json: duplicate route name 'product' (routes 1 and 4)", code: "duplicate_name"),
+            message: "routes.json: duplicate route name 'product': route 1 ('p') and route 4 ('q')", code: "duplicate_name"),
         Invalid(
             text: #"{"schemes": "shop", "routes": []}"#,
             message: "routes.json: 'schemes' must be an array of strings", code: "wrong_type"),
@@ -215,7 +215,7 @@ import Testing
             code: "invalid_host"),
         Invalid(
             text: #"{"hosts": ["shop example.com"], "routes": []}"#,
-            message: "routes.json: invalid host 'shop example.com': a host must not contain whitespace",
+            message: "routes.json: invalid host 'shop example.com': a host must not contain whitespace or control characters",
             code: "invalid_host"),
         Invalid(
             text: #"{"hosts": ["me@shop.example.com"], "routes": []}"#,
@@ -223,36 +223,37 @@ import Testing
             code: "invalid_host"),
         Invalid(
             text: #"{"delimiter": "//", "routes": []}"#,
-            message: "routes.json: 'delimiter' must be exactly one character", code: "invalid_delimiter"),
+            message: "routes.json: invalid delimiter '//': a delimiter is exactly one character", code: "invalid_delimiter"),
         Invalid(
             text: #"{"delimiter": "", "routes": []}"#,
-            message: "routes.json: 'delimiter' must be exactly one character", code: "invalid_delimiter"),
+            message: "routes.json: invalid delimiter '': a delimiter is exactly one character", code: "invalid_delimiter"),
         Invalid(
             text: #"{"delimiter": 47, "routes": []}"#, message: "routes.json: 'delimiter' must be a string",
             code: "wrong_type"),
         Invalid(
             text: #"{"delimiter": "x", "routes": []}"#,
             message:
-                "routes.json: 'delimiter' cannot be 'x': letters, digits and { } ( ) * < > ! have a meaning in patterns",
+                "routes.json: invalid delimiter 'x': letters, digits, '_' and { } ( ) < > ! * ? # have a meaning in patterns",
             code: "invalid_delimiter"),
         Invalid(
             text: #"{"delimiter": "7", "routes": []}"#,
             message:
-                "routes.json: 'delimiter' cannot be '7': letters, digits and { } ( ) * < > ! have a meaning in patterns",
+                "routes.json: invalid delimiter '7': letters, digits, '_' and { } ( ) < > ! * ? # have a meaning in patterns",
             code: "invalid_delimiter"),
         Invalid(
             text: #"{"delimiter": "{", "routes": []}"#,
             message:
-                "routes.json: 'delimiter' cannot be '{': letters, digits and { } ( ) * < > ! have a meaning in patterns",
+                "routes.json: invalid delimiter '{': letters, digits, '_' and { } ( ) < > ! * ? # have a meaning in patterns",
             code: "invalid_delimiter"),
         Invalid(
             text: #"{"delimiter": "!", "routes": []}"#,
             message:
-                "routes.json: 'delimiter' cannot be '!': letters, digits and { } ( ) * < > ! have a meaning in patterns",
+                "routes.json: invalid delimiter '!': letters, digits, '_' and { } ( ) < > ! * ? # have a meaning in patterns",
             code: "invalid_delimiter"),
         Invalid(
             text: #"{"delimiter": " ", "routes": []}"#,
-            message: "routes.json: 'delimiter' cannot be whitespace or a control character", code: "invalid_delimiter"),
+            message: "routes.json: invalid delimiter ' ': a delimiter cannot be whitespace or a control character",
+            code: "invalid_delimiter"),
         Invalid(
             text: #"{"caseSensitive": "no", "routes": []}"#,
             message: "routes.json: 'caseSensitive' must be a boolean", code: "wrong_type"),

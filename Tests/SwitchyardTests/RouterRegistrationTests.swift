@@ -67,7 +67,7 @@ import Testing
         let log = PipelineLog()
         let router = try shop(log)
         #expect(messages { try router.map("item/:id", name: "product") { _ in } }
-                == ["duplicate route name 'product': 'product/:id' and 'item/:id'"])
+                == ["duplicate route name 'product': route 1 ('product/:id') and route 2 ('item/:id')"])
         #expect(router.table().route("product")?.text == "product/:id")
         await expectStillRouting(router, log)
     }
@@ -77,7 +77,7 @@ import Testing
         let router = try shop(log)
         try router.map("cart", name: "cart") { _ in }
         #expect(messages { try router.map("cart", name: "product") { _ in } }
-                == ["duplicate route name 'product': 'product/:id' and 'cart'"])
+                == ["duplicate route name 'product': route 1 ('product/:id') and route 2 ('cart')"])
         #expect(router.table().route("cart")?.text == "cart")
         await expectStillRouting(router, log)
     }
@@ -124,7 +124,7 @@ import Testing
     }
 
     @Test func aBadConfigurationThrowsAtCreation() {
-        #expect(messages { _ = try Router(schemes: ["9bad"]) } == ["invalid scheme '9bad'"])
+        #expect(messages { _ = try Router(schemes: ["9bad"]) } == ["invalid scheme '9bad': a scheme is a letter followed by letters, digits, '+', '-' or '.'"])
         #expect(messages { _ = try Router(RouteTableConfiguration(routes: [RouteDefinition("a/:"), RouteDefinition("b")])) }
                 == ["empty parameter name at 3 in 'a/:'"])
     }

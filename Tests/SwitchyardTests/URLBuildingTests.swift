@@ -94,7 +94,7 @@ import Testing
         ("product", ["id": "1"], "shop", "shop.example.com", .schemeAndHost, "give a scheme or a host, not both"),
         ("product", ["id": "1"], "mall", nil, .invalidScheme, "scheme 'mall' is not a scheme of this table (it answers: shop)"),
         ("product", ["id": "1"], "https", nil, .invalidScheme,
-         "scheme 'https' is for universal links: pass the host instead"),
+         "scheme 'https' is for universal links: name the host instead"),
         ("product", ["id": "1"], nil, "evil.example.com", .unknownHost,
          "host 'evil.example.com' is not a universal-link host of this table"),
     ] as [(String, [String: String], String?, String?, LinkBuildError.Code, String)])
@@ -128,7 +128,7 @@ import Testing
         let table = try RouteTable(["a/:b"])
         #expect(try table.url(for: "a/:b", parameters: ["b": "1"], scheme: "any") == "any://a/1")
         let error = #expect(throws: LinkBuildError.self) { try table.url(for: "a/:b", parameters: ["b": "1"], scheme: "1x") }
-        #expect(error?.message == "invalid scheme '1x'")
+        #expect(error?.message == "invalid scheme '1x': a scheme is a letter followed by letters, digits, '+', '-' or '.'")
     }
 
     @Test func customConstraint() throws {

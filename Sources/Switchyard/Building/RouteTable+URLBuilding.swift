@@ -15,7 +15,8 @@ extension RouteTable {
     ///   root route `/` builds `shop://`, `https://host/` and `/`.
     ///
     /// Each value is percent-encoded as one segment (a rest parameter's value is split on the
-    /// delimiter and each piece encoded); query items are form-encoded. An optional group is
+    /// delimiter and each piece encoded); query items are form-encoded, and one with neither a
+    /// name nor a value is left out. An optional group is
     /// written when its parameters are given: the form that takes exactly the given parameters is
     /// built (the shortest, when several do). A route with screens builds its full path. A
     /// wildcard (`list/*`) takes its value under the key `"*"`; every wildcard of the route gets it.
@@ -100,23 +101,15 @@ extension RouteTable {
             throw LinkBuildError(.schemeAndHost, "give a scheme or a host, not both")
         }
         if let scheme {
-            let lowered = scheme.lowercased()
-            if lowered == "http" || lowered == "https" {
-                throw LinkBuildError(.invalidScheme, "scheme '\(scheme)' is for universal links: pass the host instead")
+            // The table's schemes passed the same rule when it was built.
+            if let problem = TableSettings.schemeProblem(scheme) {
+                throw LinkBuildError(.invalidScheme, problem.message)
             }
-            if !configuration.schemes.isEmpty {
-                guard configuration.schemes.contains(where: { $0.lowercased() == lowered }) else {
-                    let expected = configuration.schemes.joined(separator: ", ")
-                    throw LinkBuildError(.invalidScheme,
-                                         "scheme '\(scheme)' is not a scheme of this table (it answers: \(expected))")
-                }
-            } else {
-                let bytes = Array(scheme.utf8)
-                let valid = !bytes.isEmpty && URLScanner.isLetter(bytes[0]) && bytes.allSatisfy {
-                    URLScanner.isLetter($0) || URLScanner.isDigit($0) || $0 == UInt8(ascii: "+")
-                        || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
-                }
-                if !valid { throw LinkBuildError(.invalidScheme, "invalid scheme '\(scheme)'") }
+            let lowered = scheme.lowercased()
+            if !configuration.schemes.isEmpty && !configuration.schemes.contains(where: { $0.lowercased() == lowered }) {
+                let expected = configuration.schemes.joined(separator: ", ")
+                throw LinkBuildError(.invalidScheme,
+                                     "scheme '\(scheme)' is not a scheme of this table (it answers: \(expected))")
             }
         }
         if let host {

@@ -25,9 +25,11 @@ struct MatchForm: Sendable {
 /// The compiled matcher: a trie flattened into arrays, walked with backtracking in order of
 /// specificity (static, constrained, parameter, wildcard, rest) at every segment.
 ///
-/// Static children sit in per-node open-addressing tables keyed by an FNV-1a hash of the segment's
-/// bytes, so a lookup costs one hash and one comparison per segment however many routes there
-/// are, and allocates nothing.
+/// Static children sit in per-node open-addressing tables keyed by the FNV-1a hash of the segment's
+/// bytes (``ByteHash``), probed like every table of the matcher (``SlotTable/probe(_:start:mask:from:isEmpty:holdsKey:)``),
+/// so a lookup costs one hash and one comparison per segment however many routes there are, and
+/// allocates nothing. Each slot carries the literal's hash and byte range inline, so a probe reads
+/// one slot and compares bytes only when the hash and length agree.
 final class CompiledMatcher: Sendable {
     struct Node {
         var staticStart: Int32 = 0
@@ -77,15 +79,6 @@ final class CompiledMatcher: Sendable {
         self.caseSensitive = caseSensitive
         self.maximumDepth = maximumDepth
         self.hasRest = hasRest
-    }
-
-    @inline(__always)
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var hash: UInt32 = 2_166_136_261
-        for byte in bytes {
-            hash = (hash ^ UInt32(byte)) &* 16_777_619
-        }
-        return hash
     }
 
     /// Finds the most specific form matching `segments`, filling `captures` with the index of the
@@ -174,20 +167,16 @@ final class CompiledMatcher: Sendable {
 
         @inline(__always)
         func lookup(_ key: UnsafeBufferPointer<UInt8>, start: Int, mask: Int) -> Int32 {
-            let hash = CompiledMatcher.hash(key)
-            var position = Int(hash) & mask
-            while true {
-                let slot = slots[start + position]
-                if slot.child < 0 { return -1 }
-                if slot.hash == hash && Int(slot.literalLength) == key.count {
-                    let literal = UnsafeBufferPointer(rebasing:
-                        literals[Int(slot.literalStart)..<Int(slot.literalStart + slot.literalLength)])
-                    if key.count == 0 || memcmp(literal.baseAddress!, key.baseAddress!, key.count) == 0 {
-                        return slot.child
-                    }
-                }
-                position = (position + 1) & mask
+            let hash = ByteHash.hash(key)
+            let literals = literals
+            let position = SlotTable.probe(slots, start: start, mask: mask, from: Int(hash), isEmpty: { $0.child < 0 }) {
+                slot in
+                guard slot.hash == hash && Int(slot.literalLength) == key.count else { return false }
+                let literal = UnsafeBufferPointer(rebasing:
+                    literals[Int(slot.literalStart)..<Int(slot.literalStart + slot.literalLength)])
+                return key.count == 0 || memcmp(literal.baseAddress!, key.baseAddress!, key.count) == 0
             }
+            return slots[start + position].child
         }
     }
 }

@@ -10,7 +10,7 @@ final class FormTokens {
         /// A literal's bytes in ``FormTokens/bytes``.
         var start: Int32 = 0
         var length: Int32 = 0
-        /// A literal's FNV-1a hash (``CompiledMatcher/hash(_:)``).
+        /// A literal's FNV-1a hash (``ByteHash``), of its bytes as stored (folded when the table folds case).
         var hash: UInt32 = 0
         /// A constrained parameter's index among the table's sorted constraints, else -1.
         var constraint: Int32 = -1
@@ -91,11 +91,11 @@ final class FormTokens {
     func appendLiteral(_ literal: UnsafeBufferPointer<UInt8>, fold: Bool) {
         reserveBytes(literal.count)
         let start = byteCount
-        var hash: UInt32 = 2_166_136_261
+        var hash = ByteHash.seed
         for i in 0..<literal.count {
             let byte = fold ? URLScanner.lowered(literal[i]) : literal[i]
             bytes[start + i] = byte
-            hash = (hash ^ UInt32(byte)) &* 16_777_619
+            hash = ByteHash.step(hash, byte)
         }
         byteCount += literal.count
         append(Token(kind: .literal, start: Int32(start), length: Int32(literal.count), hash: hash))
@@ -154,7 +154,7 @@ final class FormTokens {
             } else {
                 // Checked, copied (folded) and hashed in one pass.
                 let start = byteCount
-                var hash: UInt32 = 2_166_136_261
+                var hash = ByteHash.seed
                 var k = start
                 j = i
                 while j < length {
@@ -162,14 +162,14 @@ final class FormTokens {
                     if literal == delimiter { break }
                     guard Self.isPlainLiteralByte(literal) else { return false }
                     out[k] = literal
-                    hash = (hash ^ UInt32(literal)) &* 16_777_619
+                    hash = ByteHash.step(hash, literal)
                     j &+= 1
                     k &+= 1
                 }
                 if fold {
                     let stored = UnsafeMutableBufferPointer(start: out + start, count: k - start)
                     for index in stored.indices { stored[index] = URLScanner.lowered(stored[index]) }
-                    hash = CompiledMatcher.hash(UnsafeBufferPointer(stored))
+                    hash = ByteHash.hash(UnsafeBufferPointer(stored))
                 }
                 byteCount = k
                 append(Token(kind: .literal, start: Int32(start), length: Int32(j - i), hash: hash))

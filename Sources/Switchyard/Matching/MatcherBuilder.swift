@@ -24,8 +24,8 @@ struct MatcherBuilder {
 
     private var nodes: [Node] = [Node()]
     private var literals: [UInt8] = []
-    /// Static edges: node indices (-1 empty), probed from `parent` mixed with the literal's hash.
-    private var edgeSlots: [Int32] = Array(repeating: -1, count: 1024)
+    /// Static edges: node indices, probed from `parent` mixed with the literal's hash.
+    private var edgeSlots: SlotTable
     private var forms: [MatchForm] = []
     private var names: [String?] = []
     private var maximumDepth = 0
@@ -37,9 +37,7 @@ struct MatcherBuilder {
         nodes.reserveCapacity(expectedForms + 1)
         forms.reserveCapacity(expectedForms)
         // About one static edge per form and a half, at most half full.
-        var capacity = 1024
-        while capacity < expectedForms * 3 { capacity <<= 1 }
-        edgeSlots = Array(repeating: -1, count: capacity)
+        edgeSlots = SlotTable(minimumCapacity: expectedForms * 3)
     }
 
     /// Adds one form of a route (its literals already lower-cased when the table is case-insensitive).
@@ -93,40 +91,38 @@ struct MatcherBuilder {
     }
 
     @inline(__always)
-    private static func slot(parent: Int32, hash: UInt32, mask: Int) -> Int {
+    private static func slotHash(parent: Int32, hash: UInt32) -> Int {
         var mixed = UInt64(UInt32(bitPattern: parent)) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(hash)
         mixed ^= mixed >> 29
-        return Int(truncatingIfNeeded: mixed &* 0xBF58_476D_1CE4_E5B9 >> 32) & mask
+        return Int(truncatingIfNeeded: mixed &* 0xBF58_476D_1CE4_E5B9 >> 32)
     }
 
     private mutating func staticChild(of parent: Int32, start: Int32, length: Int32, hash: UInt32,
                                       _ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
         let literal = UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(start + length)])
-        let mask = edgeSlots.count - 1
-        var position = Self.slot(parent: parent, hash: hash, mask: mask)
-        while true {
-            let candidate = edgeSlots[position]
-            if candidate < 0 { break }
-            let node = nodes[Int(candidate)]
-            if node.parent == parent && node.hash == hash && node.literalLength == length
-                && literals.withUnsafeBufferPointer({ Self.equal($0, from: Int(node.literalStart), literal) }) {
-                return candidate
+        let found: (entry: Int32?, position: Int)
+        do {
+            // Copies for the closure, which end with this block, before the arrays grow below.
+            let (nodes, literals) = (nodes, literals)
+            found = edgeSlots.find(hash: Self.slotHash(parent: parent, hash: hash)) { candidate in
+                let node = nodes[Int(candidate)]
+                return node.parent == parent && node.hash == hash && node.literalLength == length
+                    && literals.withUnsafeBufferPointer { Self.equal($0, from: Int(node.literalStart), literal) }
             }
-            position = (position + 1) & mask
         }
+        if let child = found.entry { return child }
         let child = Int32(nodes.count)
         nodes.append(Node(parent: parent, hash: hash, literalStart: Int32(literals.count),
                           literalLength: length, nextSibling: nodes[Int(parent)].firstStatic))
         literals.append(contentsOf: literal)
         nodes[Int(parent)].firstStatic = child
         nodes[Int(parent)].staticCount += 1
-        edgeSlots[position] = child
-        edgeCount += 1
-        if edgeCount * 2 > edgeSlots.count { growEdges() }
+        let placed = nodes
+        edgeSlots.fill(found.position, with: child) { entry in
+            Self.slotHash(parent: placed[Int(entry)].parent, hash: placed[Int(entry)].hash)
+        }
         return child
     }
-
-    private var edgeCount = 0
 
     /// Whether `stored[start...]` begins with `bytes`.
     @inline(__always)
@@ -134,18 +130,6 @@ struct MatcherBuilder {
         guard start + bytes.count <= stored.count else { return false }
         for offset in 0..<bytes.count where stored[start + offset] != bytes[offset] { return false }
         return true
-    }
-
-    private mutating func growEdges() {
-        var slots = [Int32](repeating: -1, count: edgeSlots.count * 2)
-        let mask = slots.count - 1
-        for child in edgeSlots where child >= 0 {
-            let node = nodes[Int(child)]
-            var position = Self.slot(parent: node.parent, hash: node.hash, mask: mask)
-            while slots[position] >= 0 { position = (position + 1) & mask }
-            slots[position] = child
-        }
-        edgeSlots = slots
     }
 
     private mutating func constrainedChild(of parent: Int32, _ constraint: Int32) -> Int32 {
@@ -180,8 +164,11 @@ struct MatcherBuilder {
                 var child = trie.firstStatic
                 while child >= 0 {
                     let entry = nodes[Int(child)]
-                    var position = Int(entry.hash) & (capacity - 1)
-                    while slots[start + position].child >= 0 { position = (position + 1) & (capacity - 1) }
+                    // Literals under one node are distinct: the probe stops at the first free slot.
+                    let position = slots.withUnsafeBufferPointer {
+                        SlotTable.probe($0, start: start, mask: capacity - 1, from: Int(entry.hash),
+                                        isEmpty: { $0.child < 0 }, holdsKey: { _ in false })
+                    }
                     slots[start + position] = CompiledMatcher.Slot(
                         hash: entry.hash, child: child, literalStart: entry.literalStart, literalLength: entry.literalLength)
                     child = entry.nextSibling

@@ -175,19 +175,13 @@ struct PatternParser {
         }
         if index == start { throw unexpected(at: index) }
         guard hasEscape else { return string(start..<index) }
-        var decoded: [UInt8] = []
-        var position = start
-        while position < index {
-            if bytes[position] == UInt8(ascii: "%") {
-                guard position + 2 < index,
-                      let high = PercentDecoding.hexValue(bytes[position + 1]),
-                      let low = PercentDecoding.hexValue(bytes[position + 2])
-                else { throw error(.invalidPercentEncoding, "invalid percent-encoding", at: position) }
-                decoded.append(high << 4 | low)
-                position += 3
-            } else {
-                decoded.append(bytes[position])
-                position += 1
+        let literal = bytes[start..<index]
+        if let offset = literal.withUnsafeBufferPointer(PercentDecoding.invalidEscape) {
+            throw error(.invalidPercentEncoding, "invalid percent-encoding", at: start + offset)
+        }
+        let decoded = literal.withUnsafeBufferPointer { raw in
+            [UInt8](unsafeUninitializedCapacity: raw.count) { output, count in
+                count = PercentDecoding.decode(raw, into: output, lowercase: false)
             }
         }
         // The SDK's own validator: the standard library's validating initializer is iOS 18 / macOS 15 only.

@@ -10,6 +10,21 @@ enum PercentDecoding {
         }
     }
 
+    /// The offset of the first `%` in `bytes` that two hex digits do not follow, or nil when every
+    /// escape is complete (what ``decode(_:plusIsSpace:)`` expects).
+    static func invalidEscape(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "%") {
+                guard i + 2 < bytes.count, hexValue(bytes[i + 1]) != nil, hexValue(bytes[i + 2]) != nil else { return i }
+                i += 3
+            } else {
+                i += 1
+            }
+        }
+        return nil
+    }
+
     /// Decodes `bytes` (already validated: every `%` is followed by two hex digits) into a string.
     /// `plusIsSpace` applies form encoding, as in a query.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, plusIsSpace: Bool) -> String {

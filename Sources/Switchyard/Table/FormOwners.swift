@@ -2,7 +2,7 @@
 /// forms match exactly the same URLs when their keys are equal (a wildcard and a plain parameter
 /// both take any one segment, and parameter names do not matter).
 ///
-/// Only the keys' hashes are kept, in an open-addressing table. Equal hashes are rare (a
+/// Only the keys' hashes are kept, in a ``SlotTable``. Equal hashes are rare (a
 /// conflict, or two screen routes sharing a prefix), so the caller then compares the actual
 /// keys (``canonicalKey(_:)``), and a hash collision never makes a conflict.
 struct FormOwners {
@@ -24,14 +24,12 @@ struct FormOwners {
 
     private var owners: [Owner] = []
     private var hashes: [UInt64] = []
-    private var slots: [Int32]
+    private var slots: SlotTable
     /// Where the last ``find(_:sameKey:)`` that found nothing stopped, until ``claim(_:)``.
     private var pending: (hash: UInt64, position: Int)?
 
     init(expectedForms: Int = 0) {
-        var capacity = 1024
-        while capacity < expectedForms * 2 { capacity <<= 1 }
-        slots = Array(repeating: -1, count: capacity)
+        slots = SlotTable(minimumCapacity: expectedForms * 2)
         hashes.reserveCapacity(expectedForms)
         owners.reserveCapacity(expectedForms)
     }
@@ -41,15 +39,12 @@ struct FormOwners {
     mutating func find(_ form: FormTokens, sameKey: (Owner) -> Bool) -> Owner? {
         pending = nil
         let hash = Self.hash(form)
-        let mask = slots.count - 1
-        var position = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let index = slots[position]
-            if index < 0 { break }
-            if hashes[Int(index)] == hash && sameKey(owners[Int(index)]) { return owners[Int(index)] }
-            position = (position + 1) & mask
+        let (hashes, owners) = (hashes, owners)
+        let found = slots.find(hash: Int(truncatingIfNeeded: hash)) { index in
+            hashes[Int(index)] == hash && sameKey(owners[Int(index)])
         }
-        pending = (hash, position)
+        if let index = found.entry { return owners[Int(index)] }
+        pending = (hash, found.position)
         return nil
     }
 
@@ -57,10 +52,10 @@ struct FormOwners {
     mutating func claim(_ owner: Owner) {
         guard let pending else { preconditionFailure("claim without a find that found nothing") }
         self.pending = nil
-        slots[pending.position] = Int32(owners.count)
         hashes.append(pending.hash)
         owners.append(owner)
-        if owners.count * 2 > slots.count { grow() }
+        let hashes = hashes
+        slots.fill(pending.position, with: Int32(owners.count - 1)) { Int(truncatingIfNeeded: hashes[Int($0)]) }
     }
 
     /// How many forms are claimed.
@@ -72,29 +67,17 @@ struct FormOwners {
     mutating func truncate(to count: Int) {
         pending = nil
         guard count < owners.count else { return }
-        let mask = slots.count - 1
         for index in stride(from: owners.count - 1, through: count, by: -1) {
-            var position = Int(truncatingIfNeeded: hashes[index]) & mask
-            while slots[position] != Int32(index) { position = (position + 1) & mask }
-            slots[position] = -1
+            slots.removeLast(Int32(index), hash: Int(truncatingIfNeeded: hashes[index]))
         }
         owners.removeSubrange(count...)
         hashes.removeSubrange(count...)
     }
 
-    private mutating func grow() {
-        slots = Array(repeating: -1, count: slots.count * 2)
-        let mask = slots.count - 1
-        for (index, hash) in hashes.enumerated() {
-            var position = Int(truncatingIfNeeded: hash) & mask
-            while slots[position] >= 0 { position = (position + 1) & mask }
-            slots[position] = Int32(index)
-        }
-    }
-
-    /// A hash of the canonical key, from each step's kind and, for a literal, its length and hash.
+    /// A hash of the canonical key (``ByteHash``'s 64-bit FNV-1a over one word per step), from
+    /// each step's kind and, for a literal, its length and hash.
     static func hash(_ form: FormTokens) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        var hash = ByteHash.wideSeed
         for position in 0..<form.count {
             let word: UInt64
             switch form.tokens[position].kind {
@@ -108,7 +91,7 @@ struct FormOwners {
             case .rest:
                 word = 4
             }
-            hash = (hash ^ word) &* 0x0000_0100_0000_01B3
+            hash = ByteHash.step(hash, word: word)
         }
         return hash ^ hash >> 31
     }

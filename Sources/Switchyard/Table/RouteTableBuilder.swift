@@ -64,7 +64,7 @@ public struct RouteTableBuilder: Sendable {
         settings.routes = []
         self.settings = settings
         self.maximumInputLength = maximumInputLength
-        issues += Self.settingIssues(configuration)
+        issues += TableSettings.problems(of: configuration).map { Self.setting($0.message) }
         let count = configuration.routes.count
         matcher = MatcherBuilder(caseSensitive: configuration.caseSensitive, expectedForms: count)
         owners = FormOwners(expectedForms: count)
@@ -133,15 +133,15 @@ public struct RouteTableBuilder: Sendable {
         let text = definitions[index].pattern
         let name = definitions[index].name
         if let name, let first = names[name] {
-            issues.append(.init(
-                code: .duplicateName, patterns: [definitions[first].pattern, text],
-                routeIndices: [first, index], position: nil,
-                message: "duplicate route name '\(name)': '\(definitions[first].pattern)' and '\(text)'"))
+            let problem = TableSettings.duplicateName(name, first: (first, definitions[first].pattern),
+                                                      second: (index, text))
+            issues.append(.init(code: .duplicateName, patterns: [definitions[first].pattern, text],
+                                routeIndices: [first, index], position: nil, message: problem.message))
         }
         let claimed = owners.count
         // Plain patterns skip the full parser when the delimiter is usable (else the parser's
         // fallback delimiter and its issues decide).
-        if let fastDelimiter = Self.usableDelimiter(delimiter), text.utf8.withContiguousStorageIfAvailable({
+        if let fastDelimiter = TableSettings.delimiterByte(delimiter), text.utf8.withContiguousStorageIfAvailable({
             form.loadSimple($0, delimiter: fastDelimiter, fold: !caseSensitive)
         }) == true {
             // One form, no constraints, screens or wildcards: only the conflict check remains, and
@@ -271,7 +271,7 @@ public struct RouteTableBuilder: Sendable {
     private mutating func findOwner(_ form: FormTokens) -> FormOwners.Owner? {
         let (definitions, parsed, constraintIndex) = (definitions, parsed, constraintIndex)
         let fold = !settings.caseSensitive
-        let delimiter = Self.usableDelimiter(settings.delimiter)
+        let delimiter = TableSettings.delimiterByte(settings.delimiter)
         return owners.find(form) { owner in
             let text = definitions[owner.route].pattern
             let other = FormTokens()
@@ -286,42 +286,6 @@ public struct RouteTableBuilder: Sendable {
             }
             return FormOwners.canonicalKey(form) == FormOwners.canonicalKey(other)
         }
-    }
-
-    /// The byte of a delimiter the pattern syntax leaves free (``settingIssues(_:)`` reports the others).
-    private static func usableDelimiter(_ delimiter: Character) -> UInt8? {
-        guard let ascii = delimiter.asciiValue else { return nil }
-        let reserved = PatternParser.isNameByte(ascii) || PatternParser.isReservedByte(ascii) || ascii <= 0x20
-            || ascii == UInt8(ascii: "%") || ascii == 0x7F
-        return reserved ? nil : ascii
-    }
-
-    private static func settingIssues(_ configuration: RouteTableConfiguration) -> [RouteTableError.Issue] {
-        var issues: [RouteTableError.Issue] = []
-        let delimiter = configuration.delimiter
-        if delimiter.asciiValue != nil {
-            if usableDelimiter(delimiter) == nil {
-                issues.append(setting("delimiter '\(delimiter)' cannot be used (it is part of the pattern syntax)"))
-            }
-        } else {
-            issues.append(setting("delimiter '\(delimiter)' must be a single ASCII character"))
-        }
-        for scheme in configuration.schemes {
-            let bytes = Array(scheme.utf8)
-            let valid = !bytes.isEmpty && URLScanner.isLetter(bytes[0]) && bytes.allSatisfy {
-                URLScanner.isLetter($0) || URLScanner.isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
-                    || $0 == UInt8(ascii: ".")
-            }
-            if !valid { issues.append(setting("invalid scheme '\(scheme)'")) }
-            if ["http", "https"].contains(scheme.lowercased()) {
-                issues.append(setting("scheme '\(scheme)' is for universal links: list the host in 'hosts' instead"))
-            }
-        }
-        for host in configuration.hosts {
-            let invalid = host.isEmpty || host.contains { $0 == "/" || $0 == ":" || $0 == "@" || $0.isWhitespace }
-            if invalid { issues.append(setting("invalid host '\(host)' (write the bare host name, such as shop.example.com)")) }
-        }
-        return issues
     }
 
     /// A screen on an anonymous wildcard gets no parameter; a route presents at most one modal.

@@ -7,8 +7,6 @@ struct RouteTableDecoder {
     static let routeKeys = ["pattern", "name", "webOnly", "defaults", "allowedParameters", "container"]
     static let appsKeys = ["ios", "android"]
     static let androidKeys = ["package", "sha256CertFingerprints"]
-    /// Characters with a meaning in patterns, which a delimiter would make ambiguous.
-    static let reservedDelimiters: Set<Character> = ["{", "}", "(", ")", "*", "<", ">", "!"]
 
     let file: String
 
@@ -20,17 +18,21 @@ struct RouteTableDecoder {
         var configuration = RouteTableConfiguration()
         if let schemes = top["schemes"] {
             configuration.schemes = try strings(schemes, subject: "'schemes'")
-            for scheme in configuration.schemes where !Self.isValidScheme(scheme) {
-                throw fail(.invalidScheme(scheme))
+            if let problem = configuration.schemes.lazy.compactMap(TableSettings.schemeProblem).first {
+                throw fail(.setting(problem))
             }
         }
         if let hosts = top["hosts"] {
-            configuration.hosts = try strings(hosts, subject: "'hosts'").map { host throws(RouteTableFileError) in
-                try validatedHost(host)
-            }
+            let hosts = try strings(hosts, subject: "'hosts'")
+            if let problem = hosts.lazy.compactMap(TableSettings.hostProblem).first { throw fail(.setting(problem)) }
+            configuration.hosts = hosts.map { $0.lowercased() }
         }
         if let delimiter = top["delimiter"] {
-            configuration.delimiter = try validatedDelimiter(delimiter)
+            guard case .string(let text) = delimiter else {
+                throw fail(.wrongType(subject: "'delimiter'", expected: "a string"))
+            }
+            if let problem = TableSettings.delimiterProblem(text: text) { throw fail(.setting(problem)) }
+            configuration.delimiter = text.first!
         }
         if let caseSensitive = top["caseSensitive"] {
             configuration.caseSensitive = try bool(caseSensitive, subject: "'caseSensitive'")
@@ -47,7 +49,9 @@ struct RouteTableDecoder {
             let route = try decodeRoute(entry, index: index)
             if let name = route.name {
                 if let first = firstIndexByName[name] {
-                    throw fail(.duplicateName(name, first: first, second: index), route: (index, route.pattern))
+                    let problem = TableSettings.duplicateName(
+                        name, first: (first, configuration.routes[first].pattern), second: (index, route.pattern))
+                    throw fail(.setting(problem), route: (index, route.pattern))
                 }
                 firstIndexByName[name] = index
             }

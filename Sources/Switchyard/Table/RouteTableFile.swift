@@ -25,10 +25,12 @@
 ///
 /// A route is a pattern string or an object with a `pattern`. Default values may be strings,
 /// numbers or Booleans and become strings (`3` → `"3"`, `true` → `"true"`). Unknown keys are
-/// errors, so a typo never passes silently. Schemes must follow RFC 3986; hosts are bare host
-/// names (no scheme, path, port or whitespace) and are lower-cased; the delimiter is one character
-/// that the pattern language does not reserve; route names are unique. Patterns themselves are
-/// checked when the table is compiled, not here.
+/// errors, so a typo never passes silently. Schemes, hosts, the delimiter and route names follow
+/// the same rules as in ``RouteTableBuilder``, with the same messages: schemes follow RFC 3986 and
+/// are not `http` or `https`; hosts are bare host names (no scheme, path, port, user info, query,
+/// fragment or whitespace) and are lower-cased; the delimiter is one ASCII character that the
+/// pattern language does not reserve; route names are unique. Patterns themselves are checked
+/// when the table is compiled, not here.
 ///
 /// Errors are ``RouteTableFileError``s that name the file, the route (numbered from 1 in
 /// messages) and the reason.

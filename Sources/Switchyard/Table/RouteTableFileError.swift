@@ -4,7 +4,7 @@
 /// routes.json: line 4, column 12: expected ',' or ']' after array element
 /// routes.json: route 3 ('product/:id'): 'name' must be a string
 /// routes.json: route 5: unknown key 'patern' (expected one of: pattern, name, webOnly, ...)
-/// routes.json: duplicate route name 'product' (routes 1 and 4)
+/// routes.json: duplicate route name 'product': route 1 ('product/:id') and route 4 ('item/:id')
 /// ```
 ///
 /// Route numbers in messages are 1-based ("route 1" is the first entry of `routes`), while
@@ -43,11 +43,12 @@ public struct RouteTableFileError: Error, Sendable, Hashable, CustomStringConver
     public static let unknownKey = Code(rawValue: "unknown_key")
     /// A string that must not be empty is (`"pattern": ""`).
     public static let emptyValue = Code(rawValue: "empty_value")
-    /// A scheme that is not `letter *(letter / digit / "+" / "-" / ".")`.
+    /// A scheme that is not `letter *(letter / digit / "+" / "-" / ".")`, or is `http` or `https`.
     public static let invalidScheme = Code(rawValue: "invalid_scheme")
-    /// A host with a scheme, path, port or whitespace, or an empty one.
+    /// A host with a scheme, path, port, user info, query, fragment, backslash, whitespace or
+    /// control character, or an empty one.
     public static let invalidHost = Code(rawValue: "invalid_host")
-    /// A delimiter that is not one character, or one the pattern language reserves.
+    /// A delimiter that is not one ASCII character, or one the pattern language reserves.
     public static let invalidDelimiter = Code(rawValue: "invalid_delimiter")
     /// Two routes with the same name.
     public static let duplicateName = Code(rawValue: "duplicate_name")
@@ -98,8 +99,8 @@ public struct RouteTableFileError: Error, Sendable, Hashable, CustomStringConver
         } else {
             (syntaxError, line, column) = (nil, nil, nil)
         }
-        if case .duplicateName = kind {
-            namesRoute = false  // the reason names both routes
+        if case .setting = kind {
+            namesRoute = false  // a setting is about no route; a duplicate name's reason names both
         } else {
             namesRoute = true
         }
@@ -118,10 +119,8 @@ extension RouteTableFileError {
         case missingKey(String, in: String?)
         case unknownKey(String, in: String?, expected: [String])
         case emptyValue(String)
-        case invalidScheme(String)
-        case invalidHost(String, problem: String)
-        case invalidDelimiter(String)
-        case duplicateName(String, first: Int, second: Int)
+        /// A scheme, host, delimiter or route name that breaks a rule of ``TableSettings``.
+        case setting(TableSettings.Problem)
 
         var code: Code {
             switch self {
@@ -132,10 +131,7 @@ extension RouteTableFileError {
             case .missingKey: RouteTableFileError.missingKey
             case .unknownKey: RouteTableFileError.unknownKey
             case .emptyValue: RouteTableFileError.emptyValue
-            case .invalidScheme: RouteTableFileError.invalidScheme
-            case .invalidHost: RouteTableFileError.invalidHost
-            case .invalidDelimiter: RouteTableFileError.invalidDelimiter
-            case .duplicateName: RouteTableFileError.duplicateName
+            case .setting(let problem): Code(rawValue: problem.code)
             }
         }
 
@@ -151,12 +147,7 @@ extension RouteTableFileError {
                 "unknown key '\(key)'\(container.map { " in \($0)" } ?? "")"
                     + " (expected one of: \(expected.joined(separator: ", ")))"
             case .emptyValue(let key): "'\(key)' must not be empty"
-            case .invalidScheme(let scheme):
-                "invalid scheme '\(scheme)': a scheme is a letter followed by letters, digits, '+', '-' or '.'"
-            case .invalidHost(let host, let problem): "invalid host '\(host)': \(problem)"
-            case .invalidDelimiter(let problem): "'delimiter' \(problem)"
-            case .duplicateName(let name, let first, let second):
-                "duplicate route name '\(name)' (routes \(first + 1) and \(second + 1))"
+            case .setting(let problem): problem.message
             }
         }
     }

@@ -138,11 +138,51 @@ enum TableGenerator {
         var path = raw.joined(separator: String(delimiter))
         // A trailing slash, ignored for every delimiter (issue 15: `photofeed://user:self/`).
         if rng.chance(15) { path += rng.chance(80) ? "/" : "//" }
-        switch Int.random(in: 0..<3, using: &rng) {
+        // A link with a scheme or host carries a query half the time; an internal path has none.
+        let origin = Int.random(in: 0..<3, using: &rng)
+        let suffix = origin > 0 && rng.chance(50) ? "?" + query(&rng) : ""
+        switch origin {
         case 0: return (path.isEmpty ? "/" : path, path)
-        case 1: return ("shop://" + path, path)
-        default: return ("https://\(host)/" + path, path)
+        case 1: return ("shop://" + path + suffix, path)
+        default: return ("https://\(host)/" + path + suffix, path)
         }
+    }
+
+    /// Names and values for queries: few names, so that names repeat; each is percent-encoded
+    /// when written, with `+` for a space now and then.
+    static let queryNames = ["a", "b", "ref", "a b", "é", "x+y", "&", "=", "%"]
+    static let queryValues = ["", "1", "mail", "b=c", "a b", "+", "100%", "é😀", "?#", "x&y"]
+
+    /// A raw query (the text after `?`): 0 to 5 items; some without `=`, some `name=v1=v2`,
+    /// some empty (`&&`), names often repeated.
+    static func query(_ rng: inout SplitMixGenerator) -> String {
+        func written(_ text: String) -> String {
+            let encoded = encode(text, &rng)
+            guard rng.chance(50) else { return encoded }
+            var bytes = Array(encoded.utf8)
+            var plus: [UInt8] = []
+            while !bytes.isEmpty {
+                if bytes.starts(with: Array("%20".utf8)) {
+                    plus.append(UInt8(ascii: "+"))
+                    bytes.removeFirst(3)
+                } else {
+                    plus.append(bytes.removeFirst())
+                }
+            }
+            return String(decoding: plus, as: UTF8.self)
+        }
+        var items: [String] = []
+        for _ in 0..<Int.random(in: 0...5, using: &rng) {
+            let name = written(rng.pick(queryNames))
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0: items.append(name)
+            case 1: items.append(name + "=" + written(rng.pick(queryValues)) + "=" + written(rng.pick(queryValues)))
+            case 2: items.append("")
+            case 3: items.append("=" + written(rng.pick(queryValues)))
+            default: items.append(name + "=" + written(rng.pick(queryValues)))
+            }
+        }
+        return items.joined(separator: "&")
     }
 
     /// Percent-encodes all but unreserved characters, leaving `+`, `@`, `!` raw now and then.
