@@ -37,6 +37,44 @@ public struct ViewBuilder {
     public static func buildBlock() -> EmptyView { EmptyView() }
     public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
     public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
+    public static func buildBlock<C0: View, C1: View>(_ c0: C0, _ c1: C1) -> TupleView<(C0, C1)> { TupleView((c0, c1)) }
+    public static func buildBlock<C0: View, C1: View, C2: View>(_ c0: C0, _ c1: C1, _ c2: C2) -> TupleView<(C0, C1, C2)> {
+        TupleView((c0, c1, c2))
+    }
+    public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
+    public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent)
+        -> _ConditionalContent<TrueContent, FalseContent> { _ConditionalContent() }
+    public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent)
+        -> _ConditionalContent<TrueContent, FalseContent> { _ConditionalContent() }
+}
+
+/// Several views built by a view builder.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@frozen
+public struct TupleView<T>: View {
+    nonisolated(unsafe) public var value: T
+    @inlinable nonisolated public init(_ value: T) { self.value = value }
+    public typealias Body = Never
+    public var body: Never { fatalError("stand-in") }
+}
+
+/// One of two views, as an `if`/`else` or `switch` in a view builder chooses.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@frozen
+public struct _ConditionalContent<TrueContent, FalseContent> {
+    init() {}
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension _ConditionalContent: View where TrueContent: View, FalseContent: View {
+    public typealias Body = Never
+    public var body: Never { fatalError("stand-in") }
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension Optional: View where Wrapped: View {
+    public typealias Body = Never
+    public var body: Never { fatalError("stand-in") }
 }
 
 /// A modifier applied to a view.
@@ -163,18 +201,6 @@ public struct Bindable<Value> {
     }
 }
 
-// MARK: Foundation declarations that exist only on Apple platforms
-// (NSUserActivity is in Apple's Foundation, not in swift-corelibs-foundation.)
-
-/// A web-browsing activity type (universal links, Handoff).
-@available(iOS 8.0, macOS 10.10, tvOS 9.0, watchOS 2.0, *)
-public let NSUserActivityTypeBrowsingWeb: String = "NSUserActivityTypeBrowsingWeb"
-
-/// An activity continued from another device or opened from a universal link.
-@available(iOS 8.0, macOS 10.10, tvOS 9.0, watchOS 2.0, *)
-open class NSUserActivity: NSObject {
-    public init(activityType: String) {}
-    open var activityType: String { "" }
-    open var webpageURL: URL?
-    open var userInfo: [AnyHashable: Any]?
-}
+// NSUserActivity (Apple's Foundation, absent from swift-corelibs-foundation) is declared in the UIKit
+// stand-in, which this module re-exports as SwiftUI does on iOS (SwiftUI/UIKitInterop.swift), so a
+// file that imports both SwiftUI and UIKit sees one NSUserActivity.

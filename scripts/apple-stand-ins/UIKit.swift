@@ -2,7 +2,7 @@
 // signatures and availability (iOS 18 SDK), so that target type-checks on Linux
 // (scripts/check-apple-glue) and its uses are checked against the platforms
 // (scripts/check-availability). Nothing here runs. See README.md in this folder to extend it.
-public import Foundation
+@_exported public import Foundation  // UIKit re-exports Foundation
 
 /// UIKit's base for objects that respond to events.
 @available(iOS 2.0, tvOS 9.0, *)
@@ -17,6 +17,12 @@ open class UIResponder: NSObject {}
 open class UIViewController: UIResponder {
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { super.init() }
     public required init?(coder: NSCoder) { super.init() }
+
+    /// The title the navigation bar shows.
+    open var title: String?
+
+    /// Called once the view is loaded.
+    open func viewDidLoad() {}
 
     /// The view controller this one presents, if any.
     open var presentedViewController: UIViewController? { nil }

@@ -3,6 +3,10 @@
 // which UIKit re-exports; Linux's Foundation has none, so it is declared here.
 public import Foundation
 
+/// A web-browsing activity type (universal links, Handoff).
+@available(iOS 8.0, macOS 10.10, tvOS 9.0, watchOS 2.0, *)
+public let NSUserActivityTypeBrowsingWeb: String = "NSUserActivityTypeBrowsingWeb"
+
 /// A user activity (Handoff, universal links, Spotlight).
 @available(iOS 8.0, macOS 10.10, tvOS 9.0, watchOS 2.0, *)
 open class NSUserActivity: NSObject {

@@ -1,0 +1,14 @@
+// Stand-in for CoreSpotlight: the constants of a Spotlight result's user activity, which
+// Examples/ShopApp uses, with the iOS 18 SDK's values and availability. Nothing here runs.
+
+/// The activity type of a continued Spotlight result (`NSUserActivity.activityType`).
+@available(iOS 9.0, macOS 10.13, *)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
+public let CSSearchableItemActionType: String = "com.apple.corespotlightitem"
+
+/// The `userInfo` key of a continued Spotlight result's item identifier.
+@available(iOS 9.0, macOS 10.13, *)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
+public let CSSearchableItemActivityIdentifier: String = "kCSSearchableItemActivityIdentifier"
