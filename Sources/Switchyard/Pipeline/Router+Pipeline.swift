@@ -36,9 +36,11 @@ extension Router {
     ///
     /// ```swift
     /// func application(_ app: UIApplication, open url: URL, options: ...) -> Bool {
+    ///     guard router.canOpen(url.absoluteString) else { return false }   // the next SDK may take it
     ///     Task { await router.open(url.absoluteString) }
     ///     return true
     /// }
+    /// // or, through a navigator, in one call: navigator.handle(url.absoluteString)
     /// ```
     @discardableResult
     public func open(_ input: String, source: LinkSource? = nil, metadata: [String: JSONValue]? = nil) async -> Bool {
