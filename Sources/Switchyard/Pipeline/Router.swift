@@ -140,6 +140,7 @@ extension Router {
         var pendingLink: DeepLink?
         var pendingLinkStore: (any PendingLinkStore)?
         var pendingLinkLifetime: Duration = .seconds(3600)
+        var pendingLinkStoreFailed: (@Sendable (PendingLinkPersistenceError) -> Void)?
         var planApplier: PlanApplier?
 
         init(configuration: RouteTableConfiguration, constraints: [ParameterConstraint]) throws(RouteTableError) {
