@@ -114,7 +114,8 @@ extension Router {
             await handler.body(link)
         }
         do {
-            try await destination(link)
+            let context = await navigationContext()
+            try await NavigationContext.$current.withValue(context) { try await destination(link) }
         } catch {
             return .failed(link, error)
         }

@@ -142,6 +142,7 @@ extension Router {
         var pendingLinkLifetime: Duration = .seconds(3600)
         var pendingLinkStoreFailed: (@Sendable (PendingLinkPersistenceError) -> Void)?
         var planApplier: PlanApplier?
+        var screens: (@Sendable () async -> InMemoryScreenStack)?
 
         init(configuration: RouteTableConfiguration, constraints: [ParameterConstraint]) throws(RouteTableError) {
             self.configuration = configuration
