@@ -5,25 +5,36 @@ public import Switchyard
 /// Applies navigation plans to a `UITabBarController` (one `UINavigationController` per tab) or
 /// to a single `UINavigationController`, building screens through the app's ``ScreenFactory``.
 ///
-/// It only performs the ``NavigationOperation``s that ``NavigationPlan/operations(for:)``
-/// computes (and the SDK tests); what it shows it reports back as a ``ScreenStack``. A view
-/// controller it did not create counts as a screen named after its type, except a navigation
-/// controller's first one, which is the tab's root and is never popped. A modal is presented
-/// inside a `UINavigationController`, so later steps push inside it.
+/// It decides nothing itself: it reads what UIKit shows into a ``ControllerHierarchy``, lets
+/// ``NavigationPlan/operations(for:)`` and ``ControllerHierarchy/action(for:)`` (both tested in the
+/// SDK) decide, and performs the ``ControllerAction``s. A view controller it did not create counts
+/// as a screen named after its type, except a navigation controller's first one, which is the
+/// tab's root and is never popped. A modal is presented inside a `UINavigationController`, so
+/// later steps push inside it. A plan that replaces the root sets the `window`'s root view controller.
 ///
 /// ```swift
-/// let navigator = UIKitNavigator(root: tabBarController, tabs: ["home", "feed"], factory: Screens())
+/// let navigator = UIKitNavigator(root: tabBarController, tabs: ["home", "feed"], factory: Screens(), window: window)
 /// navigator.apply(table.plan(for: try table.resolve(url.absoluteString))!)
 /// ```
 @MainActor
 public final class UIKitNavigator {
-    /// The window's root: a `UITabBarController` or a `UINavigationController`.
-    public let root: UIViewController
+    /// What the window shows now: the app's root, or the navigation controller of a screen that
+    /// replaced it (``NavigationOperation/replaceRoot(_:)``).
+    public private(set) var root: UIViewController
+    /// The app's own root, given at creation.
+    public let appRoot: UIViewController
     /// The tab identifiers, in the tab bar's order (empty without a tab bar).
     public let tabs: [String]
     /// Makes view controllers for screens.
     public let factory: any ScreenFactory
+    /// The window whose root a plan that replaces the root sets; without one such a plan only
+    /// changes ``root``.
+    public weak var window: UIWindow?
+    /// The screen that replaced the app's root, nil while the app's own root is shown.
+    public private(set) var replacedRoot: NavigationScreen?
     private var created: [Entry] = []
+    private weak var presentedFrom: UIViewController?
+    private var presenterName: String?
 
     @MainActor
     private final class Entry {
@@ -41,18 +52,22 @@ public final class UIKitNavigator {
     ///   - root: a `UITabBarController` whose tabs are `UINavigationController`s, or a `UINavigationController`.
     ///   - tabs: the tab identifiers plans name in ``NavigationPlan/container``, in tab order.
     ///   - factory: makes the view controller of each screen.
-    public init(root: UIViewController, tabs: [String] = [], factory: any ScreenFactory) {
+    ///   - window: the window whose root a plan that replaces the root sets.
+    public init(root: UIViewController, tabs: [String] = [], factory: any ScreenFactory, window: UIWindow? = nil) {
         self.root = root
+        self.appRoot = root
         self.tabs = tabs
         self.factory = factory
+        self.window = window
     }
 
     /// Applies a plan; only the last operation is animated.
     @discardableResult
     public func apply(_ plan: NavigationPlan, animated: Bool = true) -> [NavigationOperation] {
-        let operations = plan.operations(for: self)
+        var shown = hierarchy
+        let operations = plan.operations(for: shown)
         for (offset, operation) in operations.enumerated() {
-            perform(operation, animated: animated && offset == operations.count - 1)
+            perform(operation, on: &shown, animated: animated && offset == operations.count - 1)
         }
         return operations
     }
@@ -64,61 +79,98 @@ public final class UIKitNavigator {
 
     /// Performs one operation.
     public func perform(_ operation: NavigationOperation, animated: Bool) {
-        switch operation {
+        var shown = hierarchy
+        perform(operation, on: &shown, animated: animated)
+    }
+
+    private func perform(_ operation: NavigationOperation, on shown: inout ControllerHierarchy, animated: Bool) {
+        let action = shown.action(for: operation)
+        shown.perform(operation)
+        guard let action else { return }
+        perform(action, animated: animated)
+        if case .replaceRoot = action { shown = hierarchy }
+        if case .presentFrom(let presenter, _) = operation {
+            (presentedFrom, presenterName) = (root.presentedViewController, presenter)
+        }
+    }
+
+    private func perform(_ action: ControllerAction, animated: Bool) {
+        switch action {
         case .dismiss:
             root.dismiss(animated: animated)
-        case .selectTab(let tab):
-            if let tabBar = root as? UITabBarController, let index = tabs.firstIndex(of: tab) {
-                tabBar.selectedIndex = index
-            }
-        case .present(let screen):
+        case .select(let index):
+            (root as? UITabBarController)?.selectedIndex = index
+        case .present(let screen, let place):
             let modal = UINavigationController(rootViewController: make(screen))
-            root.present(modal, animated: animated)
-        case .push(let screen):
-            topStack?.pushViewController(make(screen), animated: animated)
-        case .popTo(let count):
-            guard let stack = topStack else { return }
-            stack.setViewControllers(Array(stack.viewControllers.prefix(base(of: stack) + count)), animated: animated)
-        case .refresh(let index, let screen):
-            guard let stack = topStack else { return }
-            let position = base(of: stack) + index
-            guard stack.viewControllers.indices.contains(position) else { return }
+            (place.flatMap(navigationController(at:)) ?? root).present(modal, animated: animated)
+        case .push(let screen, let place):
+            navigationController(at: place)?.pushViewController(make(screen), animated: animated)
+        case .keep(let count, let place):
+            guard let stack = navigationController(at: place) else { return }
+            stack.setViewControllers(Array(stack.viewControllers.prefix(count)), animated: animated)
+        case .refresh(let position, let place, let screen):
+            guard let stack = navigationController(at: place), stack.viewControllers.indices.contains(position) else { return }
             let controller = stack.viewControllers[position]
             remember(controller, as: screen)
             (controller as? any RefreshableScreen)?.refresh(with: screen)
+        case .replaceRoot(let screen):
+            root.dismiss(animated: false)
+            root = screen.map { UINavigationController(rootViewController: make($0)) } ?? appRoot
+            replacedRoot = screen
+            window?.rootViewController = root
+            if screen == nil {
+                for action in hierarchy.emptyingActions { perform(action, animated: false) }
+            }
         }
     }
 
     // MARK: Reading what is shown
 
-    private var presentedStack: UINavigationController? { root.presentedViewController as? UINavigationController }
-
-    private func stack(inTab tab: String?) -> UINavigationController? {
+    /// What UIKit shows now, as values.
+    public var hierarchy: ControllerHierarchy {
+        var shown = ControllerHierarchy(replacedRoot: replacedRoot)
         if let tabBar = root as? UITabBarController {
-            let index = tab.flatMap { tabs.firstIndex(of: $0) } ?? tabBar.selectedIndex
-            guard let controllers = tabBar.viewControllers, controllers.indices.contains(index) else { return nil }
+            shown.tabs = tabs
+            shown.selectedIndex = tabBar.selectedIndex
+            shown.tabStacks = (tabBar.viewControllers ?? []).map { ($0 as? UINavigationController).map(controllers(of:)) }
+        } else if let stack = root as? UINavigationController {
+            shown.rootStack = controllers(of: stack)
+        }
+        if let presented = root.presentedViewController {
+            let presenter = presented === presentedFrom ? presenterName : nil
+            shown.presented = if let stack = presented as? UINavigationController {
+                .stack(controllers(of: stack), presenter: presenter)
+            } else {
+                .controller(controller(presented), presenter: presenter)
+            }
+        }
+        return shown
+    }
+
+    private func navigationController(at place: ControllerHierarchy.Place) -> UINavigationController? {
+        switch place {
+        case .root:
+            return root as? UINavigationController
+        case .tab(let index):
+            guard let controllers = (root as? UITabBarController)?.viewControllers, controllers.indices.contains(index) else {
+                return nil
+            }
             return controllers[index] as? UINavigationController
+        case .presented:
+            return root.presentedViewController as? UINavigationController
         }
-        return root as? UINavigationController
     }
 
-    private var topStack: UINavigationController? { presentedStack ?? stack(inTab: nil) }
-
-    /// A presented stack starts at its first screen; a tab's stack above a root the app set.
-    private func base(of stack: UINavigationController) -> Int {
-        if stack === presentedStack { return 0 }
-        guard let first = stack.viewControllers.first else { return 0 }
-        return screen(of: first) == nil ? 1 : 0
+    private func controllers(of stack: UINavigationController) -> [ControllerHierarchy.Controller] {
+        stack.viewControllers.map(controller)
     }
 
-    private func screen(of controller: UIViewController) -> NavigationScreen? {
-        created.first { $0.controller === controller }?.screen
-    }
-
-    private func screens(of stack: UINavigationController) -> [NavigationScreen] {
-        stack.viewControllers.dropFirst(base(of: stack)).map {
-            screen(of: $0) ?? NavigationScreen(String(describing: type(of: $0)))
+    private func controller(_ controller: UIViewController) -> ControllerHierarchy.Controller {
+        let typeName = String(describing: type(of: controller))
+        if let entry = created.first(where: { $0.controller === controller }) {
+            return ControllerHierarchy.Controller(entry.screen, typeName: typeName)
         }
+        return ControllerHierarchy.Controller(typeName: typeName)
     }
 
     private func make(_ screen: NavigationScreen) -> UIViewController {
@@ -135,25 +187,13 @@ public final class UIKitNavigator {
 
 extension UIKitNavigator: @MainActor ScreenStack {
     /// The selected tab's identifier, nil without a tab bar.
-    public var selectedTab: String? {
-        guard let tabBar = root as? UITabBarController, tabs.indices.contains(tabBar.selectedIndex) else { return nil }
-        return tabs[tabBar.selectedIndex]
-    }
+    public var selectedTab: String? { hierarchy.selectedTab }
 
     /// The screens of a tab's navigation controller, above its root.
-    public func screens(inTab tab: String?) -> [NavigationScreen] {
-        stack(inTab: tab).map(screens(of:)) ?? []
-    }
+    public func screens(inTab tab: String?) -> [NavigationScreen] { hierarchy.screens(inTab: tab) }
 
     /// The presented modal and the screens pushed inside it.
-    public var modal: PresentedModal? {
-        if let stack = presentedStack {
-            let shown = screens(of: stack)
-            guard let first = shown.first else { return nil }
-            return PresentedModal(first, path: Array(shown.dropFirst()))
-        }
-        guard let presented = root.presentedViewController else { return nil }
-        return PresentedModal(screen(of: presented) ?? NavigationScreen(String(describing: type(of: presented))))
-    }
+    public var modal: PresentedModal? { hierarchy.modal }
+
 }
 #endif

@@ -158,4 +158,40 @@ import Testing
         try store.clear()
         #expect(try store.load() == nil)
     }
+
+    /// A store whose every call throws.
+    private struct FailingStore: PendingLinkStore {
+        struct Full: Error, CustomStringConvertible { var description: String { "disk full" } }
+        func save(_ record: PendingLinkRecord) throws { throw Full() }
+        func load() throws -> PendingLinkRecord? { throw Full() }
+        func clear() throws { throw Full() }
+    }
+
+    /// The store failures a router reported.
+    private final class Failures: @unchecked Sendable {
+        private let lock = NSLock()
+        private var errors: [PendingLinkPersistenceError] = []
+        func append(_ error: PendingLinkPersistenceError) { lock.withLock { errors.append(error) } }
+        var messages: [String] { lock.withLock { errors.map(\.message) } }
+        var codes: [PendingLinkPersistenceError.Code] { lock.withLock { errors.map(\.code) } }
+    }
+
+    @Test func aStoreThatFailsIsReportedAndTheLinkStaysPending() async throws {
+        let log = PipelineLog()
+        let session = GateSession()
+        let router = try gatedRouter(log, session, store: FailingStore())
+        let failures = Failures()
+        router.pendingLinkStoreFailed = { failures.append($0) }
+        guard case .held = await router.route("shop://orders/7") else { Issue.record("not held"); return }
+        #expect(failures.messages == ["could not save the pending link 'shop://orders/7': disk full"])
+        #expect(router.pendingLink?.url == "shop://orders/7")
+        await session.logIn()
+        #expect(await router.openPendingLink())
+        #expect(failures.codes == [.saveFailed, .clearFailed])
+        #expect(failures.messages.last == "could not clear the pending link 'shop://orders/7': disk full")
+        #expect(await router.restorePendingLink() == nil)
+        #expect(failures.codes == [.saveFailed, .clearFailed, .loadFailed, .clearFailed])
+        #expect(failures.messages[2] == "could not load the pending link: disk full")
+        #expect(await log.entries == ["order 7 url"])
+    }
 }

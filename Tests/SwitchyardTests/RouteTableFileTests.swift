@@ -83,6 +83,13 @@ import Testing
             ])
         ),
         Valid(
+            text: #"{"routes": [{"pattern": "logout{Login}", "root": true}, {"pattern": "share{Share}!", "presenter": "feed"}]}"#,
+            configuration: RouteTableConfiguration(routes: [
+                RouteDefinition("logout{Login}", replacesRoot: true),
+                RouteDefinition("share{Share}!", presenter: "feed"),
+            ])
+        ),
+        Valid(
             text: #"{"apps": {}, "routes": ["a", "b"]}"#,
             configuration: RouteTableConfiguration(routes: [RouteDefinition("a"), RouteDefinition("b")])
         ),
@@ -136,12 +143,12 @@ import Testing
         Invalid(
             text: #"{"routes": ["a", "b", "c", "d", {"patern": "x"}]}"#,
             message:
-                "routes.json: route 5: unknown key 'patern' (expected one of: pattern, name, webOnly, defaults, allowedParameters, container)",
+                "routes.json: route 5: unknown key 'patern' (expected one of: pattern, name, webOnly, defaults, allowedParameters, container, root, presenter)",
             code: "unknown_key"),
         Invalid(
             text: #"{"routes": [{"pattern": "p", "Name": "x"}]}"#,
             message:
-                "routes.json: route 1 ('p'): unknown key 'Name' (expected one of: pattern, name, webOnly, defaults, allowedParameters, container)",
+                "routes.json: route 1 ('p'): unknown key 'Name' (expected one of: pattern, name, webOnly, defaults, allowedParameters, container, root, presenter)",
             code: "unknown_key"),
         Invalid(
             text: #"{"routes": [{"name": "x"}]}"#, message: "routes.json: route 1: missing required key 'pattern'",
@@ -161,6 +168,15 @@ import Testing
         Invalid(
             text: #"{"routes": [{"pattern": "a", "container": 1}]}"#,
             message: "routes.json: route 1 ('a'): 'container' must be a string", code: "wrong_type"),
+        Invalid(
+            text: #"{"routes": ["a", {"pattern": "logout{Login}", "root": "yes"}]}"#,
+            message: "routes.json: route 2 ('logout{Login}'): 'root' must be a boolean", code: "wrong_type"),
+        Invalid(
+            text: #"{"routes": [{"pattern": "share{Share}!", "presenter": ""}]}"#,
+            message: "routes.json: route 1 ('share{Share}!'): 'presenter' must not be empty", code: "empty_value"),
+        Invalid(
+            text: #"{"routes": [{"pattern": "share{Share}!", "presenter": ["feed"]}]}"#,
+            message: "routes.json: route 1 ('share{Share}!'): 'presenter' must be a string", code: "wrong_type"),
         Invalid(
             text: #"{"routes": ["a", 12]}"#,
             message: "routes.json: route 2: a route must be a pattern string or an object", code: "wrong_type"),

@@ -18,17 +18,22 @@ public struct InMemoryScreenStack: ScreenStack, Sendable, Hashable, CustomString
     public var stacks: [String: [NavigationScreen]]
     /// The presented modal, if any.
     public var modal: PresentedModal?
+    /// The screen that replaced the app's root (a login screen after logout), nil while the app's
+    /// own root is shown; ``stacks`` hold the screens pushed above whichever root is shown.
+    public var replacedRoot: NavigationScreen?
 
     /// Creates a stack.
-    public init(selectedTab: String? = nil, stacks: [String: [NavigationScreen]] = [:], modal: PresentedModal? = nil) {
+    public init(selectedTab: String? = nil, stacks: [String: [NavigationScreen]] = [:], modal: PresentedModal? = nil,
+                replacedRoot: NavigationScreen? = nil) {
         self.selectedTab = selectedTab
         self.stacks = stacks
         self.modal = modal
+        self.replacedRoot = replacedRoot
     }
 
-    /// Creates a tab-less stack showing these screens.
-    public init(screens: [NavigationScreen], modal: PresentedModal? = nil) {
-        self.init(stacks: [Self.noTab: screens], modal: modal)
+    /// Creates a tab-less stack showing these screens (above `replacedRoot`, when the root was replaced).
+    public init(screens: [NavigationScreen], modal: PresentedModal? = nil, replacedRoot: NavigationScreen? = nil) {
+        self.init(stacks: [Self.noTab: screens], modal: modal, replacedRoot: replacedRoot)
     }
 
     /// The screens of a tab, bottom first; `nil` gives the selected tab's (or the tab-less) stack.
@@ -45,6 +50,13 @@ public struct InMemoryScreenStack: ScreenStack, Sendable, Hashable, CustomString
             selectedTab = tab
         case .present(let screen):
             modal = PresentedModal(screen)
+        case .presentFrom(let presenter, let screen):
+            modal = PresentedModal(screen, presenter: presenter)
+        case .replaceRoot(let screen):
+            replacedRoot = screen
+            selectedTab = nil
+            stacks = [:]
+            modal = nil
         case .popTo, .push, .refresh:
             if var shown = modal {
                 var screens = shown.screens
@@ -81,14 +93,15 @@ public struct InMemoryScreenStack: ScreenStack, Sendable, Hashable, CustomString
             screens.append(screen)
         case .refresh(let index, let screen):
             if screens.indices.contains(index) { screens[index] = screen }
-        case .dismiss, .selectTab, .present:
+        case .dismiss, .selectTab, .present, .presentFrom, .replaceRoot:
             break
         }
     }
 
-    /// `tab feed: [A, B(id: 3)]; modal [C]`, one line.
+    /// `tab feed; [A, B(id: 3)]; modal [C]`, one line; `root Login; [...]` after a new root.
     public var description: String {
         var parts: [String] = []
+        if let replacedRoot { parts.append("root \(replacedRoot)") }
         if let selectedTab { parts.append("tab \(selectedTab)") }
         parts.append("[" + screens().map(\.description).joined(separator: ", ") + "]")
         if let modal { parts.append(modal.description) }

@@ -2,7 +2,7 @@
 ///
 /// `popTo`, `push` and `refresh` act on the topmost stack: the modal's (its presented screen
 /// at index 0, then the screens pushed inside it) while a modal is shown, otherwise the
-/// selected tab's stack (the screens above its root, which no plan removes).
+/// selected tab's stack (the screens above its root, which only ``replaceRoot(_:)`` removes).
 public enum NavigationOperation: Sendable, Hashable, CustomStringConvertible {
     /// Dismiss the presented modal and everything pushed inside it.
     case dismiss
@@ -16,6 +16,12 @@ public enum NavigationOperation: Sendable, Hashable, CustomStringConvertible {
     case present(NavigationScreen)
     /// Give the screen at `index` of the topmost stack new parameters; it stays where it is.
     case refresh(index: Int, NavigationScreen)
+    /// Present a screen modally from a named container (``NavigationPlan/presenter``: a tab, say)
+    /// instead of from the root.
+    case presentFrom(String, NavigationScreen)
+    /// Replace the app's root: the modal, every tab's stack and the selected tab are dropped, and
+    /// the screen becomes the root that later pushes stack on; nil brings back the app's own root.
+    case replaceRoot(NavigationScreen?)
 
     /// `push HotelScreen(hotelID: 12)`, `popTo 1`, `refresh 0 ListScreen(tab: all)`, ...
     public var description: String {
@@ -26,6 +32,8 @@ public enum NavigationOperation: Sendable, Hashable, CustomStringConvertible {
         case .push(let screen): "push \(screen)"
         case .present(let screen): "present \(screen)"
         case .refresh(let index, let screen): "refresh \(index) \(screen)"
+        case .presentFrom(let presenter, let screen): "present \(screen) from \(presenter)"
+        case .replaceRoot(let screen): "replaceRoot \(screen.map(\.description) ?? "(app root)")"
         }
     }
 }

@@ -15,15 +15,32 @@ public struct NavigationPlan: Sendable, Hashable, CustomStringConvertible {
     public var container: String?
     /// The steps, bottom of the stack first. Empty for a matched route that names no screens.
     public var steps: [NavigationStep]
+    /// Whether the plan replaces the app's root (from ``RouteDefinition/replacesRoot``): see
+    /// ``newRoot`` for what becomes the root.
+    public var replacesRoot: Bool
+    /// The container that presents the plan's modal (from ``RouteDefinition/presenter``); nil
+    /// presents it from the root.
+    public var presenter: String?
 
     /// Creates a plan.
-    public init(container: String? = nil, steps: [NavigationStep] = []) {
+    public init(container: String? = nil, steps: [NavigationStep] = [], replacesRoot: Bool = false,
+                presenter: String? = nil) {
         self.container = container
         self.steps = steps
+        self.replacesRoot = replacesRoot
+        self.presenter = presenter
     }
 
-    /// Whether the plan changes nothing: no container and no steps. Applying it gives no operations.
-    public var isEmpty: Bool { container == nil && steps.isEmpty }
+    /// Whether the plan changes nothing: no container, no steps and no new root. Applying it gives
+    /// no operations.
+    public var isEmpty: Bool { container == nil && steps.isEmpty && !replacesRoot }
+
+    /// The root a plan that ``replacesRoot`` shows: its first pushed screen when it names no
+    /// container, otherwise nil — the app's own root, whose tab the container then selects.
+    /// Nil as well for a plan that does not replace the root.
+    public var newRoot: NavigationScreen? {
+        replacesRoot && container == nil ? stackScreens.first : nil
+    }
 
     /// The screens pushed before the first modal step: the container's stack, bottom first.
     public var stackScreens: [NavigationScreen] {
@@ -33,12 +50,14 @@ public struct NavigationPlan: Sendable, Hashable, CustomStringConvertible {
     /// The modal step and the screens pushed inside it, or nil when no step is modal.
     public var modal: PresentedModal? {
         guard let first = steps.firstIndex(where: { $0.presentation == .modal }) else { return nil }
-        return PresentedModal(steps[first].destination, path: steps[(first + 1)...].map(\.destination))
+        return PresentedModal(steps[first].destination, path: steps[(first + 1)...].map(\.destination),
+                              presenter: presenter)
     }
 
-    /// `tab feed; push A; push B(id: 3)`.
+    /// `tab feed; push A; push B(id: 3)`; `root; push Login`; `...; presenter feed`.
     public var description: String {
-        let parts = (container.map { ["tab \($0)"] } ?? []) + steps.map(\.description)
+        let parts = (replacesRoot ? ["root"] : []) + (container.map { ["tab \($0)"] } ?? []) + steps.map(\.description)
+            + (presenter.map { ["presenter \($0)"] } ?? [])
         return parts.isEmpty ? "(empty plan)" : parts.joined(separator: "; ")
     }
 }

@@ -70,7 +70,8 @@ public struct NavigationPlanner: Sendable {
             steps.append(NavigationStep(screen: screen, presentation: segment.isModal ? .modal : .push,
                                         parameters: parameters))
         }
-        return NavigationPlan(container: definition.container, steps: steps)
+        return NavigationPlan(container: definition.container, steps: steps, replacesRoot: definition.replacesRoot,
+                              presenter: definition.presenter)
     }
 
     /// Resolves an input with the table and plans it: what an `.onOpenURL` handler needs.

@@ -36,11 +36,14 @@ public struct PresentedModal: Sendable, Hashable, Identifiable, CustomStringConv
     public var root: NavigationScreen
     /// Screens pushed inside the modal, bottom first.
     public var path: [NavigationScreen]
+    /// The container that presented it (``NavigationPlan/presenter``); nil for the root.
+    public var presenter: String?
 
     /// Creates a modal presentation.
-    public init(_ root: NavigationScreen, path: [NavigationScreen] = []) {
+    public init(_ root: NavigationScreen, path: [NavigationScreen] = [], presenter: String? = nil) {
         self.root = root
         self.path = path
+        self.presenter = presenter
     }
 
     /// The presented screen's identifier.
@@ -49,6 +52,8 @@ public struct PresentedModal: Sendable, Hashable, Identifiable, CustomStringConv
     /// The modal's whole stack: the presented screen, then what was pushed inside it.
     public var screens: [NavigationScreen] { [root] + path }
 
-    /// `modal [A, B]`.
-    public var description: String { "modal [" + screens.map(\.description).joined(separator: ", ") + "]" }
+    /// `modal [A, B]`, or `modal [A, B] from feed` when a container presented it.
+    public var description: String {
+        "modal [" + screens.map(\.description).joined(separator: ", ") + "]" + (presenter.map { " from \($0)" } ?? "")
+    }
 }

@@ -47,6 +47,17 @@ public final class NavigationState {
         set { stack.modal = newValue }
     }
 
+    /// The screen that replaced the app's root (a plan that ``NavigationPlan/replacesRoot``), nil
+    /// while the app's own root is shown: the root view shows it in place of its usual content.
+    ///
+    /// ```swift
+    /// if let root = navigation.replacedRoot { ScreenView(root) } else { MainTabs() }
+    /// ```
+    public var replacedRoot: NavigationScreen? {
+        get { stack.replacedRoot }
+        set { stack.replacedRoot = newValue }
+    }
+
     /// The path pushed inside the modal, for a `NavigationStack` in the sheet; empty when none.
     public var modalPath: [NavigationScreen] {
         get { stack.modal?.path ?? [] }

@@ -15,6 +15,25 @@ public protocol Routable: Sendable {
     ///
     /// - Throws: ``RouteError`` (or any error): the router reports it as ``RoutingOutcome/failed(_:_:)``.
     func navigate(to link: DeepLink) async throws
+
+    /// Opens the screen for `link` from what the app shows (Compass's `currentController`): the
+    /// router passes the screens the app gave it (``Router/applyPlans(_:screens:)``). By default
+    /// it calls ``navigate(to:)``, so a type implements one or the other.
+    ///
+    /// - Throws: ``RouteError`` (or any error), as ``navigate(to:)``.
+    func navigate(to link: DeepLink, from context: NavigationContext) async throws
+}
+
+extension Routable {
+    /// Calls ``navigate(to:)``, ignoring the context.
+    public func navigate(to link: DeepLink, from context: NavigationContext) async throws {
+        try await navigate(to: link)
+    }
+
+    /// The router's destination for this value: it navigates from the context of the routing call.
+    var destination: Router.Destination {
+        { link in try await navigate(to: link, from: NavigationContext.current) }
+    }
 }
 
 /// Why a destination could not open a link. Throw it from a ``Routable`` or a destination closure.

@@ -29,7 +29,7 @@ public struct ModuleRoute: Sendable {
     /// A route from a full definition whose destination is a ``Routable``.
     public init(_ definition: RouteDefinition, to routable: any Routable) {
         self.definition = definition
-        self.destination = { try await routable.navigate(to: $0) }
+        self.destination = routable.destination
     }
 
     /// A route whose destination is a closure.

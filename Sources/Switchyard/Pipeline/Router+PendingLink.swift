@@ -14,6 +14,19 @@ extension Router {
         set { state.withLock { $0.pendingLinkStore = newValue } }
     }
 
+    /// Called with every failure of the ``pendingLinkStore`` (a held link that could not be saved,
+    /// a saved one that could not be read or removed), after the router has released its lock;
+    /// nil (the default) drops them. The routing outcome does not change: a held link stays
+    /// ``RoutingOutcome/held(_:)`` and pending in memory.
+    ///
+    /// ```swift
+    /// router.pendingLinkStoreFailed = { error in logger.error("\(error)") }
+    /// ```
+    public var pendingLinkStoreFailed: (@Sendable (PendingLinkPersistenceError) -> Void)? {
+        get { state.withLock { $0.pendingLinkStoreFailed } }
+        set { state.withLock { $0.pendingLinkStoreFailed = newValue } }
+    }
+
     /// How long a persisted pending link stays valid: one hour by default.
     public var pendingLinkLifetime: Duration {
         get { state.withLock { $0.pendingLinkLifetime } }
@@ -35,21 +48,23 @@ extension Router {
 
     /// Like ``openPendingLink()``, with the outcome; nil when there was no pending link.
     public func routePendingLink() async -> RoutingOutcome? {
-        let link = state.withLock { state in
+        let (link, failure) = state.withLock { state in
             defer { state.pendingLink = nil }
-            if state.pendingLink != nil { try? state.pendingLinkStore?.clear() }
-            return state.pendingLink
+            let failure = state.pendingLink == nil ? nil : state.clearStore(link: state.pendingLink?.url)
+            return (state.pendingLink, failure)
         }
+        report(failure)
         guard let link else { return nil }
         return await route(link.url, source: link.source, metadata: link.metadata, smartLink: link.smartLink)
     }
 
     /// Drops the pending link without opening it (the user cancelled the login, say).
     public func discardPendingLink() {
-        state.withLock { state in
-            state.pendingLink = nil
-            try? state.pendingLinkStore?.clear()
+        let failure = state.withLock { state in
+            defer { state.pendingLink = nil }
+            return state.clearStore(link: state.pendingLink?.url)
         }
+        report(failure)
     }
 
     /// Loads the persisted pending link, at launch. An expired, unreadable or no longer
@@ -58,22 +73,21 @@ extension Router {
     /// - Returns: the pending link, if there is one now.
     @discardableResult
     public func restorePendingLink() async -> DeepLink? {
-        state.withLock { state in
+        var failures: [PendingLinkPersistenceError] = []
+        let restored = state.withLock { state in
             guard let store = state.pendingLinkStore else { return state.pendingLink }
             let record: PendingLinkRecord?
             do {
                 record = try store.load()
             } catch {
-                try? store.clear()
+                failures.append(PendingLinkPersistenceError(.loadFailed, link: nil, error))
+                failures += [state.clearStore(link: nil)].compactMap { $0 }
                 return state.pendingLink
             }
             guard let record else { return state.pendingLink }
-            guard !record.isExpired(at: Date()) else {
-                try? store.clear()
-                return state.pendingLink
-            }
-            guard var link = try? state.compiled().table.resolve(record.url, source: record.source) else {
-                try? store.clear()
+            guard !record.isExpired(at: Date()),
+                  var link = try? state.compiled().table.resolve(record.url, source: record.source) else {
+                failures += [state.clearStore(link: record.url)].compactMap { $0 }
                 return state.pendingLink
             }
             link.metadata = record.metadata
@@ -81,19 +95,46 @@ extension Router {
             if state.pendingLink == nil { state.pendingLink = link }
             return state.pendingLink
         }
+        for failure in failures { report(failure) }
+        return restored
     }
 
-    /// Keeps a held link as the pending link, and persists it when there is a store.
+    /// Keeps a held link as the pending link, and persists it when there is a store; a store that
+    /// fails is reported to ``pendingLinkStoreFailed``.
     func hold(_ link: DeepLink) {
-        state.withLock { state in
+        let failure: PendingLinkPersistenceError? = state.withLock { state in
             state.pendingLink = link
-            guard let store = state.pendingLinkStore else { return }
+            guard let store = state.pendingLinkStore else { return nil }
             let now = Date()
             let lifetime = state.pendingLinkLifetime.components
             let seconds = Double(lifetime.seconds) + Double(lifetime.attoseconds) / 1e18
-            try? store.save(PendingLinkRecord(url: link.url, source: link.source, metadata: link.metadata,
-                                              smartLink: link.smartLink, createdAt: now,
-                                              expiresAt: now.addingTimeInterval(seconds)))
+            do {
+                try store.save(PendingLinkRecord(url: link.url, source: link.source, metadata: link.metadata,
+                                                 smartLink: link.smartLink, createdAt: now,
+                                                 expiresAt: now.addingTimeInterval(seconds)))
+                return nil
+            } catch {
+                return PendingLinkPersistenceError(.saveFailed, link: link.url, error)
+            }
+        }
+        report(failure)
+    }
+
+    /// Hands a store failure to the app, outside the lock.
+    private func report(_ failure: PendingLinkPersistenceError?) {
+        guard let failure, let callback = pendingLinkStoreFailed else { return }
+        callback(failure)
+    }
+}
+
+extension Router.State {
+    /// Clears the store, answering its failure instead of throwing it.
+    func clearStore(link url: String?) -> PendingLinkPersistenceError? {
+        do {
+            try pendingLinkStore?.clear()
+            return nil
+        } catch {
+            return PendingLinkPersistenceError(.clearFailed, link: url, error)
         }
     }
 }

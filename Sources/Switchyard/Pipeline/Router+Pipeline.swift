@@ -36,9 +36,11 @@ extension Router {
     ///
     /// ```swift
     /// func application(_ app: UIApplication, open url: URL, options: ...) -> Bool {
+    ///     guard router.canOpen(url.absoluteString) else { return false }   // the next SDK may take it
     ///     Task { await router.open(url.absoluteString) }
     ///     return true
     /// }
+    /// // or, through a navigator, in one call: navigator.handle(url.absoluteString)
     /// ```
     @discardableResult
     public func open(_ input: String, source: LinkSource? = nil, metadata: [String: JSONValue]? = nil) async -> Bool {
@@ -112,7 +114,8 @@ extension Router {
             await handler.body(link)
         }
         do {
-            try await destination(link)
+            let context = await navigationContext()
+            try await NavigationContext.$current.withValue(context) { try await destination(link) }
         } catch {
             return .failed(link, error)
         }

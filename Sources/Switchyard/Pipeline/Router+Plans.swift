@@ -19,4 +19,28 @@ extension Router {
             state.cache = nil
         }
     }
+
+    /// ``applyPlans(_:)``, and where to read what the app shows: each ``Routable`` destination
+    /// then navigates from it (``Routable/navigate(to:from:)``, Compass's `currentController`).
+    ///
+    /// ```swift
+    /// router.applyPlans({ plan, _ in await navigation.apply(plan) },
+    ///                   screens: { await navigation.stack })
+    /// ```
+    /// - Parameters:
+    ///   - apply: applies screen routes' plans (nil leaves them to the default route).
+    ///   - screens: reads what is shown, once per link, before its destination runs.
+    public func applyPlans(_ apply: PlanApplier?, screens: (@Sendable () async -> InMemoryScreenStack)?) {
+        state.withLock { state in
+            state.planApplier = apply
+            state.screens = screens
+            state.cache = nil
+        }
+    }
+
+    /// The context a destination navigates from: the screens the app gave, read now.
+    func navigationContext() async -> NavigationContext {
+        guard let screens = state.withLock({ $0.screens }) else { return NavigationContext() }
+        return NavigationContext(screens: await screens())
+    }
 }

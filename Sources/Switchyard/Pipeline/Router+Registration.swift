@@ -29,7 +29,7 @@ extension Router {
     /// ```
     /// - Throws: ``RouteTableError``, as for a destination closure; the router keeps its routes.
     public func map(_ pattern: String, name: String? = nil, to routable: any Routable) throws(RouteTableError) {
-        try map(pattern, name: name, to: { try await routable.navigate(to: $0) })
+        try map(pattern, name: name, to: routable.destination)
     }
 
     /// Maps a full route definition (defaults, allowed parameters, ...) to a destination closure.
@@ -47,7 +47,7 @@ extension Router {
     ///
     /// - Throws: ``RouteTableError``, as for a pattern; the router keeps its routes.
     public func map(_ definition: RouteDefinition, to routable: any Routable) throws(RouteTableError) {
-        try map(definition, to: { try await routable.navigate(to: $0) })
+        try map(definition, to: routable.destination)
     }
 
     /// Sets the default route: the destination of links that match no route (Turnpike's
@@ -66,7 +66,7 @@ extension Router {
 
     /// Sets the default route to a ``Routable``.
     public func mapDefault(to routable: any Routable) {
-        mapDefault(to: { try await routable.navigate(to: $0) })
+        mapDefault(to: routable.destination)
     }
 
     /// Adds a module's routes, as a whole or not at all. A module route of the same pattern as an

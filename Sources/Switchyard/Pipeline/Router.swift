@@ -140,7 +140,9 @@ extension Router {
         var pendingLink: DeepLink?
         var pendingLinkStore: (any PendingLinkStore)?
         var pendingLinkLifetime: Duration = .seconds(3600)
+        var pendingLinkStoreFailed: (@Sendable (PendingLinkPersistenceError) -> Void)?
         var planApplier: PlanApplier?
+        var screens: (@Sendable () async -> InMemoryScreenStack)?
 
         init(configuration: RouteTableConfiguration, constraints: [ParameterConstraint]) throws(RouteTableError) {
             self.configuration = configuration

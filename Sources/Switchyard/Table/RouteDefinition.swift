@@ -17,6 +17,14 @@ public struct RouteDefinition: Sendable, Hashable {
     public var allowedParameters: [String]?
     /// A container (such as a tab) that the route selects before building its stack.
     public var container: String?
+    /// Whether the route's plan replaces the app's root instead of building on what is shown
+    /// (Compass's logout route, HOKO's `setRootViewController:`): everything shown is dropped and
+    /// the first screen becomes the new root, or, without screens or with a ``container``, the
+    /// app's own root comes back. File key `"root": true`.
+    public var replacesRoot: Bool
+    /// The container that presents the route's modal step (WAAppRouting's `presentingController`),
+    /// such as a tab identifier; nil presents it from the root. File key `"presenter"`.
+    public var presenter: String?
 
     /// Creates a route definition.
     public init(
@@ -25,7 +33,9 @@ public struct RouteDefinition: Sendable, Hashable {
         webOnly: Bool = false,
         defaults: [String: String] = [:],
         allowedParameters: [String]? = nil,
-        container: String? = nil
+        container: String? = nil,
+        replacesRoot: Bool = false,
+        presenter: String? = nil
     ) {
         self.pattern = pattern
         self.name = name
@@ -33,6 +43,8 @@ public struct RouteDefinition: Sendable, Hashable {
         self.defaults = defaults
         self.allowedParameters = allowedParameters
         self.container = container
+        self.replacesRoot = replacesRoot
+        self.presenter = presenter
     }
 }
 

@@ -4,7 +4,8 @@ struct RouteTableDecoder {
     typealias Route = (index: Int, pattern: String?)
 
     static let topLevelKeys = ["schemes", "hosts", "delimiter", "caseSensitive", "apps", "routes"]
-    static let routeKeys = ["pattern", "name", "webOnly", "defaults", "allowedParameters", "container"]
+    static let routeKeys = ["pattern", "name", "webOnly", "defaults", "allowedParameters", "container", "root",
+                             "presenter"]
     static let appsKeys = ["ios", "android"]
     static let androidKeys = ["package", "sha256CertFingerprints"]
 
@@ -90,6 +91,12 @@ struct RouteTableDecoder {
             }
             if let container = members["container"] {
                 definition.container = try nonEmptyString(container, key: "container", route: route)
+            }
+            if let root = members["root"] {
+                definition.replacesRoot = try bool(root, subject: "'root'", route: route)
+            }
+            if let presenter = members["presenter"] {
+                definition.presenter = try nonEmptyString(presenter, key: "presenter", route: route)
             }
             return definition
         default:
