@@ -44,6 +44,27 @@ import Testing
         #expect(ok.lines == ["1 imported, 0 already there, 0 rejected"])
     }
 
+    /// On a terminal the import draws a progress bar on standard error, then clears it for the summary.
+    /// util-linux's `script` gives the command a pseudo-terminal.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"),
+                   "needs util-linux's script(1) to run the command on a pseudo-terminal"))
+    func aTerminalShowsAProgressBar() throws {
+        let directory = try TemporaryDirectory()
+        var export = "long link\n"
+        for index in 0..<300 { export += "https://example.page.link/?link=https://shop.example.com/product/\(index)\n" }
+        let file = try directory.write("links.txt", export)
+        let database = "sqlite:" + directory.url.appendingPathComponent("links.sqlite").path
+        let command = [Switchyard.executable.path, "import", "firebase", file, "--routes", shop, "--database", database]
+            .map { "'" + $0 + "'" }.joined(separator: " ")
+        let run = try Switchyard.run(["-qec", command, "/dev/null"], executable: URL(fileURLWithPath: "/usr/bin/script"))
+        #expect(run.status == 0, "\(run)")
+        let screen = run.standardOutput
+        #expect(screen.contains("] 100% 300 rows"), "the bar reaches the end: \(screen)")
+        #expect(screen.contains("[##"), "\(screen)")
+        #expect(screen.contains("\r\u{1B}[K"), "the bar is cleared before the summary")
+        #expect(screen.hasSuffix("300 imported, 0 already there, 0 rejected\r\n"), "\(screen)")
+    }
+
     @Test(arguments: [
         (["import", "firebase", "/nonexistent/links.csv"], "switchyard: error: cannot read '/nonexistent/links.csv'"),
         (["import", "firebase", "HEADER"], "switchyard: error: line 1: the header names no long-link column"),

@@ -39,8 +39,10 @@ struct Switchyard {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Examples/shop/routes.json").path
 
-    /// Runs `switchyard arguments...` with `input` on standard input, in `directory` when given.
-    static func run(_ arguments: [String], input: String = "", in directory: URL? = nil) throws -> Run {
+    /// Runs `switchyard arguments...` (or another `executable`) with `input` on standard input, in
+    /// `directory` when given.
+    static func run(_ arguments: [String], input: String = "", in directory: URL? = nil,
+                    executable: URL = Switchyard.executable) throws -> Run {
         let scratch = try TemporaryDirectory()
         let stdin = scratch.url.appendingPathComponent("stdin")
         let stdout = scratch.url.appendingPathComponent("stdout")

@@ -167,11 +167,12 @@ import Testing
 }
 
 extension RateLimitTests {
-    @Test func theAppsEndpointsAreLimitedPerClientAddressNotPerAppKey() async throws {
+    @Test(arguments: StoreKind.available)
+    func theAppsEndpointsAreLimitedPerClientAddressNotPerAppKey(kind: StoreKind) async throws {
         var configuration = Self.configuration(redeem: RateLimit(1, perSeconds: 60))
         configuration.appKeys = [Keys.app, "second-app-key"]
         configuration.trustedProxies = ["127.0.0.1"]
-        try await Harness.live(.memory, configuration: configuration) { client, _ in
+        try await Harness.live(kind, configuration: configuration) { client, _ in
             let link = try await client.create(#"{"route": "about/team", "redeemLimit": 10}"#)
             let code = try #require(link["code"]?.stringValue)
             let redeem = "/api/v1/links/\(code)/redeem"

@@ -70,23 +70,27 @@ import Testing
         }
     }
 
-    @Test(arguments: AdminAPI.adminOnlyKeys)
-    func fieldsOnlyTheAdminKeyMaySetAre403(field: String) async throws {
-        try await Harness.live(.memory) { client, _ in
+    @Test(arguments: StoreKind.available, AdminAPI.adminOnlyKeys)
+    func fieldsOnlyTheAdminKeyMaySetAre403(kind: StoreKind, field: String) async throws {
+        try await Harness.live(kind) { client, harness in
             let values = ["metadata": #"{"coupon": "FREE"}"#, "redeemLimit": "5", "fallbacks": #"{"web": "https://example.org/x"}"#,
                           "alias": #""free-stuff""#, "expiresAt": #""2099-01-01T00:00:00Z""#]
             let body = #"{"route": "about/team", ""# + field + #"": "# + values[field]! + "}"
             let response = try await client.send(.post, "/api/v1/links", key: Keys.app, json: body)
             #expect(response.status == .forbidden)
             #expect(try response.json()["detail"]?.stringValue == "'\(field)' cannot be set with the app key: it creates route links only")
+            for team in ["shop", "other"] {
+                #expect(try await harness.store.list(team: team, limit: 10, cursor: nil).links.isEmpty, "nothing was stored")
+            }
         }
     }
 
-    @Test func appCreatesAreLimitedPerClientAndMarkedInTheDashboard() async throws {
+    @Test(arguments: StoreKind.available)
+    func appCreatesAreLimitedPerClientAndMarkedInTheDashboard(kind: StoreKind) async throws {
         var configuration = Self.configuration()
         configuration.limits.createRate = RateLimit(1, perSeconds: 60)
         configuration.trustedProxies = ["127.0.0.1"]
-        try await Harness.live(.memory, configuration: configuration) { client, _ in
+        try await Harness.live(kind, configuration: configuration) { client, _ in
             let first: HTTPFields = [.xForwardedFor: "203.0.113.1"]
             let created = try await client.send(.post, "/api/v1/links", key: Keys.app, json: #"{"route": "about/team"}"#, headers: first)
             #expect(created.status == .created)
