@@ -75,7 +75,7 @@ struct PostgresAvailabilityTests {
         try await TestDatabase.with(.postgres) { database in
             let store = try await database.open()
             try await store.insert(makeLink("survivor"))
-            let admin = try PostgresLinkStore(url: Backend.postgresURL ?? "")
+            let admin = try PostgresLinkStore(url: Backend.postgresURL ?? "", timeout: TestDatabase.timeout)
             try await admin.execute(unsafeSQL: """
                 SELECT pg_terminate_backend(pid) FROM pg_stat_activity
                 WHERE application_name = 'switchyard/\(database.location)'

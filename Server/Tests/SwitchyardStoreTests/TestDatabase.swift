@@ -63,13 +63,17 @@ final class TestDatabase: Sendable {
         let store: any LinkStore = switch backend {
         case .memory: memory
         case .sqlite: try SQLiteLinkStore(path: location)
-        case .postgres: try PostgresLinkStore(url: Backend.postgresURL ?? "", schema: location, maximumConnections: 8,
-                                              logger: Self.logger)
+        case .postgres: try PostgresLinkStore(url: Backend.postgresURL ?? "", schema: location, timeout: Self.timeout,
+                                              maximumConnections: 8, logger: Self.logger)
         }
         if tracked { opened.withLock { $0.append(store) } }
         if migrate { try await store.migrate() }
         return store
     }
+
+    /// How long one PostgreSQL call may take in the tests: the service's 5 s default is a production
+    /// setting, which a loaded 2-core machine running several suites at once can miss.
+    static let timeout: Duration = .seconds(30)
 
     /// Warnings and worse only: closing a store mid-connect logs at info.
     static let logger: Logger = {
@@ -88,7 +92,7 @@ final class TestDatabase: Sendable {
         case .sqlite:
             if let directory { try FileManager.default.removeItem(at: directory) }
         case .postgres:
-            let admin = try PostgresLinkStore(url: Backend.postgresURL ?? "", logger: Self.logger)
+            let admin = try PostgresLinkStore(url: Backend.postgresURL ?? "", timeout: Self.timeout, logger: Self.logger)
             try await admin.execute(unsafeSQL: "DROP SCHEMA IF EXISTS \(location) CASCADE")
             try await admin.close()
         }
