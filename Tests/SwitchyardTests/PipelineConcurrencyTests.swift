@@ -60,6 +60,54 @@ import Testing
         #expect(await router.open("app://item\(routeCount - 1)/z"))
     }
 
+    /// Pattern handlers added while 100 tasks open links: a handler runs only for links its pattern
+    /// matches, and once it is added, for every one of them.
+    @Test func patternHandlersAddedWhileRouting() async throws {
+        let log = PipelineLog()
+        let router = try Router(schemes: ["app"])
+        router.mapDefault { _ in }
+        let handlerCount = 30
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for i in 0..<handlerCount {
+                    do {
+                        try router.addHandler(forPattern: "h\(i)/*") { link in await log.record("h\(i)/* \(link.path)") }
+                        try router.addHandler(forPattern: "h\(i)/:id") { link in await log.record("h\(i)/:id \(link.path)") }
+                    } catch {
+                        Issue.record("h\(i) refused: \(error)")
+                    }
+                    await Task.yield()
+                }
+            }
+            for task in 0..<100 {
+                group.addTask {
+                    for k in 0..<10 {
+                        let handled = await router.open("app://h\((task + k) % handlerCount)/\(task)-\(k)")
+                        #expect(handled)
+                    }
+                }
+            }
+        }
+        // Every handler that ran ran for its own pattern, once per link; `h<i>/:id` (added after
+        // `h<i>/*`) never without `h<i>/*` before it for the same link.
+        let entries = await log.entries
+        var seen = Set<String>()
+        for entry in entries {
+            let parts = entry.split(separator: " ")
+            let prefix = parts[0].split(separator: "/")[0]
+            #expect(parts.count == 2 && parts[1].hasPrefix(prefix + "/"), "\(entry)")
+            #expect(seen.insert(entry).inserted, "ran twice: \(entry)")
+            if parts[0].hasSuffix(":id") {
+                #expect(seen.contains("\(prefix)/* \(parts[1])"), "\(entry) without \(prefix)/* before it")
+            }
+        }
+        // Once every handler is added, both of a pattern's handlers run, in the order they were added.
+        let before = entries.count
+        await router.open("app://h\(handlerCount - 1)/z")
+        #expect(await log.entries.dropFirst(before) == ["h\(handlerCount - 1)/* h\(handlerCount - 1)/z",
+                                                       "h\(handlerCount - 1)/:id h\(handlerCount - 1)/z"])
+    }
+
     @Test func filtersAndHandlersAddedWhileRoutingAreSafe() async throws {
         let router = try Router(schemes: ["app"])
         router.mapDefault { _ in }

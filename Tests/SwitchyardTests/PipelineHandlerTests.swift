@@ -95,6 +95,78 @@ struct RecordingHandler: LinkHandler {
         #expect(await log.entries == ["user block", "user block", "user block"])
     }
 
+    @Test func overlappingHandlersAllRunInTheOrderTheyWereAdded() async throws {
+        let log = PipelineLog()
+        let router = try Router(schemes: ["app"])
+        try router.map("list/new") { _ in await log.record("new screen") }
+        try router.map("list/:id") { _ in await log.record("detail screen") }
+        router.mapDefault { _ in await log.record("home") }
+        // Added in no order of specificity: each runs when it matches, in the order it was added.
+        try router.addHandler(forPattern: "list/{rest...}") { _ in await log.record("rest") }
+        try router.addHandler(forPattern: "list/:id") { _ in await log.record("parameter") }
+        try router.addHandler(forPattern: "list/new") { _ in await log.record("static") }
+        try router.addHandler(forPattern: "list/*") { _ in await log.record("wildcard") }
+        try router.addHandler(forPattern: "list/:id<int>") { _ in await log.record("int") }
+        try router.addHandler(forPattern: "*/new") { _ in await log.record("any/new") }
+        await router.open("app://list/new")
+        await router.open("app://list/7")
+        await router.open("app://list/7/more")
+        await router.open("app://other/new")
+        await router.open("app://list")
+        #expect(await log.entries == [
+            "rest", "parameter", "static", "wildcard", "any/new", "new screen",
+            "rest", "parameter", "wildcard", "int", "detail screen",
+            "rest", "wildcard", "home",
+            "any/new", "home",
+            "home",
+        ])
+    }
+
+    @Test func handlersOnOnePatternAllRun() async throws {
+        let log = PipelineLog()
+        let router = try Router(schemes: ["app"])
+        router.mapDefault { _ in }
+        try router.addHandler(forPattern: "promo/:code") { _ in await log.record("first") }
+        try router.addHandler(forPattern: "other") { _ in await log.record("other") }
+        try router.addHandler(forPattern: "promo/:code") { _ in await log.record("second") }
+        // The same URLs in another spelling: accepted too, never a conflict.
+        try router.addHandler(forPattern: "promo/{campaign}") { _ in await log.record("third") }
+        try router.addHandler(forPattern: "promo/*") { _ in await log.record("fourth") }
+        await router.open("app://promo/spring")
+        await router.open("app://other")
+        #expect(await log.entries == ["first", "second", "third", "fourth", "other"])
+    }
+
+    @Test func handlersSeeTheRoutesParametersNotTheirPatterns() async throws {
+        let log = PipelineLog()
+        let router = try Router(schemes: ["shop"])
+        try router.map("product/:product_id", name: "product") { _ in }
+        router.mapDefault { _ in }
+        try router.addHandler(forPattern: "product/:x") { link in
+            await log.record("\(link.routeName ?? "-") \(link.route ?? "-") \(link.routeParameters ?? [:]) \(link.queryParameters)")
+        }
+        try router.addHandler(forPattern: "promo/*") { link in
+            await log.record("\(link.route ?? "-") \(String(describing: link.routeParameters)) \(link.path)")
+        }
+        await router.open("shop://product/42?ref=mail")
+        await router.open("shop://promo/a/b")
+        #expect(await log.entries == [
+            #"product product/:product_id ["product_id": "42"] ["ref": "mail"]"#,
+            "- nil promo/a/b",
+        ])
+    }
+
+    @Test func aHandlerPatternThatATableWouldRefuseOnItsOwnThrows() throws {
+        let router = try Router(schemes: ["shop"])
+        #expect {
+            try router.addHandler(forPattern: "a(/:x)(/:y)") { _ in }
+        } throws: { error in
+            (error as? RouteTableError)?.issues.map(\.message) == ["conflict: two optional forms of 'a(/:x)(/:y)' match the same URLs"]
+        }
+        // Refused before anything changed: another handler goes in as usual.
+        try router.addHandler(forPattern: "a/:x") { _ in }
+    }
+
     @Test func anInvalidHandlerPatternThrows() throws {
         let router = try Router(schemes: ["shop"])
         #expect(throws: RouteTableError.self) { try router.addHandler(forPattern: "list/:") { _ in } }

@@ -101,6 +101,29 @@ final class CompiledMatcher: Sendable {
         }
     }
 
+    /// Adds to `found` every form matching `segments`, each once, in no set order: the walk goes
+    /// down every branch (the static child, each constrained edge that accepts the segment, the
+    /// parameter, the wildcard, the rest) instead of stopping at the most specific match. For a
+    /// table whose forms may overlap (the pattern handlers'); route resolution uses ``match(_:segments:captures:scratch:)``.
+    ///
+    /// - Complexity: each trie node is visited at most once (a node at depth *d* is reached only at
+    ///   segment *d*), so never more than the nodes at depth ≤ *s* for *s* segments.
+    func matchAll(_ bytes: UnsafeBufferPointer<UInt8>, segments: UnsafeBufferPointer<SegmentRef>,
+                  scratch: UnsafeMutableBufferPointer<UInt8>, into found: inout [Int32]) {
+        if nodes.isEmpty { return }
+        if segments.count > maximumDepth && !hasRest { return }
+        nodes.withUnsafeBufferPointer { nodes in
+            slots.withUnsafeBufferPointer { slots in
+                literals.withUnsafeBufferPointer { literals in
+                    let walker = Walker(matcher: self, bytes: bytes, segments: segments,
+                                        captures: UnsafeMutableBufferPointer(start: nil, count: 0),
+                                        scratch: scratch, nodes: nodes, slots: slots, literals: literals)
+                    walker.searchAll(node: 0, segment: 0, into: &found)
+                }
+            }
+        }
+    }
+
     private struct Walker {
         let matcher: CompiledMatcher
         let bytes: UnsafeBufferPointer<UInt8>
@@ -163,6 +186,47 @@ final class CompiledMatcher: Sendable {
                 return node.restForm
             }
             return -1
+        }
+
+        /// ``search(node:segment:depth:)`` without the early return and without captures.
+        func searchAll(node index: Int32, segment: Int, into found: inout [Int32]) {
+            let node = nodes[Int(index)]
+            if segment == segments.count {
+                if node.terminalForm >= 0 { found.append(node.terminalForm) }
+                return
+            }
+            // A rest takes one or more segments, so it matches whenever one is left.
+            if node.restForm >= 0 { found.append(node.restForm) }
+            let ref = segments[segment]
+            let raw = UnsafeBufferPointer(rebasing: bytes[Int(ref.start)..<Int(ref.end)])
+            if node.staticMask >= 0 {
+                let key: UnsafeBufferPointer<UInt8>
+                if ref.hasEscape || !matcher.caseSensitive {
+                    let length = PercentDecoding.decode(raw, into: scratch, lowercase: !matcher.caseSensitive)
+                    key = UnsafeBufferPointer(rebasing: scratch[0..<length])
+                } else {
+                    key = raw
+                }
+                let child = lookup(key, start: Int(node.staticStart), mask: Int(node.staticMask))
+                if child >= 0 { searchAll(node: child, segment: segment + 1, into: &found) }
+            }
+            if node.constrainedCount > 0 {
+                let start = Int(node.constrainedStart)
+                for e in start..<(start + Int(node.constrainedCount)) {
+                    let edge = matcher.edges[e]
+                    // Decoded afresh for each edge: a deeper search reuses the scratch buffer.
+                    var value = raw
+                    if ref.hasEscape {
+                        let length = PercentDecoding.decode(raw, into: scratch, lowercase: false)
+                        value = UnsafeBufferPointer(rebasing: scratch[0..<length])
+                    }
+                    if matcher.constraints[Int(edge.constraint)].accepts(bytes: value) {
+                        searchAll(node: edge.child, segment: segment + 1, into: &found)
+                    }
+                }
+            }
+            if node.parameterChild >= 0 { searchAll(node: node.parameterChild, segment: segment + 1, into: &found) }
+            if node.wildcardChild >= 0 { searchAll(node: node.wildcardChild, segment: segment + 1, into: &found) }
         }
 
         @inline(__always)

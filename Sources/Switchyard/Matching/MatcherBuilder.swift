@@ -42,8 +42,14 @@ struct MatcherBuilder {
 
     /// Adds one form of a route (its literals already lower-cased when the table is case-insensitive).
     ///
+    /// A form that ends where an earlier one ended (the same steps, parameter for parameter) is not
+    /// added: the earlier form answers for both. A route table never adds one, its conflict check
+    /// refuses it first; the pattern-handler table relies on it to group handlers.
+    ///
+    /// - Returns: the index of the form the matcher answers for this one: this form's, or the earlier one's.
     /// - Complexity: O(*n*) in the form's length, amortized.
-    mutating func insert(_ form: FormTokens, routeIndex: Int, formOrdinal: Int) {
+    @discardableResult
+    mutating func insert(_ form: FormTokens, routeIndex: Int, formOrdinal: Int) -> Int {
         var node: Int32 = 0
         let nameStart = names.count
         var endsWithRest = false
@@ -72,6 +78,11 @@ struct MatcherBuilder {
                 }
             }
         }
+        let placed = endsWithRest ? nodes[Int(node)].restForm : nodes[Int(node)].terminalForm
+        if placed >= 0 {
+            names.removeSubrange(nameStart...)
+            return Int(placed)
+        }
         let formIndex = Int32(forms.count)
         let length = form.count
         forms.append(MatchForm(routeIndex: routeIndex, nameStart: Int32(nameStart), nameCount: Int32(names.count - nameStart),
@@ -79,10 +90,11 @@ struct MatcherBuilder {
         maximumDepth = max(maximumDepth, length)
         if endsWithRest {
             hasRest = true
-            if nodes[Int(node)].restForm < 0 { nodes[Int(node)].restForm = formIndex }
-        } else if nodes[Int(node)].terminalForm < 0 {
+            nodes[Int(node)].restForm = formIndex
+        } else {
             nodes[Int(node)].terminalForm = formIndex
         }
+        return Int(formIndex)
     }
 
     private mutating func newNode(parent: Int32) -> Int32 {

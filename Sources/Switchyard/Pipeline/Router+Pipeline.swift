@@ -69,7 +69,7 @@ extension Router {
     /// destination, all against one snapshot of the router.
     private func run(_ input: PipelineInput, chain: [String]) async -> RoutingOutcome {
         let (snapshot, filters, handlers, patternHandlers) = state.withLock {
-            ($0.compiled(), $0.filters, $0.handlers, $0.patternHandlers)
+            ($0.compiled(), $0.filters, $0.handlers, $0.compiledPatternHandlers())
         }
         var link: DeepLink
         switch input {
@@ -110,8 +110,8 @@ extension Router {
         for handler in handlers {
             await handler.handle(link)
         }
-        for handler in patternHandlers where handler.matches(link) {
-            await handler.body(link)
+        for body in patternHandlers.handlers(for: link) {
+            await body(link)
         }
         do {
             let context = await navigationContext()

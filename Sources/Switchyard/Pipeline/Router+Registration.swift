@@ -127,7 +127,9 @@ extension Router {
 
     /// Adds a block handler for a pattern (WAAppRouting's `registerBlockRouteHandler:forRoute:`):
     /// it runs for every link that passed the filters and whose URL matches `pattern`, beside
-    /// that link's destination and after the other handlers. Several pattern handlers may match one link.
+    /// that link's destination and after the other handlers. Handler patterns are never checked
+    /// against each other or against the routes: they may overlap, several handlers may share one
+    /// pattern, and every one that matches a link runs, in the order they were added.
     ///
     /// As in WAAppRouting, a `*` that ends a handler's pattern matches any depth: `list/*` runs for
     /// `list/3` and for `list/3/extra` (but not for `list`), as `list/{rest...}` would. Anywhere
@@ -136,14 +138,20 @@ extension Router {
     /// ```swift
     /// try router.addHandler(forPattern: "list/*") { link in await Badge.clear(list: link.path) }
     /// ```
-    /// - Throws: ``RouteTableError`` when the pattern does not parse or names an unknown constraint.
+    /// - Throws: ``RouteTableError`` when the pattern does not parse, names an unknown constraint, or
+    ///   is one a route table would refuse on its own (two optional forms that match the same URLs).
+    /// - Complexity: O(*m*) in the pattern's length, however many handlers there are: every
+    ///   handler pattern is compiled into one matcher (rebuilt, in O(*k*) in its size, at the next
+    ///   open). An opened link is then looked up once, in O(*n*) in its URL's length plus the
+    ///   matcher's nodes the walk visits, not once per handler; a router with no pattern handler
+    ///   does not look at all.
     public func addHandler(forPattern pattern: String,
                            _ handler: @escaping @Sendable (DeepLink) async -> Void) throws(RouteTableError) {
-        let (configuration, constraints) = state.withLock { ($0.configuration, $0.constraints) }
-        var single = configuration
-        single.routes = [RouteDefinition(Self.handlerPattern(pattern, delimiter: configuration.delimiter))]
-        let table = try RouteTableBuilder(single, constraints: constraints).build()
-        state.withLock { $0.patternHandlers.append(PatternHandler(table: table, body: handler)) }
+        try state.withLock { state throws(RouteTableError) in
+            try state.patternHandlers.add(Self.handlerPattern(pattern, delimiter: state.configuration.delimiter),
+                                          handler)
+            state.patternHandlerCache = nil
+        }
     }
 
     /// A handler pattern as the table reads it: a `*` ending the pattern becomes a rest parameter.

@@ -87,15 +87,6 @@ extension Router {
         var module: RouteModuleID?
     }
 
-    struct PatternHandler {
-        let table: RouteTable
-        let body: @Sendable (DeepLink) async -> Void
-
-        func matches(_ link: DeepLink) -> Bool {
-            (try? table.resolve(link.url, source: link.source))?.isMatched == true
-        }
-    }
-
     /// The immutable part of a router that one resolution uses.
     struct Compiled: Sendable {
         let table: RouteTable
@@ -135,7 +126,9 @@ extension Router {
         var defaultDestination: Destination?
         var filters: [any LinkFilter] = []
         var handlers: [any LinkHandler] = []
-        var patternHandlers: [PatternHandler] = []
+        /// The pattern handlers, and their table as of the last lookup (nil when one was added since).
+        var patternHandlers: PatternHandlerTableBuilder
+        var patternHandlerCache: PatternHandlerTable?
         var cache: Compiled?
         var pendingLink: DeepLink?
         var pendingLinkStore: (any PendingLinkStore)?
@@ -148,6 +141,7 @@ extension Router {
             self.configuration = configuration
             self.constraints = constraints
             (routes, destinations, byPattern) = try Self.assemble(configuration, constraints, [])
+            patternHandlers = PatternHandlerTableBuilder(readingAs: routes)
         }
 
         /// The state of a router with no configuration, which cannot be invalid.
@@ -171,6 +165,14 @@ extension Router {
             }
             cache = compiled
             return compiled
+        }
+
+        /// The pattern handlers' table, rebuilt when a handler was added since the last one.
+        mutating func compiledPatternHandlers() -> PatternHandlerTable {
+            if let patternHandlerCache { return patternHandlerCache }
+            let table = patternHandlers.build()
+            patternHandlerCache = table
+            return table
         }
 
         /// Adds registrations, all or none: each of a new pattern becomes a route, checked as it is

@@ -61,6 +61,9 @@ struct FormOwners {
     /// How many forms are claimed.
     var count: Int { owners.count }
 
+    /// The owners of the forms claimed, in the order they were claimed.
+    var claimed: [Owner] { owners }
+
     /// Forgets the forms claimed after the first `count`, as when a refused route's claims are
     /// taken back. The slots the later claims took are freed from the last one back: an entry
     /// never probes past a slot that was filled after it, so the earlier entries stay reachable.

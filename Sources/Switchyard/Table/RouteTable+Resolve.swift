@@ -69,9 +69,8 @@ extension RouteTable {
         let matcher = storage.matcher
         let delimiter = storage.rules.delimiter
         let path = scanned.path
-        // One temporary buffer for the segments, the captures and the decoding scratch: at most one
-        // segment per two bytes, since empty segments are skipped.
-        let segmentCapacity = path.count / 2 + 1
+        // One temporary buffer for the segments, the captures and the decoding scratch.
+        let segmentCapacity = PathSegments.capacity(of: path)
         let captureCapacity = min(segmentCapacity, matcher.maximumDepth) + 1
         let captureOffset = segmentCapacity * MemoryLayout<SegmentRef>.stride
         let scratchOffset = captureOffset + captureCapacity * MemoryLayout<Int32>.stride
@@ -83,45 +82,11 @@ extension RouteTable {
             let captures = UnsafeMutableRawBufferPointer(rebasing: raw[captureOffset..<scratchOffset])
                 .bindMemory(to: Int32.self)
             let scratch = UnsafeMutableRawBufferPointer(rebasing: raw[scratchOffset...]).bindMemory(to: UInt8.self)
-            // Split before decoding; check each escaped segment decodes to clean UTF-8. Eight bytes
-            // at a time up to the next delimiter or '%'.
-            var count = 0
-            var start = path.lowerBound
-            var hasEscape = false
-            var i = path.lowerBound
-            let end = path.upperBound
-            let base = UnsafeRawPointer(bytes.baseAddress!)
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let delimiters = ones &* UInt64(delimiter)
-            let percents = ones &* UInt64(UInt8(ascii: "%"))
-            while true {
-                if i + 8 <= end {
-                    let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                    let a = word ^ delimiters
-                    let b = word ^ percents
-                    // The lowest flagged byte is exact: the first delimiter or '%' in the word.
-                    let found = ((a &- ones) & ~a | (b &- ones) & ~b) & 0x8080_8080_8080_8080
-                    if found == 0 {
-                        i += 8
-                        continue
-                    }
-                    i += found.trailingZeroBitCount >> 3
-                }
-                if i == end || bytes[i] == delimiter {
-                    if i > start {
-                        if hasEscape, let error = Self.checkDecoded(bytes, start..<i, scratch: scratch) {
-                            return error
-                        }
-                        segments[count] = SegmentRef(start: Int32(start), end: Int32(i), hasEscape: hasEscape)
-                        count += 1
-                    }
-                    if i == end { break }
-                    start = i + 1
-                    hasEscape = false
-                } else if bytes[i] == UInt8(ascii: "%") {
-                    hasEscape = true
-                }
-                i += 1
+            let count: Int
+            do throws(ResolutionError) {
+                count = try PathSegments.split(bytes, path, delimiter: delimiter, into: segments, scratch: scratch)
+            } catch {
+                return error
             }
             let used = UnsafeBufferPointer(rebasing: segments[0..<count])
             let found = matcher.match(bytes, segments: used, captures: captures, scratch: scratch)
@@ -201,24 +166,6 @@ extension RouteTable {
     private func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ segment: SegmentRef) -> String {
         let raw = UnsafeBufferPointer(rebasing: bytes[Int(segment.start)..<Int(segment.end)])
         return segment.hasEscape ? PercentDecoding.decode(raw, plusIsSpace: false) : String(decoding: raw, as: UTF8.self)
-    }
-
-    /// A path segment's escapes must decode to UTF-8 without control characters.
-    private static func checkDecoded(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
-                                     scratch: UnsafeMutableBufferPointer<UInt8>) -> ResolutionError? {
-        let raw = UnsafeBufferPointer(rebasing: bytes[range])
-        let length = PercentDecoding.decode(raw, into: scratch, lowercase: false)
-        let decoded = UnsafeBufferPointer(rebasing: scratch[0..<length])
-        if !PercentDecoding.isValidUTF8(decoded) {
-            return ResolutionError(.invalidPercentEncoding, "percent-encoding in the path is not UTF-8",
-                                   position: URLScanner.column(bytes, range.lowerBound))
-        }
-        if let control = decoded.first(where: { $0 < 0x20 || $0 == 0x7F }) {
-            return ResolutionError(.controlCharacter,
-                                   "percent-encoded control character \(URLScanner.scalarName(control)) in the path",
-                                   position: URLScanner.column(bytes, range.lowerBound))
-        }
-        return nil
     }
 
     /// Query items and fragments may hold any text but NUL, and must decode to UTF-8.

@@ -20,7 +20,8 @@ public struct RouteTableBuilder: Sendable {
     /// The settings, with no routes (they are ``definitions``).
     private let settings: RouteTableConfiguration
     private let maximumInputLength: Int
-    private let constraints: [ParameterConstraint]
+    /// The built-in and app-defined constraints, sorted by name: tokens refer to them by index.
+    let constraints: [ParameterConstraint]
     private let constraintIndex: [String: Int32]
     /// The routes added, in order; while the initializer collects issues, a refused route keeps
     /// its place here (so that every issue names configuration indices) but nothing else refers to it.
@@ -110,11 +111,49 @@ public struct RouteTableBuilder: Sendable {
         var routes: [Route] = []
         routes.reserveCapacity(definitions.count)
         for index in definitions.indices { routes.append(Route(index: index, data: data)) }
-        let rules = ScannerRules(schemes: settings.schemes, hosts: settings.hosts, delimiter: settings.delimiter,
-                                 maximumLength: maximumInputLength)
         return RouteTable(storage: RouteTable.Storage(
             configuration: configuration, routes: routes, matcher: matcher.build(constraints: constraints),
-            rules: rules, routesByName: names))
+            rules: scannerRules, routesByName: names))
+    }
+
+    /// How the table reads inputs: its schemes, hosts, delimiter and length limit.
+    var scannerRules: ScannerRules {
+        ScannerRules(schemes: settings.schemes, hosts: settings.hosts, delimiter: settings.delimiter,
+                     maximumLength: maximumInputLength)
+    }
+
+    /// A builder with these settings and constraints and no routes.
+    func withoutRoutes() -> RouteTableBuilder { RouteTableBuilder(settingsOf: self) }
+
+    private init(settingsOf other: RouteTableBuilder) {
+        settings = other.settings
+        maximumInputLength = other.maximumInputLength
+        constraints = other.constraints
+        constraintIndex = other.constraintIndex
+        definitions = []
+        matcher = MatcherBuilder(caseSensitive: other.settings.caseSensitive)
+        owners = FormOwners()
+    }
+
+    /// Checks `pattern` as the only route of a table with these settings and constraints, without
+    /// adding it, and hands `body` each form that table's matcher would hold, tokenized as
+    /// ``MatcherBuilder/insert(_:routeIndex:formOrdinal:)`` takes it: the pattern's forms, then the
+    /// prefixes that end at a screen. The pattern-handler table compiles its patterns through here,
+    /// so that a handler's pattern matches what the same route would.
+    ///
+    /// - Parameter body: takes a form (a scratch, valid only during the call) and its ordinal.
+    /// - Throws: ``RouteTableError``, as ``add(_:)`` in an empty table; `body` has then not run.
+    /// - Complexity: O(*m*) in the pattern's length.
+    func placedForms(ofLonePattern pattern: String, _ body: (FormTokens, _ ordinal: Int) -> Void) throws(RouteTableError) {
+        var lone = withoutRoutes()
+        try lone.add(RouteDefinition(pattern))
+        let form = FormTokens()
+        for owner in lone.owners.claimed {
+            Self.load(owner, of: pattern, parsed: lone.parsed[owner.route], into: form,
+                      fold: !settings.caseSensitive, constraintIndex: constraintIndex,
+                      delimiter: TableSettings.delimiterByte(settings.delimiter))
+            body(form, owner.ordinal)
+        }
     }
 
     /// One form placed in the matcher when the route is accepted.
@@ -273,18 +312,24 @@ public struct RouteTableBuilder: Sendable {
         let fold = !settings.caseSensitive
         let delimiter = TableSettings.delimiterByte(settings.delimiter)
         return owners.find(form) { owner in
-            let text = definitions[owner.route].pattern
             let other = FormTokens()
-            let simple = delimiter.map { delimiter in
-                text.utf8.withContiguousStorageIfAvailable {
-                    other.loadSimple($0, delimiter: delimiter, fold: fold)
-                } == true
-            } ?? false
-            if !simple, let pattern = parsed[owner.route] {
-                other.load(pattern.forms[owner.ordinal].prefix(owner.length), fold: fold,
-                           constraintIndex: constraintIndex)
-            }
+            Self.load(owner, of: definitions[owner.route].pattern, parsed: parsed[owner.route], into: other,
+                      fold: fold, constraintIndex: constraintIndex, delimiter: delimiter)
             return FormOwners.canonicalKey(form) == FormOwners.canonicalKey(other)
+        }
+    }
+
+    /// Tokenizes a claimed form again, as it was when placed: straight from the pattern's text when
+    /// it is simple, else from its parsed form.
+    private static func load(_ owner: FormOwners.Owner, of text: String, parsed: RoutePattern?, into form: FormTokens,
+                             fold: Bool, constraintIndex: [String: Int32], delimiter: UInt8?) {
+        let simple = delimiter.map { delimiter in
+            text.utf8.withContiguousStorageIfAvailable {
+                form.loadSimple($0, delimiter: delimiter, fold: fold)
+            } == true
+        } ?? false
+        if !simple, let pattern = parsed {
+            form.load(pattern.forms[owner.ordinal].prefix(owner.length), fold: fold, constraintIndex: constraintIndex)
         }
     }
 
