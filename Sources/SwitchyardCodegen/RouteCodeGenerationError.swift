@@ -33,8 +33,8 @@ public struct RouteCodeGenerationError: Error, Sendable, Hashable, CustomStringC
         }
 
         init(fileError: RouteTableFileError) {
-            code = fileError.code
-            message = fileError.reason
+            code = fileError.code.rawValue
+            message = fileError.message
             routeIndices = fileError.routeIndex.map { [$0] } ?? []
             description = fileError.description
         }

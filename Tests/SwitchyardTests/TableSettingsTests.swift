@@ -90,13 +90,13 @@ import Testing
 
     @Test(arguments: refused)
     func refusedEverywhere(setting: Setting, code: String, message: String) {
-        // The file loader: its code, and the message as the reason.
+        // The file loader: its code, and the message.
         do {
             _ = try RouteTableFile.parse(setting.json, fileName: "routes.json")
             Issue.record("the file loader accepted \(setting)")
         } catch {
-            #expect(error.code == code)
-            #expect(error.reason == message)
+            #expect(error.code.rawValue == code)
+            #expect(error.message == message)
             #expect(error.description == "routes.json: " + message)
         }
         // The builder, a table and a router: one invalid-setting issue with the same message.
@@ -152,8 +152,8 @@ import Testing
                 #"{"routes": [{"pattern": "p/:id", "name": "p"}, "q", {"pattern": "r/:x", "name": "p"}]}"#,
                 fileName: "routes.json")
         }
-        #expect(file?.code == "duplicate_name")
-        #expect(file?.reason == message)
+        #expect(file?.code == .duplicateName)
+        #expect(file?.message == message)
         let built = #expect(throws: RouteTableError.self) { try RouteTableBuilder(RouteTableConfiguration(routes: routes)) }
         #expect(built?.issues.map(\.code) == [.duplicateName])
         #expect(built?.issues.map(\.message) == [message])

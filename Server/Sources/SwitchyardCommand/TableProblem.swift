@@ -34,8 +34,8 @@ public struct TableProblem: Sendable, Hashable, CustomStringConvertible {
     /// A problem found while reading or decoding the file.
     public init(_ error: RouteTableFileError) {
         file = error.file
-        code = error.code
-        message = error.reason
+        code = error.code.rawValue
+        message = error.message
         routes = error.routeIndex.map { [$0 + 1] } ?? []
         patterns = error.routePattern.map { [$0] } ?? []
         position = nil
