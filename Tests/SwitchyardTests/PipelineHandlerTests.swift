@@ -97,6 +97,6 @@ struct RecordingHandler: LinkHandler {
 
     @Test func anInvalidHandlerPatternThrows() throws {
         let router = try Router(schemes: ["shop"])
-        #expect(throws: RouteTableError.self) { try router.addHandler(forPattern: "list/:") { _ in } }
+        #expect(throws: RouteTableBuildError.self) { try router.addHandler(forPattern: "list/:") { _ in } }
     }
 }

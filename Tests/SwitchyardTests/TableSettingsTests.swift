@@ -100,10 +100,10 @@ import Testing
             #expect(error.description == "routes.json: " + message)
         }
         // The builder, a table and a router: one invalid-setting issue with the same message.
-        let builders: [(String, () throws(RouteTableError) -> Void)] = [
-            ("RouteTableBuilder", { () throws(RouteTableError) in _ = try RouteTableBuilder(setting.configuration) }),
-            ("RouteTable", { () throws(RouteTableError) in _ = try RouteTable(setting.configuration) }),
-            ("Router", { () throws(RouteTableError) in _ = try Router(setting.configuration) }),
+        let builders: [(String, () throws(RouteTableBuildError) -> Void)] = [
+            ("RouteTableBuilder", { () throws(RouteTableBuildError) in _ = try RouteTableBuilder(setting.configuration) }),
+            ("RouteTable", { () throws(RouteTableBuildError) in _ = try RouteTable(setting.configuration) }),
+            ("Router", { () throws(RouteTableBuildError) in _ = try Router(setting.configuration) }),
         ]
         for (entry, body) in builders {
             do {
@@ -154,7 +154,7 @@ import Testing
         }
         #expect(file?.code == .duplicateName)
         #expect(file?.message == message)
-        let built = #expect(throws: RouteTableError.self) { try RouteTableBuilder(RouteTableConfiguration(routes: routes)) }
+        let built = #expect(throws: RouteTableBuildError.self) { try RouteTableBuilder(RouteTableConfiguration(routes: routes)) }
         #expect(built?.issues.map(\.code) == [.duplicateName])
         #expect(built?.issues.map(\.message) == [message])
     }
