@@ -42,7 +42,7 @@ public enum RouteCodeGenerator {
         do {
             configuration = try RouteTableFile.load(path: path)
         } catch {
-            throw RouteCodeGenerationError([.init(fileError: error)], namesFile: true)
+            throw RouteCodeGenerationError(.invalidTable, [.init(fileError: error)], namesFile: true)
         }
         let fileName = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
         return try swiftSource(for: configuration, typeName: typeName, access: access, sourceName: fileName)
@@ -65,9 +65,9 @@ public enum RouteCodeGenerator {
         sourceName: String? = nil
     ) throws(RouteCodeGenerationError) -> String {
         guard SwiftSyntaxText.isPlainIdentifier(typeName), !SwiftSyntaxText.keywords.contains(typeName) else {
-            throw RouteCodeGenerationError([
+            throw RouteCodeGenerationError(.unrepresentable, [
                 .init(
-                    code: "invalid_type_name", message: "'\(typeName)' is not a valid Swift type name", routeIndices: []
+                    code: .invalidTypeName, message: "'\(typeName)' is not a valid Swift type name", routeIndices: []
                 )
             ])
         }
@@ -77,8 +77,9 @@ public enum RouteCodeGenerator {
             compiled = try RouteTable(table, constraints: customConstraints.map(acceptingEverything))
         } catch {
             throw RouteCodeGenerationError(
+                .invalidTable,
                 error.issues.map {
-                    .init(code: $0.code.description, message: $0.message, routeIndices: $0.routeIndices)
+                    .init(code: .init($0.code), message: $0.message, routeIndices: $0.routeIndices)
                 })
         }
         var cases: [TypedRoute] = []
@@ -94,17 +95,17 @@ public enum RouteCodeGenerator {
                 continue
             }
             guard var caseName = SwiftSyntaxText.lowerCamelCase(name) else {
-                throw RouteCodeGenerationError([
+                throw RouteCodeGenerationError(.unrepresentable, [
                     .init(
-                        code: "unusable_name", message: "the route name '\(name)' gives no Swift identifier",
+                        code: .unusableName, message: "the route name '\(name)' gives no Swift identifier",
                         routeIndices: [route.index])
                 ])
             }
             if TypedRoute.reservedCaseNames.contains(caseName) { caseName += "Route" }
             if let other = cases.first(where: { $0.caseName == caseName }) {
-                throw RouteCodeGenerationError([
+                throw RouteCodeGenerationError(.unrepresentable, [
                     .init(
-                        code: "case_name_clash",
+                        code: .caseNameClash,
                         message: "the names '\(other.routeName)' and '\(name)' both give the case '\(caseName)'",
                         routeIndices: [other.index, route.index])
                 ])

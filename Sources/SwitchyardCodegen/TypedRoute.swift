@@ -55,17 +55,17 @@ struct TypedRoute {
                 }
             }
             guard var label = SwiftSyntaxText.lowerCamelCase(name) else {
-                throw RouteCodeGenerationError([
+                throw RouteCodeGenerationError(.unrepresentable, [
                     .init(
-                        code: "unusable_name", message: "parameter '\(name)' gives no Swift identifier",
+                        code: .unusableName, message: "parameter '\(name)' gives no Swift identifier",
                         routeIndices: [routeIndex])
                 ])
             }
             if label == "self" { label = "selfValue" }
             if let other = parameters.first(where: { $0.label == label }) {
-                throw RouteCodeGenerationError([
+                throw RouteCodeGenerationError(.unrepresentable, [
                     .init(
-                        code: "label_clash",
+                        code: .labelClash,
                         message: "the parameters '\(other.name)' and '\(name)' both give the label '\(label)'",
                         routeIndices: [routeIndex])
                 ])

@@ -33,7 +33,7 @@ public func expectUnmatched(
 /// Expects the table `configuration` compiles to to reject `url`, with `code` when one is given.
 public func expectRejected(
     _ url: String, in configuration: RouteTableConfiguration, constraints: [ParameterConstraint] = [],
-    code: ResolutionError.Code? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    code: LinkInputError.Code? = nil, sourceLocation: SourceLocation = #_sourceLocation
 ) {
     guard let table = TableLoading.table(configuration, constraints, sourceLocation) else { return }
     RouteExpectation.record(RouteExpectation.rejected(url, in: table, code: code), sourceLocation)
@@ -68,7 +68,7 @@ public func expectUnmatched(
 /// Expects the route-table file at `path` to reject `url`, with `code` when one is given.
 public func expectRejected(
     _ url: String, inRouteTableFile path: String, constraints: [ParameterConstraint] = [],
-    code: ResolutionError.Code? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    code: LinkInputError.Code? = nil, sourceLocation: SourceLocation = #_sourceLocation
 ) {
     guard let table = TableLoading.table(file: path, constraints, sourceLocation) else { return }
     RouteExpectation.record(RouteExpectation.rejected(url, in: table, code: code), sourceLocation)

@@ -42,7 +42,7 @@ public func expectUnmatched(_ url: String, in table: RouteTable, sourceLocation:
 /// expectRejected("https://evil.example.com/product/1", in: table, code: .unknownHost)
 /// ```
 public func expectRejected(
-    _ url: String, in table: RouteTable, code: ResolutionError.Code? = nil,
+    _ url: String, in table: RouteTable, code: LinkInputError.Code? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     RouteExpectation.record(RouteExpectation.rejected(url, in: table, code: code), sourceLocation)
@@ -92,7 +92,7 @@ enum RouteExpectation {
         return "'\(url)' opened '\(opened)' with \(describe(link.routeParameters ?? [:])), expected no route"
     }
 
-    static func rejected(_ url: String, in table: RouteTable, code: ResolutionError.Code?) -> String? {
+    static func rejected(_ url: String, in table: RouteTable, code: LinkInputError.Code?) -> String? {
         let expected = code.map { "a rejection (\($0))" } ?? "a rejection"
         do {
             let link = try table.resolve(url)

@@ -54,20 +54,20 @@ import Testing
     }
 
     @Test(arguments: [
-        ("hello there", "not a short link of https://go.example.com"),
-        ("https://evil.example.com/Ab3dE9xQ?sy_copied=1900000000", "not a short link of https://go.example.com"),
-        ("http://go.example.com/Ab3dE9xQ?sy_copied=1900000000", "not a short link of https://go.example.com"),
-        ("https://go.example.com/api/v1/links?sy_copied=1900000000", "not a short link of https://go.example.com"),
-        ("https://go.example.com/Ab3dE9xQ", "the short link was not copied by the link's page"),
-        ("https://go.example.com/Ab3dE9xQ?sy_copied=soon", "the short link was not copied by the link's page"),
-        ("https://go.example.com/Ab3dE9xQ?sy_copied=1&sy_copied=2", "the short link was not copied by the link's page"),
-        ("https://go.example.com/Ab3dE9xQ?sy_copied=1899990000", "the short link was copied 10000 s ago, more than 3600 s"),
-        ("https://go.example.com/Ab3dE9xQ?sy_copied=1900001000", "the short link was copied -1000 s ago, more than 3600 s"),
-    ])
-    func anythingElseIsIgnoredWithTheReason(text: String, reason: String) async {
+        ("hello there", "not a short link of https://go.example.com", .notAShortLink),
+        ("https://evil.example.com/Ab3dE9xQ?sy_copied=1900000000", "not a short link of https://go.example.com", .notAShortLink),
+        ("http://go.example.com/Ab3dE9xQ?sy_copied=1900000000", "not a short link of https://go.example.com", .notAShortLink),
+        ("https://go.example.com/api/v1/links?sy_copied=1900000000", "not a short link of https://go.example.com", .notAShortLink),
+        ("https://go.example.com/Ab3dE9xQ", "the short link was not copied by the link's page", .notCopiedByPage),
+        ("https://go.example.com/Ab3dE9xQ?sy_copied=soon", "the short link was not copied by the link's page", .notCopiedByPage),
+        ("https://go.example.com/Ab3dE9xQ?sy_copied=1&sy_copied=2", "the short link was not copied by the link's page", .notCopiedByPage),
+        ("https://go.example.com/Ab3dE9xQ?sy_copied=1899990000", "the short link was copied 10000 s ago, more than 3600 s", .stale),
+        ("https://go.example.com/Ab3dE9xQ?sy_copied=1900001000", "the short link was copied -1000 s ago, more than 3600 s", .stale),
+    ] as [(String, String, DeferredLinks.Refusal.Code)])
+    func anythingElseIsIgnoredWithTheReason(text: String, reason: String, code: DeferredLinks.Refusal.Code) async {
         let pasteboard = FakePasteboard(text)
         let deferred = Self.deferred(pasteboard)
-        #expect(throws: DeferredLinks.Refusal(reason: reason)) { try deferred.shortLink(in: text, at: Self.now).get() }
+        #expect(throws: DeferredLinks.Refusal(code, message: reason)) { try deferred.shortLink(in: text, at: Self.now).get() }
         guard case .ignored(let why) = await deferred.openOnFirstLaunch() else { Issue.record("not ignored"); return }
         #expect(why == reason)
     }

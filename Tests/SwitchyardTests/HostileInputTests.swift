@@ -13,7 +13,7 @@ import Switchyard
 
     enum Expected: Sendable {
         case route(String?, [String: String]?)
-        case rejected(ResolutionError.Code)
+        case rejected(LinkInputError.Code)
     }
 
     struct Case: Sendable, CustomTestStringConvertible {
@@ -71,7 +71,7 @@ import Switchyard
         case .rejected(let code):
             #expect {
                 _ = try Self.table.resolve(example.input)
-            } throws: { ($0 as? ResolutionError)?.code == code }
+            } throws: { ($0 as? LinkInputError)?.code == code }
         }
     }
 
@@ -89,7 +89,7 @@ import Switchyard
             let input = "shop://" + String(repeating: "%", count: size)   // invalid everywhere, yet rejected by size
             #expect {
                 _ = try Self.table.resolve(input)
-            } throws: { ($0 as? ResolutionError)?.code == .inputTooLong }
+            } throws: { ($0 as? LinkInputError)?.code == .inputTooLong }
         }
     }
 

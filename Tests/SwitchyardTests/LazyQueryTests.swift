@@ -17,8 +17,8 @@ import Testing
     }
 
     @Test func aBadEscapeInTheQueryIsStillAnErrorAtOnce() {
-        #expect(throws: ResolutionError.self) { try Self.table.resolve("shop://product/42?a=%E9") }
-        #expect(throws: ResolutionError.self) { try Self.table.resolve("shop://product/42?a=%00") }
+        #expect(throws: LinkInputError.self) { try Self.table.resolve("shop://product/42?a=%E9") }
+        #expect(throws: LinkInputError.self) { try Self.table.resolve("shop://product/42?a=%00") }
     }
 
     @Test func settingTheParametersRewritesTheItems() throws {

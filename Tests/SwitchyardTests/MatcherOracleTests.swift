@@ -91,7 +91,7 @@ import Testing
             #expect("seed \(seed): '\(a)' and '\(b)'") {
                 _ = try RouteTable(configuration)
             } throws: { error in
-                (error as! RouteTableError).issues.contains {
+                (error as! RouteTableBuildError).issues.contains {
                     $0.code == .conflict && $0.patterns == [a, b] && $0.routeIndices == [first, second]
                 }
             }

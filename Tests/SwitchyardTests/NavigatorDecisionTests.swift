@@ -100,12 +100,12 @@ import Testing
         navigator.spotlightLink = { identifier in identifier.hasPrefix("product-") ? "shop://product/\(identifier.dropFirst(8))" : nil }
         let unmapped = await navigator.route(userActivityType: Navigator.spotlightActivityType, webpageURL: nil,
                                              userInfo: [Navigator.spotlightIdentifierKey: "item-7"])
-        let error = try #require(unmapped.error as? RoutingError)
+        let error = try #require(unmapped.error as? PipelineError)
         #expect(error.code == .unmappedSpotlightIdentifier)
         #expect(error.message == "the Spotlight identifier 'item-7' is not a link: spotlightLink maps it to none")
         #expect(!unmapped.handled && unmapped.link?.url == "item-7")
         let empty = await navigator.route(userActivityType: Navigator.spotlightActivityType, webpageURL: nil, userInfo: nil)
-        #expect((empty.error as? RoutingError)?.code == .notALink)
+        #expect((empty.error as? PipelineError)?.code == .notALink)
         #expect("\(empty.error!)" == "the user activity 'com.apple.corespotlightitem' carries no link")
         let mapped = await navigator.route(userActivityType: Navigator.spotlightActivityType, webpageURL: nil,
                                            userInfo: [Navigator.spotlightIdentifierKey: "product-5"])

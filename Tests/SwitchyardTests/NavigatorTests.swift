@@ -32,7 +32,7 @@ import Testing
     @Test func aFailedOrHaltedLinkIsNotOfferedToTheNextRouter() async throws {
         let log = PipelineLog()
         let first = try Router(schemes: ["shop"])
-        try first.map("fail") { _ in throw RouteError.notFound }
+        try first.map("fail") { _ in throw DestinationError.notFound }
         try first.map("halt") { _ in }
         first.appendFilter { link in link.path == "halt" ? .halt : .pass }
         let second = try Router(schemes: ["shop"])

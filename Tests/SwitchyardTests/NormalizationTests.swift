@@ -141,7 +141,7 @@ import Switchyard
     @Test func anySchemeWhenTheTableNamesNone() throws {
         let table = try RouteTable(["hello"])
         #expect(try table.resolve("whatever://hello").route == "hello")
-        #expect(throws: ResolutionError.self) { try table.resolve("https://example.com/hello") }
+        #expect(throws: LinkInputError.self) { try table.resolve("https://example.com/hello") }
     }
 
     @Test func typedAccessorsFailClearly() throws {
@@ -168,7 +168,7 @@ import Switchyard
 @Suite struct RejectionTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var input: String
-        var code: ResolutionError.Code
+        var code: LinkInputError.Code
         var message: String
         var testDescription: String { input.count > 40 ? String(input.prefix(40)) + "…" : input }
     }
@@ -216,7 +216,7 @@ import Switchyard
         #expect {
             _ = try table.resolve(example.input)
         } throws: { error in
-            guard let error = error as? ResolutionError else { return false }
+            guard let error = error as? LinkInputError else { return false }
             #expect(error.message == example.message)
             #expect(error.code == example.code)
             return true
@@ -225,13 +225,13 @@ import Switchyard
 
     @Test func oneMebibyteIsRejectedWithoutScanningIt() {
         let huge = "shop://" + String(repeating: "a/", count: 512 * 1024)
-        #expect(throws: ResolutionError.self) { try NormalizationTests.table.resolve(huge) }
+        #expect(throws: LinkInputError.self) { try NormalizationTests.table.resolve(huge) }
     }
 
     @Test func theLimitIsConfigurable() throws {
         let table = try RouteTable(RouteTableConfiguration(schemes: ["shop"], routes: [RouteDefinition("a/:x")]),
                                    maximumInputLength: 16)
         #expect(try table.resolve("shop://a/1234567").route == "a/:x")
-        #expect(throws: ResolutionError.self) { try table.resolve("shop://a/12345678") }
+        #expect(throws: LinkInputError.self) { try table.resolve("shop://a/12345678") }
     }
 }

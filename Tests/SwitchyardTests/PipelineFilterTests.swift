@@ -75,8 +75,8 @@ struct RecordingFilter: LinkFilter {
         try router.map("b") { _ in await log.record("b") }
         router.appendFilter { link in link.path == "a" ? .redirect(to: "shop://b") : .redirect(to: "shop://a") }
         let outcome = await router.route("shop://a")
-        guard case .failed(let link, let error as RoutingError) = outcome else {
-            Issue.record("expected failed with RoutingError, got \(outcome)"); return
+        guard case .failed(let link, let error as PipelineError) = outcome else {
+            Issue.record("expected failed with PipelineError, got \(outcome)"); return
         }
         let chain = (0...Router.maximumRedirects + 1).map { $0 % 2 == 0 ? "shop://a" : "shop://b" }
         #expect(error.code == .redirectLoop)

@@ -161,7 +161,7 @@ struct RecordingHandler: LinkHandler {
         #expect {
             try router.addHandler(forPattern: "a(/:x)(/:y)") { _ in }
         } throws: { error in
-            (error as? RouteTableError)?.issues.map(\.message) == ["conflict: two optional forms of 'a(/:x)(/:y)' match the same URLs"]
+            (error as? RouteTableBuildError)?.issues.map(\.message) == ["conflict: two optional forms of 'a(/:x)(/:y)' match the same URLs"]
         }
         // Refused before anything changed: another handler goes in as usual.
         try router.addHandler(forPattern: "a/:x") { _ in }
@@ -169,6 +169,6 @@ struct RecordingHandler: LinkHandler {
 
     @Test func anInvalidHandlerPatternThrows() throws {
         let router = try Router(schemes: ["shop"])
-        #expect(throws: RouteTableError.self) { try router.addHandler(forPattern: "list/:") { _ in } }
+        #expect(throws: RouteTableBuildError.self) { try router.addHandler(forPattern: "list/:") { _ in } }
     }
 }

@@ -14,7 +14,7 @@ actor PipelineLog {
 struct RecordingRoute: Routable {
     let name: String
     let log: PipelineLog
-    var error: RouteError?
+    var error: DestinationError?
 
     func navigate(to link: DeepLink) async throws {
         if let error { throw error }
@@ -88,18 +88,18 @@ struct RecordingRoute: Routable {
     }
 
     @Test(arguments: [
-        (RouteError.notFound, "not_found", "no destination for this link"),
-        (RouteError.invalidParameters("userId 'x' is unknown"), "invalid_parameters",
+        (DestinationError.notFound, "not_found", "no destination for this link"),
+        (DestinationError.invalidParameters("userId 'x' is unknown"), "invalid_parameters",
          "invalid parameters: userId 'x' is unknown"),
-        (RouteError.custom("the shop is closed"), "custom", "the shop is closed"),
+        (DestinationError.custom("the shop is closed"), "custom", "the shop is closed"),
     ])
-    func routableThrowingRouteErrorFails(error: RouteError, code: String, message: String) async throws {
+    func routableThrowingRouteErrorFails(error: DestinationError, code: String, message: String) async throws {
         let log = PipelineLog()
         let router = try Router(schemes: ["photofeed"], delimiter: ":")
         try router.map("user:{userId}", to: RecordingRoute(name: "user", log: log, error: error))
         let outcome = await router.route("photofeed://user:self")
-        guard case .failed(let link, let thrown as RouteError) = outcome else {
-            Issue.record("expected failed with RouteError, got \(outcome)"); return
+        guard case .failed(let link, let thrown as DestinationError) = outcome else {
+            Issue.record("expected failed with DestinationError, got \(outcome)"); return
         }
         #expect(link.routeParameters == ["userId": "self"])
         #expect(thrown == error)
@@ -175,7 +175,7 @@ struct RecordingRoute: Routable {
     @Test func aConflictingRouteIsRefusedAndTheTableKeepsWorking() async throws {
         let router = try Router(schemes: ["shop"])
         try router.map("product/:id") { _ in }
-        #expect(throws: RouteTableError.self) { try router.map("product/{pid}") { _ in } }
+        #expect(throws: RouteTableBuildError.self) { try router.map("product/{pid}") { _ in } }
         let outcome = await router.route("shop://product/1", source: .push)
         guard case .opened(let link) = outcome else {
             Issue.record("expected opened, got \(outcome)"); return
@@ -192,7 +192,7 @@ struct RecordingRoute: Routable {
         router.addHandler { _ in await log.record("handler") }
         let link = try router.resolve("shop://product/7", source: .shortcut)
         #expect(link.routeParameters == ["id": "7"] && link.source == .shortcut)
-        #expect(throws: ResolutionError.self) { try router.resolve("other://x") }
+        #expect(throws: LinkInputError.self) { try router.resolve("other://x") }
         #expect(await log.entries.isEmpty)
     }
 

@@ -101,7 +101,7 @@ import Switchyard
         #expect {
             _ = try RouteTable(patterns)
         } throws: { error in
-            guard let error = error as? RouteTableError else { return false }
+            guard let error = error as? RouteTableBuildError else { return false }
             #expect(error.issues.map(\.message) == [message])
             #expect(error.issues.first?.code == .conflict)
             return true
@@ -112,7 +112,7 @@ import Switchyard
         // Different constraints, different lengths, and shared screen prefixes showing the same screens.
         _ = try RouteTable(["n/:a<int>", "n/:b<uuid>", "n/:c", "n/*/x", "list{A}/:id{B}", "list{A}/new{C}"])
         _ = try RouteTable(["About", "about"])
-        #expect(throws: RouteTableError.self) { try RouteTable(["About", "about"], caseSensitive: false) }
+        #expect(throws: RouteTableBuildError.self) { try RouteTable(["About", "about"], caseSensitive: false) }
     }
 
     @Test func everyProblemIsCollected() {
@@ -122,7 +122,7 @@ import Switchyard
                 routes: [RouteDefinition("bad/:"), RouteDefinition("a/:x<coupon>"), RouteDefinition("p/:id", name: "p"),
                          RouteDefinition("p/{other}", name: "p")]))
         } throws: { error in
-            guard let error = error as? RouteTableError else { return false }
+            guard let error = error as? RouteTableBuildError else { return false }
             #expect(error.issues.map(\.message) == [
                 "scheme 'http' is for universal links: name the host instead",
                 "invalid scheme '9bad': a scheme is a letter followed by letters, digits, '+', '-' or '.'",
@@ -140,7 +140,7 @@ import Switchyard
     }
 
     @Test func builtInConstraintsCannotBeRedefined() {
-        #expect(throws: RouteTableError.self) {
+        #expect(throws: RouteTableBuildError.self) {
             try RouteTable(["a/:x<int>"], constraints: [ParameterConstraint("int") { _ in true }])
         }
     }

@@ -8,7 +8,7 @@ import Testing
         let before = builder.definitions
         for bad in [RouteDefinition("list{Other}/new{New}"), RouteDefinition("list"), RouteDefinition("x/:"),
                     RouteDefinition("list/{n}"), RouteDefinition("y", name: "detail"), RouteDefinition("z(/:a)(/:b)")] {
-            #expect(throws: RouteTableError.self) { try builder.add(bad) }
+            #expect(throws: RouteTableBuildError.self) { try builder.add(bad) }
             #expect(builder.definitions == before)
         }
         // What a refused route claimed was taken back: the patterns it did not share still fit.
@@ -41,7 +41,7 @@ import Testing
             _ = try RouteTableBuilder(RouteTableConfiguration(routes: [RouteDefinition("a/:"), RouteDefinition("b/:id"),
                                                                         RouteDefinition("b/{x}")]))
         } throws: { error in
-            guard let error = error as? RouteTableError else { return false }
+            guard let error = error as? RouteTableBuildError else { return false }
             return error.issues.map(\.routeIndices) == [[0], [1, 2]]
         }
     }

@@ -314,7 +314,7 @@ import Testing
             try RouteTableFile.parse(row.text, fileName: "routes.json")
         }
         #expect(error?.description == row.message)
-        #expect(error?.code == row.code)
+        #expect(error?.code.rawValue == row.code)
         #expect(error?.file == "routes.json")
     }
 
@@ -325,7 +325,7 @@ import Testing
         #expect(routeError?.routeIndex == 1)
         #expect(routeError?.routePattern == "b/:id")
         #expect(routeError?.line == nil)
-        #expect(routeError?.reason == "'webOnly' must be a boolean")
+        #expect(routeError?.message == "'webOnly' must be a boolean")
 
         let duplicate = #expect(throws: RouteTableFileError.self) {
             try RouteTableFile.parse(
@@ -340,7 +340,7 @@ import Testing
         #expect(syntax?.line == 2)
         #expect(syntax?.column == 12)
         #expect(syntax?.routeIndex == nil)
-        #expect(syntax?.syntaxError?.code == "unexpected_character")
+        #expect(syntax?.syntaxError?.code == .unexpectedCharacter)
         #expect(syntax?.syntaxError?.offset == 13)
     }
 
@@ -434,7 +434,7 @@ extension RouteTableFileError {
         let path = directory.url.appendingPathComponent("routes.json").path
         let error = #expect(throws: RouteTableFileError.self) { try RouteTableFile.load(path: path) }
         #expect(error?.description == "\(path): cannot read file: No such file or directory")
-        #expect(error?.code == "cannot_read_file")
+        #expect(error?.code == .cannotReadFile)
     }
 
     @Test func directoryIsACannotReadError() throws {
@@ -457,7 +457,7 @@ extension RouteTableFileError {
             "over.json", Data(document + Array(repeating: 0x20, count: limit - document.count + 1)))
         let error = #expect(throws: RouteTableFileError.self) { try RouteTableFile.load(path: over) }
         #expect(error?.description == "\(over): file is larger than 16 MiB")
-        #expect(error?.code == "file_too_large")
+        #expect(error?.code == .fileTooLarge)
     }
 
     @Test func emptyFileIsASyntaxError() throws {

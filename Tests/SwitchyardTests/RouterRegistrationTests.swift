@@ -23,12 +23,12 @@ import Testing
     private func messages(_ body: () throws -> Void) -> [String] {
         do {
             try body()
-            Issue.record("expected a RouteTableError")
+            Issue.record("expected a RouteTableBuildError")
             return []
-        } catch let error as RouteTableError {
+        } catch let error as RouteTableBuildError {
             return error.issues.map(\.message)
         } catch {
-            Issue.record("expected a RouteTableError, got \(error)")
+            Issue.record("expected a RouteTableBuildError, got \(error)")
             return []
         }
     }
@@ -57,7 +57,7 @@ import Testing
         #expect {
             try router.map("product/{pid}") { _ in }
         } throws: { error in
-            guard let issue = (error as? RouteTableError)?.issues.first else { return false }
+            guard let issue = (error as? RouteTableBuildError)?.issues.first else { return false }
             return issue.code == .conflict && issue.patterns == ["product/:id", "product/{pid}"]
                 && issue.routeIndices == [1, 2]
         }

@@ -51,11 +51,11 @@ import Testing
 
     @Test(arguments: [
         ("shop://c", nil, "'shop://c' opened 'c' with [:], expected a rejection"),
-        ("shop://zzz", ResolutionError.Code.unknownHost, "'shop://zzz' opened no route (the default route), expected a rejection (unknown_host)"),
+        ("shop://zzz", LinkInputError.Code.unknownHost, "'shop://zzz' opened no route (the default route), expected a rejection (unknown_host)"),
         ("mall://c", .unknownHost,
          "'mall://c' was rejected with unknown_scheme (unknown scheme 'mall' (this table answers: shop)), expected unknown_host"),
-    ] as [(String, ResolutionError.Code?, String)])
-    func wrongRejectionExpectationRecordsAnIssue(url: String, code: ResolutionError.Code?, message: String) {
+    ] as [(String, LinkInputError.Code?, String)])
+    func wrongRejectionExpectationRecordsAnIssue(url: String, code: LinkInputError.Code?, message: String) {
         withKnownIssue {
             expectRejected(url, in: Self.table, code: code)
         } matching: { issue in

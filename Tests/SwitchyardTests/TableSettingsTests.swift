@@ -90,20 +90,20 @@ import Testing
 
     @Test(arguments: refused)
     func refusedEverywhere(setting: Setting, code: String, message: String) {
-        // The file loader: its code, and the message as the reason.
+        // The file loader: its code, and the message.
         do {
             _ = try RouteTableFile.parse(setting.json, fileName: "routes.json")
             Issue.record("the file loader accepted \(setting)")
         } catch {
-            #expect(error.code == code)
-            #expect(error.reason == message)
+            #expect(error.code.rawValue == code)
+            #expect(error.message == message)
             #expect(error.description == "routes.json: " + message)
         }
         // The builder, a table and a router: one invalid-setting issue with the same message.
-        let builders: [(String, () throws(RouteTableError) -> Void)] = [
-            ("RouteTableBuilder", { () throws(RouteTableError) in _ = try RouteTableBuilder(setting.configuration) }),
-            ("RouteTable", { () throws(RouteTableError) in _ = try RouteTable(setting.configuration) }),
-            ("Router", { () throws(RouteTableError) in _ = try Router(setting.configuration) }),
+        let builders: [(String, () throws(RouteTableBuildError) -> Void)] = [
+            ("RouteTableBuilder", { () throws(RouteTableBuildError) in _ = try RouteTableBuilder(setting.configuration) }),
+            ("RouteTable", { () throws(RouteTableBuildError) in _ = try RouteTable(setting.configuration) }),
+            ("Router", { () throws(RouteTableBuildError) in _ = try Router(setting.configuration) }),
         ]
         for (entry, body) in builders {
             do {
@@ -152,9 +152,9 @@ import Testing
                 #"{"routes": [{"pattern": "p/:id", "name": "p"}, "q", {"pattern": "r/:x", "name": "p"}]}"#,
                 fileName: "routes.json")
         }
-        #expect(file?.code == "duplicate_name")
-        #expect(file?.reason == message)
-        let built = #expect(throws: RouteTableError.self) { try RouteTableBuilder(RouteTableConfiguration(routes: routes)) }
+        #expect(file?.code == .duplicateName)
+        #expect(file?.message == message)
+        let built = #expect(throws: RouteTableBuildError.self) { try RouteTableBuilder(RouteTableConfiguration(routes: routes)) }
         #expect(built?.issues.map(\.code) == [.duplicateName])
         #expect(built?.issues.map(\.message) == [message])
     }

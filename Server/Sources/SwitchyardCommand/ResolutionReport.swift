@@ -15,14 +15,14 @@ public struct ResolutionReport: Sendable {
     /// The input, exactly as given.
     public let input: String
     /// The resolved link, or why the input was rejected.
-    public let result: Result<DeepLink, ResolutionError>
+    public let result: Result<DeepLink, LinkInputError>
     /// The navigation plan of a matched link (no steps for a route without screens); nil otherwise.
     public let plan: NavigationPlan?
 
     /// Resolves `input` against `table`.
     public init(input: String, table: RouteTable) {
         self.input = input
-        self.result = Result { () throws(ResolutionError) in try table.resolve(input) }
+        self.result = Result { () throws(LinkInputError) in try table.resolve(input) }
         self.plan = (try? result.get()).flatMap { table.plan(for: $0) }
     }
 

@@ -1,7 +1,7 @@
 import Switchyard
 
 /// One problem with a route-table file, from reading it (``RouteTableFileError``) or compiling it
-/// (``RouteTableError/Issue``), in the one shape that `routes check` prints and `--json` writes.
+/// (``RouteTableBuildError/Issue``), in the one shape that `routes check` prints and `--json` writes.
 ///
 /// Its text names the file, then the route or routes (numbered from 1, as in the file), then the reason:
 ///
@@ -13,7 +13,7 @@ import Switchyard
 public struct TableProblem: Sendable, Hashable, CustomStringConvertible {
     /// The file, as named on the command line.
     public var file: String
-    /// A stable snake_case code: a ``RouteTableError/Issue/Code`` (`syntax`, `conflict`, ...) or a
+    /// A stable snake_case code: a ``RouteTableBuildError/Issue/Code`` (`syntax`, `conflict`, ...) or a
     /// ``RouteTableFileError`` code (`invalid_json`, `unknown_key`, ...).
     public var code: String
     /// The reason, without the file and route numbers.
@@ -34,8 +34,8 @@ public struct TableProblem: Sendable, Hashable, CustomStringConvertible {
     /// A problem found while reading or decoding the file.
     public init(_ error: RouteTableFileError) {
         file = error.file
-        code = error.code
-        message = error.reason
+        code = error.code.rawValue
+        message = error.message
         routes = error.routeIndex.map { [$0 + 1] } ?? []
         patterns = error.routePattern.map { [$0] } ?? []
         position = nil
@@ -45,7 +45,7 @@ public struct TableProblem: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A problem found while compiling the table read from `file`.
-    public init(_ issue: RouteTableError.Issue, file: String) {
+    public init(_ issue: RouteTableBuildError.Issue, file: String) {
         self.file = file
         code = issue.code.description
         message = issue.message

@@ -24,7 +24,7 @@ public import SwitchyardStore
 ///   - logger: the service's logger.
 ///   - clickRecorder: a recorder to use (tests pass one to call `flush()`); one is made otherwise.
 ///   - now: the clock (tests move it to expire links).
-/// - Throws: ``RouteTableError`` when the route table does not compile.
+/// - Throws: ``RouteTableBuildError`` when the route table does not compile.
 public func buildApplication(
     configuration: ServiceConfiguration,
     store: any LinkStore,

@@ -30,7 +30,17 @@ public struct LinkBuildError: Error, Sendable, Hashable, CustomStringConvertible
         }
 
         /// The code as a stable snake_case string (used in the command line's JSON output).
+        public var rawValue: String { kind.rawValue }
+        /// The ``rawValue``.
         public var description: String { kind.rawValue }
+
+        /// Matches an error of this kind: `catch LinkBuildError.Code.missingParameter`.
+        public static func ~= (pattern: Code, error: LinkBuildError) -> Bool { pattern == error.code }
+
+        /// Matches an error of this kind, when the error is a ``LinkBuildError``.
+        public static func ~= (pattern: Code, error: any Error) -> Bool {
+            (error as? LinkBuildError).map { pattern == $0.code } ?? false
+        }
 
         /// No route has this name or pattern.
         public static let unknownRoute = Code(kind: .unknownRoute)

@@ -32,11 +32,11 @@ struct ScannerRules: Sendable {
 ///
 /// - Complexity: O(*n*) in the input's length, one pass plus the host comparison.
 enum URLScanner {
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, rules: ScannerRules) throws(ResolutionError) -> ScannedURL {
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, rules: ScannerRules) throws(LinkInputError) -> ScannedURL {
         let count = bytes.count
-        if count == 0 { throw ResolutionError(.emptyInput, "empty input") }
+        if count == 0 { throw LinkInputError(.emptyInput, "empty input") }
         if count > rules.maximumLength {
-            throw ResolutionError(.inputTooLong, "input is \(count) bytes, over the \(rules.maximumLength)-byte limit")
+            throw LinkInputError(.inputTooLong, "input is \(count) bytes, over the \(rules.maximumLength)-byte limit")
         }
 
         // One pass: characters and escapes, and where the query and fragment start.
@@ -52,19 +52,19 @@ enum URLScanner {
             }
             let byte = bytes[i]
             if byte < 0x20 || byte == 0x7F {
-                throw ResolutionError(.controlCharacter, "control character \(scalarName(byte))",
+                throw LinkInputError(.controlCharacter, "control character \(scalarName(byte))",
                                       position: column(bytes, i))
             }
             switch byte {
             case UInt8(ascii: " "):
-                throw ResolutionError(.invalidCharacter, "raw space (write %20)", position: column(bytes, i))
+                throw LinkInputError(.invalidCharacter, "raw space (write %20)", position: column(bytes, i))
             case UInt8(ascii: "%"):
                 guard i + 2 < count, PercentDecoding.hexValue(bytes[i + 1]) != nil,
                       PercentDecoding.hexValue(bytes[i + 2]) != nil
                 else {
                     let escape = String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<min(i + 3, count)]),
                                         as: UTF8.self)
-                    throw ResolutionError(.invalidPercentEncoding, "invalid percent-encoding '\(escape)'",
+                    throw LinkInputError(.invalidPercentEncoding, "invalid percent-encoding '\(escape)'",
                                           position: column(bytes, i))
                 }
                 i += 3
@@ -119,7 +119,7 @@ enum URLScanner {
             if !rules.schemes.isEmpty {
                 let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[schemeRange]), as: UTF8.self)
                 let expected = rules.schemes.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ", ")
-                throw ResolutionError(.unknownScheme, "unknown scheme '\(name)' (this table answers: \(expected))")
+                throw LinkInputError(.unknownScheme, "unknown scheme '\(name)' (this table answers: \(expected))")
             }
         }
         return ScannedURL(kind: .customScheme, scheme: schemeRange, host: nil,
@@ -130,9 +130,9 @@ enum URLScanner {
     private static func scanUniversalLink(
         _ bytes: UnsafeBufferPointer<UInt8>, scheme: Range<Int>, hasAuthority: Bool, hierarchyEnd: Int,
         query: Range<Int>?, fragment: Range<Int>?, rules: ScannerRules
-    ) throws(ResolutionError) -> ScannedURL {
+    ) throws(LinkInputError) -> ScannedURL {
         guard hasAuthority else {
-            throw ResolutionError(.malformedURL, "expected '//' and a host after the scheme",
+            throw LinkInputError(.malformedURL, "expected '//' and a host after the scheme",
                                   position: column(bytes, scheme.upperBound + 1))
         }
         let authorityStart = scheme.upperBound + 3
@@ -144,18 +144,18 @@ enum URLScanner {
         let authority = UnsafeBufferPointer(rebasing: bytes[authorityStart..<authorityEnd])
         let authorityText = String(decoding: authority, as: UTF8.self)
         if authority.contains(UInt8(ascii: "@")) {
-            throw ResolutionError(.userInfoNotAllowed,
+            throw LinkInputError(.userInfoNotAllowed,
                                   "user information in the authority '\(authorityText)' is not allowed")
         }
         if authorityEnd < hierarchyEnd && bytes[authorityEnd] == UInt8(ascii: "\\") {
-            throw ResolutionError(.invalidCharacter, "backslash after the host", position: column(bytes, authorityEnd))
+            throw LinkInputError(.invalidCharacter, "backslash after the host", position: column(bytes, authorityEnd))
         }
         // Host, then an optional ':port' of digits. IPv6 literals keep their brackets.
         var hostEnd = authorityEnd
         var k = authorityStart
         if k < authorityEnd && bytes[k] == UInt8(ascii: "[") {
             while k < authorityEnd && bytes[k] != UInt8(ascii: "]") { k += 1 }
-            if k == authorityEnd { throw ResolutionError(.malformedURL, "unclosed '[' in host '\(authorityText)'") }
+            if k == authorityEnd { throw LinkInputError(.malformedURL, "unclosed '[' in host '\(authorityText)'") }
             k += 1
             hostEnd = k
         } else {
@@ -165,13 +165,13 @@ enum URLScanner {
         if hostEnd < authorityEnd {
             guard bytes[hostEnd] == UInt8(ascii: ":"), hostEnd + 1 < authorityEnd,
                   bytes[(hostEnd + 1)..<authorityEnd].allSatisfy(isDigit), authorityEnd - hostEnd <= 6
-            else { throw ResolutionError(.malformedURL, "invalid port in '\(authorityText)'") }
+            else { throw LinkInputError(.malformedURL, "invalid port in '\(authorityText)'") }
         }
         let host = authorityStart..<hostEnd
-        if host.isEmpty { throw ResolutionError(.malformedURL, "empty host") }
+        if host.isEmpty { throw LinkInputError(.malformedURL, "empty host") }
         if !rules.hosts.contains(where: { equalsIgnoringCase(bytes, host, $0) }) {
             let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[host]), as: UTF8.self)
-            throw ResolutionError(.unknownHost, "host '\(name)' is not a universal-link host of this table")
+            throw LinkInputError(.unknownHost, "host '\(name)' is not a universal-link host of this table")
         }
         return ScannedURL(kind: .universalLink, scheme: scheme, host: host,
                           path: routePath(bytes, from: authorityEnd, to: hierarchyEnd),

@@ -9,12 +9,12 @@ enum PathSegments {
     /// Writes the segments of `bytes[path]` to `segments` (``capacity(of:)`` of them at least) and
     /// answers how many there are; `scratch` (as long as the path) holds decoded text while checking.
     ///
-    /// - Throws: ``ResolutionError`` for an escape that is not UTF-8 or decodes to a control character.
+    /// - Throws: ``LinkInputError`` for an escape that is not UTF-8 or decodes to a control character.
     /// - Complexity: O(*n*) in the path's length, eight bytes at a time up to the next delimiter or `%`.
     @inline(__always)
     static func split(_ bytes: UnsafeBufferPointer<UInt8>, _ path: Range<Int>, delimiter: UInt8,
                       into segments: UnsafeMutableBufferPointer<SegmentRef>,
-                      scratch: UnsafeMutableBufferPointer<UInt8>) throws(ResolutionError) -> Int {
+                      scratch: UnsafeMutableBufferPointer<UInt8>) throws(LinkInputError) -> Int {
         var count = 0
         var start = path.lowerBound
         var hasEscape = false
@@ -56,16 +56,16 @@ enum PathSegments {
 
     /// A path segment's escapes must decode to UTF-8 without control characters.
     private static func checkDecoded(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
-                                     scratch: UnsafeMutableBufferPointer<UInt8>) -> ResolutionError? {
+                                     scratch: UnsafeMutableBufferPointer<UInt8>) -> LinkInputError? {
         let raw = UnsafeBufferPointer(rebasing: bytes[range])
         let length = PercentDecoding.decode(raw, into: scratch, lowercase: false)
         let decoded = UnsafeBufferPointer(rebasing: scratch[0..<length])
         if !PercentDecoding.isValidUTF8(decoded) {
-            return ResolutionError(.invalidPercentEncoding, "percent-encoding in the path is not UTF-8",
+            return LinkInputError(.invalidPercentEncoding, "percent-encoding in the path is not UTF-8",
                                    position: URLScanner.column(bytes, range.lowerBound))
         }
         if let control = decoded.first(where: { $0 < 0x20 || $0 == 0x7F }) {
-            return ResolutionError(.controlCharacter,
+            return LinkInputError(.controlCharacter,
                                    "percent-encoded control character \(URLScanner.scalarName(control)) in the path",
                                    position: URLScanner.column(bytes, range.lowerBound))
         }

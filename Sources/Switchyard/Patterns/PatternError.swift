@@ -10,9 +10,18 @@
 public struct PatternError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of syntax error, for matching in code: `catch let e as PatternError where e.code == .emptyParameterName`.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
-        let rawValue: String
         /// The code as a stable snake_case string (used in the command line's JSON output).
+        public let rawValue: String
+        /// The ``rawValue``.
         public var description: String { rawValue }
+
+        /// Matches an error of this kind: `case PatternError.Code.emptyParameterName = error`.
+        public static func ~= (pattern: Code, error: PatternError) -> Bool { pattern == error.code }
+
+        /// Matches an error of this kind, when the error is a ``PatternError``: `catch PatternError.Code.restNotLast`.
+        public static func ~= (pattern: Code, error: any Error) -> Bool {
+            (error as? PatternError).map { pattern == $0.code } ?? false
+        }
 
         /// The pattern is empty (write `/` for the root route).
         public static let emptyPattern = Code(rawValue: "empty_pattern")
@@ -54,19 +63,23 @@ public struct PatternError: Error, Sendable, Hashable, CustomStringConvertible {
     public let pattern: String
     /// The 1-based character column of the offending character, when one can be named.
     public let position: Int?
-    /// The reason in words, without the position and pattern (`empty parameter name`).
-    public let reason: String
+    /// What is wrong in words, without the position and pattern (`empty parameter name`).
+    public let message: String
 
-    init(_ code: Code, _ reason: String, pattern: String, position: Int?) {
+    /// The ``message``.
+    @available(*, deprecated, renamed: "message")
+    public var reason: String { message }
+
+    init(_ code: Code, _ message: String, pattern: String, position: Int?) {
         self.code = code
-        self.reason = reason
+        self.message = message
         self.pattern = pattern
         self.position = position
     }
 
-    /// `reason at position in 'pattern'`, the form every tool prints.
+    /// `message at position in 'pattern'`, the form every tool prints.
     public var description: String {
-        if let position { return "\(reason) at \(position) in '\(pattern)'" }
-        return "\(reason) in '\(pattern)'"
+        if let position { return "\(message) at \(position) in '\(pattern)'" }
+        return "\(message) in '\(pattern)'"
     }
 }

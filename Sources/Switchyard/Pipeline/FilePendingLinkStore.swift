@@ -47,18 +47,55 @@ public struct FilePendingLinkStore: PendingLinkStore {
 }
 
 /// A file the SDK keeps (a pending link, the deferred-link check) that could not be written.
+///
+/// ```swift
+/// catch let error as PendingLinkStoreError where error.code == .cannotWrite { print(error) }
+/// // could not write /path/pending.json: No such file or directory
+/// ```
 public struct PendingLinkStoreError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The file's path.
-    public let path: String
-    /// What went wrong.
-    public let reason: String
+    /// The kind of failure, for matching in code.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        /// The stable snake_case name of the code.
+        public let rawValue: String
+        /// The ``rawValue``.
+        public var description: String { rawValue }
 
-    /// Creates an error.
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
+        /// The file (or its temporary copy) could not be created or written.
+        public static let cannotWrite = Code(rawValue: "cannot_write")
+
+        /// Matches an error of this kind.
+        public static func ~= (pattern: Code, error: PendingLinkStoreError) -> Bool { pattern == error.code }
+
+        /// Matches an error of this kind, when the error is a ``PendingLinkStoreError``.
+        public static func ~= (pattern: Code, error: any Error) -> Bool {
+            (error as? PendingLinkStoreError).map { pattern == $0.code } ?? false
+        }
     }
 
-    /// `could not write PATH: REASON`.
-    public var description: String { "could not write \(path): \(reason)" }
+    /// What failed.
+    public let code: Code
+    /// The file's path.
+    public let path: String
+    /// What went wrong, without the path (the system's explanation).
+    public let message: String
+
+    /// The ``message``.
+    @available(*, deprecated, renamed: "message")
+    public var reason: String { message }
+
+    /// Creates an error for a file that could not be written.
+    public init(path: String, message: String) {
+        self.code = .cannotWrite
+        self.path = path
+        self.message = message
+    }
+
+    /// Creates an error for a file that could not be written.
+    @available(*, deprecated, renamed: "init(path:message:)")
+    public init(path: String, reason: String) {
+        self.init(path: path, message: reason)
+    }
+
+    /// `could not write PATH: MESSAGE`.
+    public var description: String { "could not write \(path): \(message)" }
 }

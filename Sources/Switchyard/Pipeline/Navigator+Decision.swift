@@ -74,14 +74,14 @@ extension Navigator {
 
     /// Opens a user activity given as plain values (see ``link(userActivityType:webpageURL:userInfo:)``)
     /// and answers what happened. An activity without a link is ``RoutingOutcome/failed(_:_:)``
-    /// with a ``RoutingError`` naming the cause: ``RoutingError/Code/unmappedSpotlightIdentifier``
+    /// with a ``PipelineError`` naming the cause: ``PipelineError/Code/unmappedSpotlightIdentifier``
     /// (the identifier in the message) for a Spotlight result that ``spotlightLink`` refuses,
-    /// ``RoutingError/Code/notALink`` for one that has nothing to map.
+    /// ``PipelineError/Code/notALink`` for one that has nothing to map.
     ///
     /// ```swift
     /// let outcome = await navigator.route(userActivityType: activity.activityType, webpageURL: nil,
     ///                                     userInfo: [Navigator.spotlightIdentifierKey: "item-7"])
-    /// if case .failed(_, let error as RoutingError) = outcome { print(error) }
+    /// if case .failed(_, let error as PipelineError) = outcome { print(error) }
     /// // the Spotlight identifier 'item-7' is not a link: spotlightLink maps it to none
     /// ```
     public func route(userActivityType type: String, webpageURL: URL?, userInfo: [AnyHashable: Any]?,
@@ -90,10 +90,10 @@ extension Navigator {
             return await route(input, source: source)
         }
         if type == Self.spotlightActivityType, let identifier = userInfo?[Self.spotlightIdentifierKey] as? String {
-            return .failed(DeepLink(url: identifier, source: .userActivity), RoutingError.unmappedSpotlightIdentifier(identifier))
+            return .failed(DeepLink(url: identifier, source: .userActivity), PipelineError.unmappedSpotlightIdentifier(identifier))
         }
         return .failed(DeepLink(url: webpageURL?.absoluteString ?? "", source: .userActivity),
-                       RoutingError.notALink(activityType: type))
+                       PipelineError.notALink(activityType: type))
     }
 
     /// ``handle(_:source:metadata:completion:)`` for a user activity given as plain values (see

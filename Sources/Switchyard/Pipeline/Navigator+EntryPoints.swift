@@ -19,7 +19,7 @@ extension Navigator {
 
     /// Opens a universal link and answers what happened (see ``route(_:source:metadata:)``): a
     /// host that no router lists in its `hosts` is ``RoutingOutcome/rejected(_:)`` with
-    /// ``ResolutionError/Code/unknownHost`` and the host named.
+    /// ``LinkInputError/Code/unknownHost`` and the host named.
     ///
     /// ```swift
     /// let outcome = await Navigator.shared.route(universalLink: url)

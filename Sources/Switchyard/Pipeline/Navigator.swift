@@ -111,7 +111,7 @@ public final class Navigator: Sendable {
     /// answers what happened: the outcome of the first router that took the link; when none did,
     /// ``RoutingOutcome/unhandled(_:)`` if some router could read it, else the first router's
     /// ``RoutingOutcome/rejected(_:)``, whose error says why (a universal link to a host that is
-    /// not in the router's `hosts` is ``ResolutionError/Code/unknownHost``, with the host named).
+    /// not in the router's `hosts` is ``LinkInputError/Code/unknownHost``, with the host named).
     /// A link held until ``markReady()`` is ``RoutingOutcome/held(_:)``. A short link of the
     /// link service in ``smartLinks`` is resolved first (``SmartLinkRouting``).
     ///

@@ -24,10 +24,10 @@ struct PatternHandlerTableBuilder {
 
     /// Adds a handler for a pattern in the route-pattern language.
     ///
-    /// - Throws: ``RouteTableError`` for a pattern that a route table of its own would refuse; the
+    /// - Throws: ``RouteTableBuildError`` for a pattern that a route table of its own would refuse; the
     ///   builder is then unchanged.
     /// - Complexity: O(*m*) in the pattern's length, amortized, however many handlers there are.
-    mutating func add(_ pattern: String, _ body: @escaping PatternHandlerTable.Body) throws(RouteTableError) {
+    mutating func add(_ pattern: String, _ body: @escaping PatternHandlerTable.Body) throws(RouteTableBuildError) {
         let handler = bodies.count
         // Copies for the closure, which must not read `self` while it writes `matcher` and `groups`.
         let patterns = patterns

@@ -95,7 +95,7 @@ extension Router {
             case .redirect(let target):
                 let next = chain + [target]
                 if chain.count > Self.maximumRedirects {
-                    return .failed(link, RoutingError.redirectLoop(next, limit: Self.maximumRedirects))
+                    return .failed(link, PipelineError.redirectLoop(next, limit: Self.maximumRedirects))
                 }
                 return await run(target, source: link.source, metadata: link.metadata, chain: next, smartLink: link.smartLink)
             case .halt:

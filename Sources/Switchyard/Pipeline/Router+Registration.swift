@@ -12,12 +12,12 @@ extension Router {
     ///     await Screens.showProduct(try link.int("product_id"))
     /// }
     /// ```
-    /// - Throws: ``RouteTableError``: a syntax error with its position, an unknown constraint, a
+    /// - Throws: ``RouteTableBuildError``: a syntax error with its position, an unknown constraint, a
     ///   duplicate name, or a conflict naming both patterns.
     /// - Complexity: O(*m*) in the pattern's length for a new pattern, O(*n*) in the routes when it
     ///   changes an existing route; the table is rebuilt, in O(*n*), on the next resolution.
     public func map(_ pattern: String, name: String? = nil,
-                    to destination: @escaping Destination) throws(RouteTableError) {
+                    to destination: @escaping Destination) throws(RouteTableBuildError) {
         try register([Registration(definition: RouteDefinition(pattern, name: name), replacesDefinition: false,
                                    destination: destination)])
     }
@@ -27,8 +27,8 @@ extension Router {
     /// ```swift
     /// try router.map("user:{userId}", to: UserRoute())
     /// ```
-    /// - Throws: ``RouteTableError``, as for a destination closure; the router keeps its routes.
-    public func map(_ pattern: String, name: String? = nil, to routable: any Routable) throws(RouteTableError) {
+    /// - Throws: ``RouteTableBuildError``, as for a destination closure; the router keeps its routes.
+    public func map(_ pattern: String, name: String? = nil, to routable: any Routable) throws(RouteTableBuildError) {
         try map(pattern, name: name, to: routable.destination)
     }
 
@@ -38,15 +38,15 @@ extension Router {
     /// ```swift
     /// try router.map(RouteDefinition("list{List}/:id{Detail}", defaults: ["tab": "all"])) { _ in }
     /// ```
-    /// - Throws: ``RouteTableError``, as for a pattern; the router keeps its routes.
-    public func map(_ definition: RouteDefinition, to destination: @escaping Destination) throws(RouteTableError) {
+    /// - Throws: ``RouteTableBuildError``, as for a pattern; the router keeps its routes.
+    public func map(_ definition: RouteDefinition, to destination: @escaping Destination) throws(RouteTableBuildError) {
         try register([Registration(definition: definition, replacesDefinition: true, destination: destination)])
     }
 
     /// Maps a full route definition to a ``Routable`` destination.
     ///
-    /// - Throws: ``RouteTableError``, as for a pattern; the router keeps its routes.
-    public func map(_ definition: RouteDefinition, to routable: any Routable) throws(RouteTableError) {
+    /// - Throws: ``RouteTableBuildError``, as for a pattern; the router keeps its routes.
+    public func map(_ definition: RouteDefinition, to routable: any Routable) throws(RouteTableBuildError) {
         try map(definition, to: routable.destination)
     }
 
@@ -76,12 +76,12 @@ extension Router {
     /// let id = try router.add(RouteSet(["user:{userId}": UserRoute()]))
     /// ```
     /// - Returns: the identifier to pass to ``remove(_:)``.
-    /// - Throws: ``RouteTableError`` naming every problem in the module's routes (a conflict names
+    /// - Throws: ``RouteTableBuildError`` naming every problem in the module's routes (a conflict names
     ///   both patterns); none of its routes is then added.
     /// - Complexity: O(*m*) in the module's patterns' length when they are all new, else O(*n*) in the routes.
     @discardableResult
-    public func add(_ module: any RouteModule) throws(RouteTableError) -> RouteModuleID {
-        try state.withLock { state throws(RouteTableError) in
+    public func add(_ module: any RouteModule) throws(RouteTableBuildError) -> RouteModuleID {
+        try state.withLock { state throws(RouteTableBuildError) in
             let id = RouteModuleID(rawValue: state.nextModuleID)
             try state.register(module.routes.map {
                 Registration(definition: $0.definition, replacesDefinition: false, destination: $0.destination,
@@ -138,7 +138,7 @@ extension Router {
     /// ```swift
     /// try router.addHandler(forPattern: "list/*") { link in await Badge.clear(list: link.path) }
     /// ```
-    /// - Throws: ``RouteTableError`` when the pattern does not parse, names an unknown constraint, or
+    /// - Throws: ``RouteTableBuildError`` when the pattern does not parse, names an unknown constraint, or
     ///   is one a route table would refuse on its own (two optional forms that match the same URLs).
     /// - Complexity: O(*m*) in the pattern's length, however many handlers there are: every
     ///   handler pattern is compiled into one matcher (rebuilt, in O(*k*) in its size, at the next
@@ -146,8 +146,8 @@ extension Router {
     ///   matcher's nodes the walk visits, not once per handler; a router with no pattern handler
     ///   does not look at all.
     public func addHandler(forPattern pattern: String,
-                           _ handler: @escaping @Sendable (DeepLink) async -> Void) throws(RouteTableError) {
-        try state.withLock { state throws(RouteTableError) in
+                           _ handler: @escaping @Sendable (DeepLink) async -> Void) throws(RouteTableBuildError) {
+        try state.withLock { state throws(RouteTableBuildError) in
             try state.patternHandlers.add(Self.handlerPattern(pattern, delimiter: state.configuration.delimiter),
                                           handler)
             state.patternHandlerCache = nil
@@ -165,7 +165,7 @@ extension Router {
         return String(text.dropLast()) + "{\(name)...}"
     }
 
-    private func register(_ registrations: [Registration]) throws(RouteTableError) {
-        try state.withLock { state throws(RouteTableError) in try state.register(registrations) }
+    private func register(_ registrations: [Registration]) throws(RouteTableBuildError) {
+        try state.withLock { state throws(RouteTableBuildError) in try state.register(registrations) }
     }
 }

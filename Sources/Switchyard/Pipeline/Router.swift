@@ -3,7 +3,7 @@
 ///
 /// Register from one place (typically at launch); route from anywhere. Each registration is
 /// checked where it is made, through a ``RouteTableBuilder``: a bad or conflicting pattern throws
-/// ``RouteTableError`` and leaves the router with the routes it had. The first resolution after a
+/// ``RouteTableBuildError`` and leaves the router with the routes it had. The first resolution after a
 /// registration builds the immutable ``RouteTable`` snapshot that every resolution then works on,
 /// so routing from many tasks is safe while another task registers.
 ///
@@ -24,7 +24,7 @@ public final class Router: Sendable {
     public static let shared = Router(state: .empty)
 
     /// How many redirects in a row filters may ask for before the pipeline gives up with
-    /// ``RoutingError/Code/redirectLoop``.
+    /// ``PipelineError/Code/redirectLoop``.
     public static let maximumRedirects = 8
 
     let state: Locked<State>
@@ -38,9 +38,9 @@ public final class Router: Sendable {
     ///   - configuration: schemes, hosts, delimiter, case rule, and routes without destinations
     ///     (a route-table file's); `map` attaches a destination to one of them by pattern.
     ///   - constraints: app-defined parameter constraints.
-    /// - Throws: ``RouteTableError`` naming every problem in the configuration.
+    /// - Throws: ``RouteTableBuildError`` naming every problem in the configuration.
     public init(_ configuration: RouteTableConfiguration = .init(),
-                constraints: [ParameterConstraint] = []) throws(RouteTableError) {
+                constraints: [ParameterConstraint] = []) throws(RouteTableBuildError) {
         state = Locked(try State(configuration: configuration, constraints: constraints))
     }
 
@@ -53,9 +53,9 @@ public final class Router: Sendable {
     /// ```swift
     /// let router = try Router(schemes: ["photofeed"], delimiter: ":")   // Compass-style URNs
     /// ```
-    /// - Throws: ``RouteTableError`` for an invalid scheme, host or delimiter.
+    /// - Throws: ``RouteTableBuildError`` for an invalid scheme, host or delimiter.
     public convenience init(schemes: [String] = [], hosts: [String] = [], delimiter: Character = "/",
-                            caseSensitive: Bool = true) throws(RouteTableError) {
+                            caseSensitive: Bool = true) throws(RouteTableBuildError) {
         try self.init(RouteTableConfiguration(schemes: schemes, hosts: hosts, delimiter: delimiter,
                                               caseSensitive: caseSensitive))
     }
@@ -71,8 +71,8 @@ public final class Router: Sendable {
     /// Resolves an input against the current table without running the pipeline: no filter,
     /// handler or destination runs.
     ///
-    /// - Throws: ``ResolutionError`` when the input is not a readable link.
-    public func resolve(_ input: String, source: LinkSource? = nil) throws(ResolutionError) -> DeepLink {
+    /// - Throws: ``LinkInputError`` when the input is not a readable link.
+    public func resolve(_ input: String, source: LinkSource? = nil) throws(LinkInputError) -> DeepLink {
         try table().resolve(input, source: source)
     }
 }
@@ -137,7 +137,7 @@ extension Router {
         var planApplier: PlanApplier?
         var screens: (@Sendable () async -> InMemoryScreenStack)?
 
-        init(configuration: RouteTableConfiguration, constraints: [ParameterConstraint]) throws(RouteTableError) {
+        init(configuration: RouteTableConfiguration, constraints: [ParameterConstraint]) throws(RouteTableBuildError) {
             self.configuration = configuration
             self.constraints = constraints
             (routes, destinations, byPattern) = try Self.assemble(configuration, constraints, [])
@@ -178,8 +178,8 @@ extension Router {
         /// Adds registrations, all or none: each of a new pattern becomes a route, checked as it is
         /// added; one of a pattern already routed gives that route its destination.
         ///
-        /// - Throws: ``RouteTableError`` with every problem; the state is then unchanged.
-        mutating func register(_ added: [Registration]) throws(RouteTableError) {
+        /// - Throws: ``RouteTableBuildError`` with every problem; the state is then unchanged.
+        mutating func register(_ added: [Registration]) throws(RouteTableBuildError) {
             var next = registrations
             for registration in added {
                 if registration.module == nil {
@@ -200,11 +200,11 @@ extension Router {
             } else if allNew {
                 // A module: its routes are added to a copy, kept only when every one of them fits.
                 var candidate = routes
-                var issues: [RouteTableError.Issue] = []
+                var issues: [RouteTableBuildError.Issue] = []
                 for registration in added {
                     do { try candidate.add(registration.definition) } catch { issues += error.issues }
                 }
-                if !issues.isEmpty { throw RouteTableError(issues: issues) }
+                if !issues.isEmpty { throw RouteTableBuildError(issues: issues) }
                 for registration in added {
                     byPattern[registration.definition.pattern] = destinations.count
                     destinations.append(registration.destination)
@@ -236,7 +236,7 @@ extension Router {
         /// name or whole definition); others are appended.
         private static func assemble(_ configuration: RouteTableConfiguration, _ constraints: [ParameterConstraint],
                                      _ registrations: [Registration])
-            throws(RouteTableError) -> (RouteTableBuilder, [Destination?], [String: Int]) {
+            throws(RouteTableBuildError) -> (RouteTableBuilder, [Destination?], [String: Int]) {
             var definitions = configuration.routes
             var destinations = [Destination?](repeating: nil, count: definitions.count)
             var byPattern: [String: Int] = [:]

@@ -29,8 +29,8 @@ public enum RoutingOutcome: Sendable {
     /// destination).
     case unhandled(DeepLink)
     /// The input is not a link the router's table can read.
-    case rejected(ResolutionError)
-    /// The destination threw, or a redirect loop was cut (``RoutingError/Code/redirectLoop``).
+    case rejected(LinkInputError)
+    /// The destination threw, or a redirect loop was cut (``PipelineError/Code/redirectLoop``).
     case failed(DeepLink, any Error)
     /// A short link of the navigator's link service that could not be resolved: no such link
     /// (``SmartLinkError/Code/notFound``), deleted or expired (``SmartLinkError/Code/gone``), the

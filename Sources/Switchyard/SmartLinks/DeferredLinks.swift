@@ -107,7 +107,7 @@ public struct DeferredLinks: Sendable {
             case .success(let link):
                 return .opened(await navigator.route(link, source: .deferred))
             case .failure(let refusal):
-                if heuristicClaim == nil { return .ignored(reason: refusal.reason) }
+                if heuristicClaim == nil { return .ignored(reason: refusal.message) }
             }
         }
         guard let claim = heuristicClaim else { return .nothingFound }
@@ -120,29 +120,21 @@ public struct DeferredLinks: Sendable {
         }
     }
 
-    /// Why pasteboard text is not a deferred link.
-    public struct Refusal: Error, Sendable, Hashable {
-        /// What was wrong.
-        public let reason: String
-        /// Creates a refusal.
-        public init(reason: String) { self.reason = reason }
-    }
-
     /// The short link in `text` when it is one of the client's service, copied by its page no
     /// longer than ``maximumAge`` before `now` (and not in the future); the copy marker removed.
     public func shortLink(in text: String, at now: Date) -> Result<String, Refusal> {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.utf8.count <= 2048, let components = URLComponents(string: trimmed), let url = components.url,
               client.code(in: url) != nil else {
-            return .failure(Refusal(reason: "not a short link of \(client.service.absoluteString)"))
+            return .failure(Refusal(.notAShortLink, message: "not a short link of \(client.service.absoluteString)"))
         }
         let markers = components.queryItems?.filter { $0.name == Self.copiedMarker } ?? []
         guard markers.count == 1, let value = markers[0].value, let seconds = Double(value) else {
-            return .failure(Refusal(reason: "the short link was not copied by the link's page"))
+            return .failure(Refusal(.notCopiedByPage, message: "the short link was not copied by the link's page"))
         }
         let age = now.timeIntervalSince1970 - seconds
         guard age >= -300, age <= maximumAge else {
-            return .failure(Refusal(reason: "the short link was copied \(Int(age)) s ago, more than \(Int(maximumAge)) s"))
+            return .failure(Refusal(.stale, message: "the short link was copied \(Int(age)) s ago, more than \(Int(maximumAge)) s"))
         }
         var clean = components
         clean.queryItems = components.queryItems?.filter { $0.name != Self.copiedMarker }

@@ -57,7 +57,7 @@ public struct SmartLinkClient: Sendable {
     /// has redemptions left, and its source is ``LinkSource/smartLink``.
     ///
     /// - Throws: ``SmartLinkError`` (not found, gone, unauthorized, a transport or format problem),
-    ///   or the table's ``ResolutionError`` wrapped in ``SmartLinkError/Code/unresolvable``.
+    ///   or the table's ``LinkInputError`` wrapped in ``SmartLinkError/Code/unresolvable``.
     public func resolve(code: String) async throws(SmartLinkError) -> DeepLink {
         try link(from: await send("GET", path: "api/v1/links/\(PercentEncoding.encode(code))/resolve"), source: .smartLink)
     }
@@ -174,8 +174,9 @@ public struct SmartLinkClient: Sendable {
 public struct SmartLinkError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of failure.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
-        let rawValue: String
         /// The stable snake_case name.
+        public let rawValue: String
+        /// The ``rawValue``.
         public var description: String { rawValue }
         /// No link has this code.
         public static let notFound = Code(rawValue: "not_found")
@@ -193,6 +194,14 @@ public struct SmartLinkError: Error, Sendable, Hashable, CustomStringConvertible
         public static let invalidResponse = Code(rawValue: "invalid_response")
         /// The app's own table cannot read the link's URL.
         public static let unresolvable = Code(rawValue: "unresolvable")
+
+        /// Matches an error of this kind: `catch SmartLinkError.Code.notFound`.
+        public static func ~= (pattern: Code, error: SmartLinkError) -> Bool { pattern == error.code }
+
+        /// Matches an error of this kind, when the error is a ``SmartLinkError``.
+        public static func ~= (pattern: Code, error: any Error) -> Bool {
+            (error as? SmartLinkError).map { pattern == $0.code } ?? false
+        }
     }
 
     /// The kind of failure.

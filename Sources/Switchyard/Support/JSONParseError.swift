@@ -10,7 +10,8 @@
 /// `line` and `column` are 1-based; lines end at LF, and the column counts Unicode scalars (so a
 /// multi-byte character counts once). `offset` is the 0-based byte offset in the UTF-8 input.
 public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// A kind of JSON syntax error; use one as a `catch` or `case` pattern, or compare ``rawValue`` with ``code``.
+    /// A kind of JSON syntax error; use one as a `catch` or `case` pattern, or compare it with ``code``
+    /// (`error.code == .duplicateKey`).
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         /// The stable identifier, such as `unexpected_character`.
         public let rawValue: String
@@ -19,7 +20,7 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
 
         /// Matches an error of this kind.
         public static func ~= (pattern: Code, error: JSONParseError) -> Bool {
-            pattern.rawValue == error.code
+            pattern == error.code
         }
 
         /// Matches an error of this kind, when the error is a ``JSONParseError``.
@@ -28,7 +29,7 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
         }
     }
 
-    /// A character that cannot appear here (the ``reason`` says what was expected).
+    /// A character that cannot appear here (the ``message`` says what was expected).
     public static let unexpectedCharacter = Code(rawValue: "unexpected_character")
     /// The input ended inside a value.
     public static let unexpectedEndOfInput = Code(rawValue: "unexpected_end_of_input")
@@ -63,19 +64,23 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     public let column: Int
     /// The 0-based byte offset of the problem in the UTF-8 input.
     public let offset: Int
-    /// The stable identifier of the kind of error, such as `unexpected_character`.
-    public let code: String
+    /// The kind of error; its ``Code/rawValue`` is a stable identifier such as `unexpected_character`.
+    public let code: Code
     /// What is wrong, without the position: `expected ',' or '}' after object member`.
-    public let reason: String
+    public let message: String
 
-    /// The reason and the position: `expected ',' or '}' after object member at line 3, column 7`.
+    /// The ``message``.
+    @available(*, deprecated, renamed: "message")
+    public var reason: String { message }
+
+    /// The message and the position: `expected ',' or '}' after object member at line 3, column 7`.
     public var description: String {
-        "\(reason) at line \(line), column \(column)"
+        "\(message) at line \(line), column \(column)"
     }
 
     init(_ kind: Kind, offset: Int, line: Int, column: Int) {
-        self.code = kind.code.rawValue
-        self.reason = kind.reason
+        self.code = kind.code
+        self.message = kind.message
         self.offset = offset
         self.line = line
         self.column = column
@@ -83,7 +88,7 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
 }
 
 extension JSONParseError {
-    /// The private kinds of error; each has a public ``Code`` and builds its own reason.
+    /// The private kinds of error; each has a public ``Code`` and builds its own message.
     enum Kind {
         case unexpectedCharacter(expected: String)
         case unexpectedEndOfInput(expected: String)
@@ -119,7 +124,7 @@ extension JSONParseError {
             }
         }
 
-        var reason: String {
+        var message: String {
             switch self {
             case .unexpectedCharacter(let expected): expected
             case .unexpectedEndOfInput(let expected): "unexpected end of input, \(expected)"
@@ -148,4 +153,35 @@ extension JSONParseError {
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
         }
     }
+}
+
+extension JSONParseError.Code {
+    /// ``JSONParseError/unexpectedCharacter``, for comparing with ``JSONParseError/code``: `error.code == .unexpectedCharacter`.
+    public static var unexpectedCharacter: Self { JSONParseError.unexpectedCharacter }
+    /// ``JSONParseError/unexpectedEndOfInput``, for comparing with ``JSONParseError/code``: `error.code == .unexpectedEndOfInput`.
+    public static var unexpectedEndOfInput: Self { JSONParseError.unexpectedEndOfInput }
+    /// ``JSONParseError/trailingCharacters``, for comparing with ``JSONParseError/code``: `error.code == .trailingCharacters`.
+    public static var trailingCharacters: Self { JSONParseError.trailingCharacters }
+    /// ``JSONParseError/invalidLiteral``, for comparing with ``JSONParseError/code``: `error.code == .invalidLiteral`.
+    public static var invalidLiteral: Self { JSONParseError.invalidLiteral }
+    /// ``JSONParseError/invalidNumber``, for comparing with ``JSONParseError/code``: `error.code == .invalidNumber`.
+    public static var invalidNumber: Self { JSONParseError.invalidNumber }
+    /// ``JSONParseError/numberOutOfRange``, for comparing with ``JSONParseError/code``: `error.code == .numberOutOfRange`.
+    public static var numberOutOfRange: Self { JSONParseError.numberOutOfRange }
+    /// ``JSONParseError/unterminatedString``, for comparing with ``JSONParseError/code``: `error.code == .unterminatedString`.
+    public static var unterminatedString: Self { JSONParseError.unterminatedString }
+    /// ``JSONParseError/controlCharacterInString``, for comparing with ``JSONParseError/code``: `error.code == .controlCharacterInString`.
+    public static var controlCharacterInString: Self { JSONParseError.controlCharacterInString }
+    /// ``JSONParseError/invalidEscape``, for comparing with ``JSONParseError/code``: `error.code == .invalidEscape`.
+    public static var invalidEscape: Self { JSONParseError.invalidEscape }
+    /// ``JSONParseError/invalidUnicodeEscape``, for comparing with ``JSONParseError/code``: `error.code == .invalidUnicodeEscape`.
+    public static var invalidUnicodeEscape: Self { JSONParseError.invalidUnicodeEscape }
+    /// ``JSONParseError/loneSurrogate``, for comparing with ``JSONParseError/code``: `error.code == .loneSurrogate`.
+    public static var loneSurrogate: Self { JSONParseError.loneSurrogate }
+    /// ``JSONParseError/invalidUTF8``, for comparing with ``JSONParseError/code``: `error.code == .invalidUTF8`.
+    public static var invalidUTF8: Self { JSONParseError.invalidUTF8 }
+    /// ``JSONParseError/nestingTooDeep``, for comparing with ``JSONParseError/code``: `error.code == .nestingTooDeep`.
+    public static var nestingTooDeep: Self { JSONParseError.nestingTooDeep }
+    /// ``JSONParseError/duplicateKey``, for comparing with ``JSONParseError/code``: `error.code == .duplicateKey`.
+    public static var duplicateKey: Self { JSONParseError.duplicateKey }
 }

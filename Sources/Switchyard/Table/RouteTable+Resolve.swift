@@ -9,9 +9,9 @@ extension RouteTable {
     /// - Parameters:
     ///   - input: the URL, path or URN.
     ///   - source: where it came from; by default derived from its form (`.url`, `.universalLink` or `.internal`).
-    /// - Throws: ``ResolutionError`` for an input that is not a readable link.
+    /// - Throws: ``LinkInputError`` for an input that is not a readable link.
     /// - Complexity: O(*n*) in the input's length; independent of the number of routes.
-    public func resolve(_ input: String, source: LinkSource? = nil) throws(ResolutionError) -> DeepLink {
+    public func resolve(_ input: String, source: LinkSource? = nil) throws(LinkInputError) -> DeepLink {
         // The closures fill `outcome` in place and the link is built once, here: returning the
         // link through them copied it (a few hundred bytes) at every level.
         var contiguous = input
@@ -56,7 +56,7 @@ extension RouteTable {
         var fragment: String?
     }
 
-    private func resolve(_ bytes: UnsafeBufferPointer<UInt8>, into outcome: inout Outcome) -> ResolutionError? {
+    private func resolve(_ bytes: UnsafeBufferPointer<UInt8>, into outcome: inout Outcome) -> LinkInputError? {
         let scanned: ScannedURL
         do {
             scanned = try URLScanner.scan(bytes, rules: storage.rules)
@@ -76,14 +76,14 @@ extension RouteTable {
         let scratchOffset = captureOffset + captureCapacity * MemoryLayout<Int32>.stride
         let byteCount = scratchOffset + max(path.count, 1)
         let error = withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: MemoryLayout<Int>.alignment) {
-            raw -> ResolutionError? in
+            raw -> LinkInputError? in
             let segments = UnsafeMutableRawBufferPointer(rebasing: raw[0..<captureOffset])
                 .bindMemory(to: SegmentRef.self)
             let captures = UnsafeMutableRawBufferPointer(rebasing: raw[captureOffset..<scratchOffset])
                 .bindMemory(to: Int32.self)
             let scratch = UnsafeMutableRawBufferPointer(rebasing: raw[scratchOffset...]).bindMemory(to: UInt8.self)
             let count: Int
-            do throws(ResolutionError) {
+            do throws(LinkInputError) {
                 count = try PathSegments.split(bytes, path, delimiter: delimiter, into: segments, scratch: scratch)
             } catch {
                 return error
@@ -99,7 +99,7 @@ extension RouteTable {
         if let error { return error }
         if let query = scanned.query {
             // Checked now, so a bad escape is an error at once; decoded only when read.
-            var error: ResolutionError?
+            var error: LinkInputError?
             QueryText.forEachItem(bytes, query) { item in
                 error = Self.checkText(UnsafeBufferPointer(rebasing: bytes[item]), plusIsSpace: true, what: "query",
                                        offset: item.lowerBound, in: bytes)
@@ -170,17 +170,17 @@ extension RouteTable {
 
     /// Query items and fragments may hold any text but NUL, and must decode to UTF-8.
     private static func checkText(_ raw: UnsafeBufferPointer<UInt8>, plusIsSpace: Bool, what: String, offset: Int,
-                                  in bytes: UnsafeBufferPointer<UInt8>) -> ResolutionError? {
+                                  in bytes: UnsafeBufferPointer<UInt8>) -> LinkInputError? {
         guard raw.contains(UInt8(ascii: "%")) else { return nil }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { scratch in
             let length = PercentDecoding.decode(raw, into: scratch, lowercase: false)
             let decoded = UnsafeBufferPointer(rebasing: scratch[0..<length])
             if !PercentDecoding.isValidUTF8(decoded) {
-                return ResolutionError(.invalidPercentEncoding, "percent-encoding in the \(what) is not UTF-8",
+                return LinkInputError(.invalidPercentEncoding, "percent-encoding in the \(what) is not UTF-8",
                                        position: URLScanner.column(bytes, offset))
             }
             if decoded.contains(0) {
-                return ResolutionError(.controlCharacter, "percent-encoded U+0000 in the \(what)",
+                return LinkInputError(.controlCharacter, "percent-encoded U+0000 in the \(what)",
                                        position: URLScanner.column(bytes, offset))
             }
             return nil

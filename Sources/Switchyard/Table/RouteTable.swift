@@ -42,13 +42,13 @@ public struct RouteTable: Sendable {
     ///   - configuration: schemes, hosts, delimiter, case rule and routes.
     ///   - constraints: app-defined constraints, beside the built-in `int` and `uuid`.
     ///   - maximumInputLength: inputs longer than this many UTF-8 bytes are rejected.
-    /// - Throws: ``RouteTableError`` listing every problem found.
+    /// - Throws: ``RouteTableBuildError`` listing every problem found.
     /// - Complexity: O(*n*) in the total length of the patterns.
     public init(
         _ configuration: RouteTableConfiguration,
         constraints: [ParameterConstraint] = [],
         maximumInputLength: Int = RouteTable.defaultMaximumInputLength
-    ) throws(RouteTableError) {
+    ) throws(RouteTableBuildError) {
         self = try RouteTableBuilder(configuration, constraints: constraints,
                                      maximumInputLength: maximumInputLength).build()
     }
@@ -65,7 +65,7 @@ public struct RouteTable: Sendable {
     public init(
         _ patterns: [String], schemes: [String] = [], hosts: [String] = [], delimiter: Character = "/",
         caseSensitive: Bool = true, constraints: [ParameterConstraint] = []
-    ) throws(RouteTableError) {
+    ) throws(RouteTableBuildError) {
         try self.init(
             RouteTableConfiguration(schemes: schemes, hosts: hosts, delimiter: delimiter, caseSensitive: caseSensitive,
                                     routes: Self.definitions(patterns)),

@@ -37,14 +37,14 @@ public struct RouteTableBuilder: Sendable {
     ///   - configuration: schemes, hosts, delimiter, case rule, and the first routes.
     ///   - constraints: app-defined constraints, beside the built-in `int` and `uuid`.
     ///   - maximumInputLength: inputs longer than this many UTF-8 bytes are rejected.
-    /// - Throws: ``RouteTableError`` listing every problem in the settings and routes.
+    /// - Throws: ``RouteTableBuildError`` listing every problem in the settings and routes.
     /// - Complexity: O(*n*) in the total length of the patterns.
     public init(
         _ configuration: RouteTableConfiguration,
         constraints: [ParameterConstraint] = [],
         maximumInputLength: Int = RouteTable.defaultMaximumInputLength
-    ) throws(RouteTableError) {
-        var issues: [RouteTableError.Issue] = []
+    ) throws(RouteTableBuildError) {
+        var issues: [RouteTableBuildError.Issue] = []
         var sorted: [ParameterConstraint] = [.int, .uuid]
         for constraint in constraints {
             if let existing = sorted.firstIndex(where: { $0.name == constraint.name }) {
@@ -74,7 +74,7 @@ public struct RouteTableBuilder: Sendable {
         for route in definitions.indices {
             issues += place(route: route, scratch: form)
         }
-        if !issues.isEmpty { throw RouteTableError(issues: issues) }
+        if !issues.isEmpty { throw RouteTableBuildError(issues: issues) }
     }
 
     /// Adds a route, checked against the routes added before it.
@@ -82,16 +82,16 @@ public struct RouteTableBuilder: Sendable {
     /// ```swift
     /// try builder.add(RouteDefinition("list{ListScreen}/:itemID{DetailScreen}"))
     /// ```
-    /// - Throws: ``RouteTableError`` naming every problem with this route (syntax with its
+    /// - Throws: ``RouteTableBuildError`` naming every problem with this route (syntax with its
     ///   position, an unknown constraint, a duplicate name, a conflict with both patterns); the
     ///   builder is then unchanged.
     /// - Complexity: O(*m*) in the pattern's length, amortized.
-    public mutating func add(_ definition: RouteDefinition) throws(RouteTableError) {
+    public mutating func add(_ definition: RouteDefinition) throws(RouteTableBuildError) {
         definitions.append(definition)
         let issues = place(route: definitions.count - 1, scratch: FormTokens())
         if !issues.isEmpty {
             definitions.removeLast()
-            throw RouteTableError(issues: issues)
+            throw RouteTableBuildError(issues: issues)
         }
     }
 
@@ -142,9 +142,9 @@ public struct RouteTableBuilder: Sendable {
     /// so that a handler's pattern matches what the same route would.
     ///
     /// - Parameter body: takes a form (a scratch, valid only during the call) and its ordinal.
-    /// - Throws: ``RouteTableError``, as ``add(_:)`` in an empty table; `body` has then not run.
+    /// - Throws: ``RouteTableBuildError``, as ``add(_:)`` in an empty table; `body` has then not run.
     /// - Complexity: O(*m*) in the pattern's length.
-    func placedForms(ofLonePattern pattern: String, _ body: (FormTokens, _ ordinal: Int) -> Void) throws(RouteTableError) {
+    func placedForms(ofLonePattern pattern: String, _ body: (FormTokens, _ ordinal: Int) -> Void) throws(RouteTableBuildError) {
         var lone = withoutRoutes()
         try lone.add(RouteDefinition(pattern))
         let form = FormTokens()
@@ -164,8 +164,8 @@ public struct RouteTableBuilder: Sendable {
 
     /// Checks the route at `index` against those placed before it and places it, or answers its
     /// issues and leaves everything but `definitions` as it was.
-    private mutating func place(route index: Int, scratch form: FormTokens) -> [RouteTableError.Issue] {
-        var issues: [RouteTableError.Issue] = []
+    private mutating func place(route index: Int, scratch form: FormTokens) -> [RouteTableBuildError.Issue] {
+        var issues: [RouteTableBuildError.Issue] = []
         let caseSensitive = settings.caseSensitive
         let delimiter = settings.delimiter
         // Fields are read in place: a copy of the definition would retain each of them.
@@ -224,7 +224,7 @@ public struct RouteTableBuilder: Sendable {
 
     /// Claims a parsed route's forms, then the prefixes ending at a screen, in the conflict check.
     private mutating func claimForms(of pattern: RoutePattern, route index: Int, scratch form: FormTokens,
-                                     into issues: inout [RouteTableError.Issue]) -> [Placement] {
+                                     into issues: inout [RouteTableBuildError.Issue]) -> [Placement] {
         let caseSensitive = settings.caseSensitive
         let text = definitions[index].pattern
         var placements: [Placement] = []
@@ -266,8 +266,8 @@ public struct RouteTableBuilder: Sendable {
     }
 
     /// Each constraint a pattern names that the table does not know, once.
-    private func unknownConstraints(_ pattern: RoutePattern, routeIndex: Int) -> [RouteTableError.Issue] {
-        var issues: [RouteTableError.Issue] = []
+    private func unknownConstraints(_ pattern: RoutePattern, routeIndex: Int) -> [RouteTableBuildError.Issue] {
+        var issues: [RouteTableBuildError.Issue] = []
         for patternForm in pattern.forms {
             for segment in patternForm {
                 guard let constraint = segment.constraint, constraintIndex[constraint] == nil else { continue }
@@ -285,7 +285,7 @@ public struct RouteTableBuilder: Sendable {
     /// Claims a route's own form in the conflict check, unless a form with the same key is there
     /// already (then the conflict is added to `issues`).
     private mutating func claim(_ form: FormTokens, route index: Int, ordinal: Int,
-                                into issues: inout [RouteTableError.Issue]) -> Bool {
+                                into issues: inout [RouteTableBuildError.Issue]) -> Bool {
         if let owner = findOwner(form) {
             if owner.isPrefix {
                 issues.append(prefixConflict(prefixOf: owner.route, route: index))
@@ -334,7 +334,7 @@ public struct RouteTableBuilder: Sendable {
     }
 
     /// A screen on an anonymous wildcard gets no parameter; a route presents at most one modal.
-    static func screenIssue(_ pattern: RoutePattern, routeIndex: Int) -> RouteTableError.Issue? {
+    static func screenIssue(_ pattern: RoutePattern, routeIndex: Int) -> RouteTableBuildError.Issue? {
         func segments(_ elements: [PatternElement]) -> [PatternSegment] {
             elements.flatMap { element -> [PatternSegment] in
                 switch element {
@@ -362,7 +362,7 @@ public struct RouteTableBuilder: Sendable {
         return nil
     }
 
-    private func prefixConflict(prefixOf screenRoute: Int, route: Int) -> RouteTableError.Issue {
+    private func prefixConflict(prefixOf screenRoute: Int, route: Int) -> RouteTableBuildError.Issue {
         let screenPattern = definitions[screenRoute].pattern
         let other = definitions[route].pattern
         return .init(code: .conflict, patterns: [screenPattern, other], routeIndices: [screenRoute, route],
@@ -381,7 +381,7 @@ public struct RouteTableBuilder: Sendable {
         }.joined(separator: String(delimiter))
     }
 
-    private static func setting(_ message: String) -> RouteTableError.Issue {
+    private static func setting(_ message: String) -> RouteTableBuildError.Issue {
         .init(code: .invalidSetting, patterns: [], routeIndices: [], position: nil, message: message)
     }
 

@@ -11,7 +11,8 @@
 /// ``routeIndex`` is 0-based for code. Match kinds with the static members:
 /// `catch RouteTableFileError.unknownKey { ... }`.
 public struct RouteTableFileError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// A kind of route-table file error; use one as a `catch` or `case` pattern, or compare ``rawValue`` with ``code``.
+    /// A kind of route-table file error; use one as a `catch` or `case` pattern, or compare it with
+    /// ``code`` (`error.code == .unknownKey`).
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         /// The stable identifier, such as `unknown_key`.
         public let rawValue: String
@@ -20,7 +21,7 @@ public struct RouteTableFileError: Error, Sendable, Hashable, CustomStringConver
 
         /// Matches an error of this kind.
         public static func ~= (pattern: Code, error: RouteTableFileError) -> Bool {
-            pattern.rawValue == error.code
+            pattern == error.code
         }
 
         /// Matches an error of this kind, when the error is a ``RouteTableFileError``.
@@ -65,13 +66,17 @@ public struct RouteTableFileError: Error, Sendable, Hashable, CustomStringConver
     public let column: Int?
     /// The JSON syntax error, for ``invalidJSON``.
     public let syntaxError: JSONParseError?
-    /// The stable identifier of the kind of error, such as `unknown_key`.
-    public let code: String
+    /// The kind of error; its ``Code/rawValue`` is a stable identifier such as `unknown_key`.
+    public let code: Code
     /// What is wrong, without the file or route: `'name' must be a string`.
-    public let reason: String
+    public let message: String
     private let namesRoute: Bool
 
-    /// The file, the position or route, and the reason:
+    /// The ``message``.
+    @available(*, deprecated, renamed: "message")
+    public var reason: String { message }
+
+    /// The file, the position or route, and the message:
     /// `routes.json: route 3 ('product/:id'): 'name' must be a string`.
     public var description: String {
         var text = "\(file): "
@@ -85,22 +90,22 @@ public struct RouteTableFileError: Error, Sendable, Hashable, CustomStringConver
             }
             text += ": "
         }
-        return text + reason
+        return text + message
     }
 
     init(_ kind: Kind, file: String, route: (index: Int, pattern: String?)? = nil) {
         self.file = file
         self.routeIndex = route?.index
         self.routePattern = route?.pattern
-        self.code = kind.code.rawValue
-        self.reason = kind.reason
+        self.code = kind.code
+        self.message = kind.message
         if case .invalidJSON(let error) = kind {
             (syntaxError, line, column) = (error, error.line, error.column)
         } else {
             (syntaxError, line, column) = (nil, nil, nil)
         }
         if case .setting = kind {
-            namesRoute = false  // a setting is about no route; a duplicate name's reason names both
+            namesRoute = false  // a setting is about no route; a duplicate name's message names both
         } else {
             namesRoute = true
         }
@@ -108,7 +113,7 @@ public struct RouteTableFileError: Error, Sendable, Hashable, CustomStringConver
 }
 
 extension RouteTableFileError {
-    /// The private kinds of error; each has a public ``Code`` and builds its own reason.
+    /// The private kinds of error; each has a public ``Code`` and builds its own message.
     enum Kind {
         case cannotReadFile(String)
         case fileTooLarge(limit: Int)
@@ -135,11 +140,11 @@ extension RouteTableFileError {
             }
         }
 
-        var reason: String {
+        var message: String {
             switch self {
             case .cannotReadFile(let message): "cannot read file: \(message)"
             case .fileTooLarge(let limit): "file is larger than \(limit / (1 << 20)) MiB"
-            case .invalidJSON(let error): error.reason
+            case .invalidJSON(let error): error.message
             case .wrongType(let subject, let expected): "\(subject) must be \(expected)"
             case .missingKey(let key, let container):
                 "missing required key '\(key)'\(container.map { " in \($0)" } ?? "")"
@@ -151,4 +156,29 @@ extension RouteTableFileError {
             }
         }
     }
+}
+
+extension RouteTableFileError.Code {
+    /// ``RouteTableFileError/cannotReadFile``, for comparing with ``RouteTableFileError/code``: `error.code == .cannotReadFile`.
+    public static var cannotReadFile: Self { RouteTableFileError.cannotReadFile }
+    /// ``RouteTableFileError/fileTooLarge``, for comparing with ``RouteTableFileError/code``: `error.code == .fileTooLarge`.
+    public static var fileTooLarge: Self { RouteTableFileError.fileTooLarge }
+    /// ``RouteTableFileError/invalidJSON``, for comparing with ``RouteTableFileError/code``: `error.code == .invalidJSON`.
+    public static var invalidJSON: Self { RouteTableFileError.invalidJSON }
+    /// ``RouteTableFileError/wrongType``, for comparing with ``RouteTableFileError/code``: `error.code == .wrongType`.
+    public static var wrongType: Self { RouteTableFileError.wrongType }
+    /// ``RouteTableFileError/missingKey``, for comparing with ``RouteTableFileError/code``: `error.code == .missingKey`.
+    public static var missingKey: Self { RouteTableFileError.missingKey }
+    /// ``RouteTableFileError/unknownKey``, for comparing with ``RouteTableFileError/code``: `error.code == .unknownKey`.
+    public static var unknownKey: Self { RouteTableFileError.unknownKey }
+    /// ``RouteTableFileError/emptyValue``, for comparing with ``RouteTableFileError/code``: `error.code == .emptyValue`.
+    public static var emptyValue: Self { RouteTableFileError.emptyValue }
+    /// ``RouteTableFileError/invalidScheme``, for comparing with ``RouteTableFileError/code``: `error.code == .invalidScheme`.
+    public static var invalidScheme: Self { RouteTableFileError.invalidScheme }
+    /// ``RouteTableFileError/invalidHost``, for comparing with ``RouteTableFileError/code``: `error.code == .invalidHost`.
+    public static var invalidHost: Self { RouteTableFileError.invalidHost }
+    /// ``RouteTableFileError/invalidDelimiter``, for comparing with ``RouteTableFileError/code``: `error.code == .invalidDelimiter`.
+    public static var invalidDelimiter: Self { RouteTableFileError.invalidDelimiter }
+    /// ``RouteTableFileError/duplicateName``, for comparing with ``RouteTableFileError/code``: `error.code == .duplicateName`.
+    public static var duplicateName: Self { RouteTableFileError.duplicateName }
 }

@@ -70,7 +70,7 @@ import Testing
     ])
     func tableProblemsCarryTheSDKText(patterns: [String]) throws {
         let configuration = RouteTableConfiguration(routes: patterns.map { RouteDefinition($0, name: $0) })
-        let sdkError = #expect(throws: RouteTableError.self) {
+        let sdkError = #expect(throws: RouteTableBuildError.self) {
             _ = try RouteTable(configuration, constraints: [ParameterConstraint("nope") { _ in true }])
         }
         let error = #expect(throws: RouteCodeGenerationError.self) {
@@ -80,7 +80,9 @@ import Testing
         let problems = try #require(error).problems
         #expect(problems.map(\.message) == issues.map(\.message))
         #expect(problems.map(\.routeIndices) == issues.map(\.routeIndices))
-        #expect(problems.map(\.code) == issues.map(\.code.description))
+        #expect(problems.map(\.code.rawValue) == issues.map(\.code.rawValue))
+        #expect(sdkError?.code == .invalidTable)
+        #expect(error?.code == .invalidTable)
     }
 
     @Test func aSyntaxErrorNamesTheFileRouteAndPosition() throws {
@@ -114,7 +116,8 @@ import Testing
         let error = #expect(throws: RouteCodeGenerationError.self) {
             _ = try RouteCodeGenerator.swiftSource(for: configuration)
         }
-        #expect(error?.problems.first?.code == "case_name_clash")
+        #expect(error?.code == .unrepresentable)
+        #expect(error?.problems.first?.code == .caseNameClash)
         #expect(
             error?.description
                 == "routes 1 and 3: the names 'product-detail' and 'product_detail' both give the case 'productDetail'")

@@ -4,7 +4,7 @@ import Testing
 @Suite struct TableScreenValidationTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var pattern: String
-        var code: RouteTableError.Issue.Code
+        var code: RouteTableBuildError.Issue.Code
         var position: Int
         var message: String
         var testDescription: String { pattern }
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func codesHaveStableNames() {
-        #expect(RouteTableError.Issue.Code.screenOnWildcard.description == "screen_on_wildcard")
-        #expect(RouteTableError.Issue.Code.secondModal.description == "second_modal")
+        #expect(RouteTableBuildError.Issue.Code.screenOnWildcard.description == "screen_on_wildcard")
+        #expect(RouteTableBuildError.Issue.Code.secondModal.description == "second_modal")
     }
 }

@@ -94,9 +94,9 @@ public struct FirebaseImporter: Sendable {
     ///   - team: the team the links belong to (the service's admin key acts for `default`).
     ///   - batchSize: rows per transaction.
     ///   - now: the clock for `createdAt`.
-    /// - Throws: ``RouteTableError`` when the route table does not compile.
+    /// - Throws: ``RouteTableBuildError`` when the route table does not compile.
     public init(configuration: ServiceConfiguration, store: any LinkStore, team: String = ServiceConfiguration.defaultTeam,
-                batchSize: Int = 500, now: @escaping @Sendable () -> Date = { Date() }) throws(RouteTableError) {
+                batchSize: Int = 500, now: @escaping @Sendable () -> Date = { Date() }) throws(RouteTableBuildError) {
         let table = try RouteTable(configuration.routes, constraints: configuration.constraints)
         rules = LinkRules(builder: DeepLinkBuilder(table: table),
                           fallbacks: FallbackPolicy(tableHosts: table.configuration.hosts, extra: configuration.allowedFallbackDomains))

@@ -1,4 +1,6 @@
-/// Why an input was rejected before matching: it is not a link this table can read.
+/// Why an input was rejected before matching: it is not a link this table can read (an empty or
+/// overlong string, a bad character or escape, a scheme or host the table does not answer).
+/// A link that reads but matches no route is not an error: it resolves to no route.
 ///
 /// A rejected link never reaches the default route. Each error names what was wrong and, where
 /// one exists, the 1-based character position in the input.
@@ -7,11 +9,12 @@
 /// do { _ = try table.resolve("shop://product/%G1") }
 /// catch { print(error) } // invalid percent-encoding '%G1' at 16
 /// ```
-public struct ResolutionError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct LinkInputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of rejection, for matching in code and as a stable string in JSON output.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
-        let rawValue: String
         /// The stable snake_case name of the code.
+        public let rawValue: String
+        /// The ``rawValue``.
         public var description: String { rawValue }
 
         /// The input is empty.
@@ -32,6 +35,14 @@ public struct ResolutionError: Error, Sendable, Hashable, CustomStringConvertibl
         public static let userInfoNotAllowed = Code(rawValue: "user_info_not_allowed")
         /// A URL whose structure cannot be read (`https:` without `//`, an empty host, a bad port).
         public static let malformedURL = Code(rawValue: "malformed_url")
+
+        /// Matches an error of this kind: `catch LinkInputError.Code.unknownScheme`.
+        public static func ~= (pattern: Code, error: LinkInputError) -> Bool { pattern == error.code }
+
+        /// Matches an error of this kind, when the error is a ``LinkInputError``.
+        public static func ~= (pattern: Code, error: any Error) -> Bool {
+            (error as? LinkInputError).map { pattern == $0.code } ?? false
+        }
     }
 
     /// What was wrong.
@@ -50,3 +61,7 @@ public struct ResolutionError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The message.
     public var description: String { message }
 }
+
+/// The name ``LinkInputError`` had before errors were named after when they happen.
+@available(*, deprecated, renamed: "LinkInputError")
+public typealias ResolutionError = LinkInputError

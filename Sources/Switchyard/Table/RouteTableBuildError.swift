@@ -1,5 +1,7 @@
-/// Everything wrong with a route table, found when it is built: syntax errors, unknown
-/// constraints, conflicts between patterns, duplicate names and bad settings.
+/// Everything wrong with a route table, found when it is built (``RouteTable/init(_:constraints:maximumInputLength:)``,
+/// ``RouteTableBuilder``, a ``Router``'s registration): syntax errors, unknown constraints,
+/// conflicts between patterns, duplicate names and bad settings. A route-table file that cannot
+/// be read fails earlier, with a ``RouteTableFileError``.
 ///
 /// All problems are collected, so a tool can report them at once:
 ///
@@ -8,13 +10,14 @@
 /// catch { for issue in error.issues { print(issue) } }
 /// // conflict: 'product/:id' and 'product/{pid}' match the same URLs
 /// ```
-public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct RouteTableBuildError: Error, Sendable, Hashable, CustomStringConvertible {
     /// One problem in a table.
     public struct Issue: Sendable, Hashable, CustomStringConvertible {
         /// The kind of problem.
         public struct Code: Sendable, Hashable, CustomStringConvertible {
-            let rawValue: String
             /// The stable snake_case name of the code.
+            public let rawValue: String
+            /// The ``rawValue``.
             public var description: String { rawValue }
 
             /// A pattern does not parse (see ``PatternError``).
@@ -48,9 +51,38 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
         public var description: String { message }
     }
 
+    /// The kind of failure as a whole; ``issues`` says what each problem is.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        /// The stable snake_case name of the code.
+        public let rawValue: String
+        /// The ``rawValue``.
+        public var description: String { rawValue }
+
+        /// The table has at least one issue, and so was not built.
+        public static let invalidTable = Code(rawValue: "invalid_table")
+
+        /// Matches an error of this kind: `catch RouteTableBuildError.Code.invalidTable`.
+        public static func ~= (pattern: Code, error: RouteTableBuildError) -> Bool { pattern == error.code }
+
+        /// Matches an error of this kind, when the error is a ``RouteTableBuildError``.
+        public static func ~= (pattern: Code, error: any Error) -> Bool {
+            (error as? RouteTableBuildError).map { pattern == $0.code } ?? false
+        }
+    }
+
+    /// What failed: always ``Code/invalidTable`` for now; each issue has its own code.
+    public var code: Code { .invalidTable }
+
     /// Every problem, in table order.
     public let issues: [Issue]
 
     /// One line per issue.
-    public var description: String { issues.map(\.message).joined(separator: "\n") }
+    public var message: String { issues.map(\.message).joined(separator: "\n") }
+
+    /// The message: one line per issue.
+    public var description: String { message }
 }
+
+/// The name ``RouteTableBuildError`` had before errors were named after when they happen.
+@available(*, deprecated, renamed: "RouteTableBuildError")
+public typealias RouteTableError = RouteTableBuildError

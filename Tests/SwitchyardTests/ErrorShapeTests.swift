@@ -1,0 +1,80 @@
+import Switchyard
+import Testing
+
+/// Every public error has the same shape: a `code` (a `Code` with a stable `rawValue`, matchable
+/// with `==` and as a `catch` pattern) and a `message`. Plain `import`: apps see only this.
+@Suite struct ErrorShapeTests {
+    static let table = try! RouteTable(["product/:id<int>"], schemes: ["shop"])
+
+    @Test func aLinkInputErrorMatchesItsCode() {
+        do {
+            _ = try Self.table.resolve("ftp://product/1")
+            Issue.record("resolved")
+        } catch LinkInputError.Code.unknownScheme {
+        } catch {
+            Issue.record("caught \(error)")
+        }
+        let error = #expect(throws: LinkInputError.self) { try Self.table.resolve("") }
+        #expect(error?.code == .emptyInput)
+        #expect(error?.code.rawValue == "empty_input")
+    }
+
+    @Test func aRouteTableBuildErrorHasATopLevelCodeAndItsIssues() {
+        let error = #expect(throws: RouteTableBuildError.self) { try RouteTable(["bad/:", "a", "a"]) }
+        #expect(error?.code == .invalidTable)
+        #expect(error?.code.rawValue == "invalid_table")
+        #expect(error?.issues.map(\.code) == [.syntax, .conflict])
+        #expect(error?.message == error?.description)
+        #expect(RouteTableBuildError.Code.invalidTable ~= (error as (any Error)?)!)
+    }
+
+    @Test func aPatternErrorHasAMessageWithoutThePosition() {
+        do {
+            _ = try RoutePattern("bad/:")
+            Issue.record("parsed")
+        } catch PatternError.Code.emptyParameterName {
+        } catch {
+            Issue.record("caught \(error)")
+        }
+        let error = #expect(throws: PatternError.self) { try RoutePattern("bad/:") }
+        #expect(error?.message == "empty parameter name")
+        #expect(error?.description == "empty parameter name at 5 in 'bad/:'")
+    }
+
+    @Test func aDestinationErrorMatchesItsCode() {
+        let error: any Error = DestinationError.invalidParameters("no id")
+        #expect(DestinationError.Code.invalidParameters ~= error)
+        #expect(!(DestinationError.Code.notFound ~= error))
+        #expect((error as? DestinationError)?.message == "invalid parameters: no id")
+    }
+
+    @Test func aPendingLinkStoreErrorHasACode() {
+        let error = PendingLinkStoreError(path: "/p", message: "disk full")
+        #expect(error.code == .cannotWrite)
+        #expect(error.code.rawValue == "cannot_write")
+        #expect(error.description == "could not write /p: disk full")
+    }
+
+    @Test func codesPrintTheirRawValue() {
+        #expect("\(PipelineError.Code.redirectLoop)" == "redirect_loop")
+        #expect("\(ParameterError.Code.missing)" == "missing_parameter")
+        #expect(LinkBuildError.Code.missingParameter.rawValue == "missing_parameter")
+        #expect(JSONParseError.Code.duplicateKey.rawValue == "duplicate_key")
+        #expect(RouteTableFileError.Code.unknownKey.rawValue == "unknown_key")
+        #expect(DeferredLinks.Refusal.Code.stale.rawValue == "stale")
+    }
+}
+
+/// The names before errors were named after when they happen still compile (deprecated, so only
+/// a deprecated context uses them without a warning).
+@available(*, deprecated, message: "uses the deprecated error names on purpose")
+private func oldErrorNamesStillCompile(_ error: any Error) -> [String?] {
+    [
+        (error as? RouteError)?.message, (error as? RoutingError)?.message,
+        (error as? ResolutionError)?.message, (error as? RouteTableError)?.issues.first?.message,
+        (error as? PatternError)?.reason, (error as? JSONParseError)?.reason,
+        (error as? RouteTableFileError)?.reason, (error as? PendingLinkStoreError)?.reason,
+        (error as? DeferredLinks.Refusal)?.reason, DeferredLinks.Refusal(reason: "r").message,
+        PendingLinkStoreError(path: "p", reason: "r").message,
+    ]
+}
