@@ -70,7 +70,7 @@ import Testing
         }
     }
 
-    @Test(arguments: AdminAPI.adminOnlyKeys)
+    @Test(arguments: CreateLinkRequest.adminOnlyKeys.map(\.stringValue))
     func fieldsOnlyTheAdminKeyMaySetAre403(field: String) async throws {
         try await Harness.live(.memory) { client, _ in
             let values = ["metadata": #"{"coupon": "FREE"}"#, "redeemLimit": "5", "fallbacks": #"{"web": "https://example.org/x"}"#,
