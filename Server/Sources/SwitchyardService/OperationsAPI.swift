@@ -23,14 +23,13 @@ struct OperationsAPI: Sendable {
         }
     }
 
-    func health() async -> Response {
+    func health() async -> EditedResponse<HealthStatus> {
         do {
             try await service.store.ping()
-            return Responses.json(#"{"status":"ok","database":"ok"}"#)
+            return EditedResponse(response: .ok)
         } catch {
             service.logger.warning("health check: database unavailable", metadata: ["error": "\(error)"])
-            return Responses.json(#"{"status":"unavailable","database":"unavailable"}"#, status: .serviceUnavailable,
-                                  headers: [.retryAfter: "5"])
+            return EditedResponse(status: .serviceUnavailable, headers: [.retryAfter: "5"], response: .unavailable)
         }
     }
 }

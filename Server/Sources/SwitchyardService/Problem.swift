@@ -3,7 +3,7 @@ import Switchyard
 
 /// An RFC 9457 problem-details error: every API failure is answered with one, as
 /// `application/problem+json` with `type`, `title`, `status` and `detail`.
-public struct Problem: Error, HTTPResponseError, Sendable, CustomStringConvertible {
+public struct Problem: Error, HTTPResponseError, Sendable, CustomStringConvertible, Encodable {
     /// The HTTP status.
     public let status: HTTPResponse.Status
     /// A short, stable identifier (the last part of `type`), such as `unknown-route`.
@@ -30,22 +30,35 @@ public struct Problem: Error, HTTPResponseError, Sendable, CustomStringConvertib
     /// The status and detail, for logs.
     public var description: String { "\(status.code) \(kind): \(detail)" }
 
-    /// The JSON body.
-    var body: String {
-        var object = JSONObjectWriter()
-        object["type"] = .value(.string(type))
-        object["title"] = .value(.string(title))
-        object["status"] = .value(.number(Double(status.code)))
-        object["detail"] = .value(.string(detail))
-        return object.serialized()
+    /// The members of the JSON body.
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case type, title, status, detail
     }
 
-    /// The response.
+    /// Writes the JSON body: `type`, `title`, `status` and `detail`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(type, forKey: .type)
+        try container.encode(title, forKey: .title)
+        try container.encode(Int(status.code), forKey: .status)
+        try container.encode(detail, forKey: .detail)
+    }
+
+    /// The response, as `application/problem+json`.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         var fields = headers
         fields[.contentType] = "application/problem+json"
         fields[.cacheControl] = "no-store"
-        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: try APIResponseEncoder.data(self))))
+    }
+}
+
+extension Problem: OpenAPISchema {
+    static let schemaName = "Problem"
+
+    static var schema: JSONSchema {
+        .object(["type": .string(), "title": .string(), "status": .integer(), "detail": .string()],
+                required: ["type", "title", "status", "detail"], description: "RFC 9457 problem details.")
     }
 }
 

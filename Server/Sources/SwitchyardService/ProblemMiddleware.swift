@@ -10,6 +10,8 @@ struct ProblemMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response: Response
+        var context = context
+        context.maxUploadSize = service.configuration.limits.maximumBodySize
         do {
             response = try await next(request, context)
         } catch let problem as Problem {

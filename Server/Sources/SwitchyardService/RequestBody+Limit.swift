@@ -21,3 +21,13 @@ enum RequestBodies {
         }
     }
 }
+
+extension Substring {
+    /// Without leading and trailing spaces and tabs (header values, form parameters).
+    var trimmingSpaces: Substring {
+        var text = self
+        while text.first == " " || text.first == "\t" { text.removeFirst() }
+        while text.last == " " || text.last == "\t" { text.removeLast() }
+        return text
+    }
+}

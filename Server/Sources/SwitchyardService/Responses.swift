@@ -1,18 +1,14 @@
 import Hummingbird
 import HTTPTypes
-import Switchyard
 
 /// Building responses with fixed content types and no caching.
 enum Responses {
+    /// JSON text made ahead of time (the association files, the OpenAPI document).
     static func json(_ text: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
         var fields = headers
         fields[.contentType] = "application/json"
         if fields[.cacheControl] == nil { fields[.cacheControl] = "no-store" }
         return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
-    }
-
-    static func json(_ object: JSONObjectWriter, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
-        json(object.serialized(), status: status, headers: headers)
     }
 
     static func html(_ text: String, status: HTTPResponse.Status = .ok, nonce: String? = nil) -> Response {

@@ -11,6 +11,14 @@ public struct ServiceRequestContext: RequestContext, RemoteAddressRequestContext
     public let remoteAddress: SocketAddress?
     /// The caller a route's authentication let in; nil on routes that take no key.
     public var caller: Caller?
+    /// The largest request body `request.decode(as:context:)` reads (413 beyond); the service's
+    /// configured limit, which ``ProblemMiddleware`` puts here.
+    public var maxUploadSize = 64 * 1024
+
+    /// Reads the API's JSON bodies with its error messages.
+    public var requestDecoder: APIRequestDecoder { APIRequestDecoder(limit: maxUploadSize) }
+    /// Writes the API's JSON answers.
+    public var responseEncoder: APIResponseEncoder { APIResponseEncoder() }
 
     /// Who a request's key stands for.
     public enum Caller: Sendable, Hashable {

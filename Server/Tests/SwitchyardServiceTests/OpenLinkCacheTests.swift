@@ -50,7 +50,7 @@ import Testing
 
     @Test func anExpiryIsHonouredEvenFromTheCache() async throws {
         try await Harness.live(.memory) { client, harness in
-            let expires = try #require(LinkJSON.date(harness.clock.now.addingTimeInterval(1)).stringValue)
+            let expires = APIDates.text(harness.clock.now.addingTimeInterval(1))
             _ = try await client.create(#"{"route": "about/team", "alias": "brief", "expiresAt": "\#(expires)"}"#)
             #expect(try await client.open("brief", userAgent: nil).status == .ok)
             harness.clock.advance(by: 1)

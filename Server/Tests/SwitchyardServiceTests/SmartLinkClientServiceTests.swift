@@ -70,7 +70,7 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreKind.available, AdminAPI.adminOnlyKeys)
+    @Test(arguments: StoreKind.available, CreateLinkRequest.adminOnlyKeys.map(\.stringValue))
     func fieldsOnlyTheAdminKeyMaySetAre403(kind: StoreKind, field: String) async throws {
         try await Harness.live(kind) { client, harness in
             let values = ["metadata": #"{"coupon": "FREE"}"#, "redeemLimit": "5", "fallbacks": #"{"web": "https://example.org/x"}"#,

@@ -2,10 +2,11 @@ import Foundation
 import Hummingbird
 import HTTPTypes
 import Switchyard
+import SwitchyardStore
 
-/// Creating a link from the form: the form becomes the API's JSON body and goes through
-/// ``AdminAPI/create(_:context:)`` itself, so validation, code generation and its error messages
-/// are the API's, written once.
+/// Creating a link from the form: the form becomes the API's ``CreateLinkRequest`` and goes
+/// through ``AdminAPI/create(_:team:logger:)`` itself, so validation, code generation and its error
+/// messages are the API's, written once.
 extension Dashboard {
     func newLinkPage(_ request: Request, session: DashboardSessions.Session) -> Response {
         guard let name = request.uri.queryParameters["route"].map(String.init), !name.isEmpty else {
@@ -36,46 +37,36 @@ extension Dashboard {
                 title: "New link", session: session,
                 body: DashboardForms.newLink(route: route, form: form, session: session, error: message)), status: status)
         }
-        let body: String
+        let body: CreateLinkRequest
         do throws(FormError) {
             body = try Self.apiBody(form, route: route)
         } catch {
             return failed(error.message, status: .badRequest)
         }
-        // The API's create path, as this session's team (the caller its authentication would set).
-        var head = HTTPRequest(method: .post, scheme: nil, authority: nil, path: "/api/v1/links")
-        head.headerFields[.contentType] = "application/json"
-        let apiRequest = Request(head: head, body: RequestBody(buffer: ByteBuffer(string: body)))
-        var apiContext = context
-        apiContext.caller = .admin(team: session.team)
-        let response: Response
+        // The API's create path, as this session's team.
+        let link: SmartLink
         do {
-            response = try await AdminAPI(service: service).create(apiRequest, context: apiContext)
+            try await service.spend(.create, caller: "team:" + session.team)
+            link = try await AdminAPI(service: service).create(body, team: session.team, logger: context.logger)
         } catch let problem as Problem where problem.status.code < 500 {
             return failed(problem.detail, status: problem.status)
         }
-        guard let location = response.headers[.location], let code = location.split(separator: "/").last else {
-            throw Problem(.internalServerError, kind: "internal", title: "Internal error", detail: "the link was created without a code")
-        }
-        return DashboardPage.redirect("/dashboard/links/\(PercentEncoding.encode(String(code)))")
+        return DashboardPage.redirect("/dashboard/links/\(PercentEncoding.encode(link.code))")
     }
 
-    /// A form mistake the API cannot see (its JSON is built here).
+    /// A form mistake the API cannot see (its body is built here).
     struct FormError: Error {
         let message: String
     }
 
-    /// The API's JSON body for the form: empty fields are left out; values the API checks (the
-    /// redeem limit, URLs, the expiry) are passed on as typed so that its messages apply.
-    static func apiBody(_ form: FormBody, route: Route) throws(FormError) -> String {
-        var object: [String: JSONValue] = ["route": .string(route.name ?? route.text)]
-        var parameters: [String: JSONValue] = [:]
+    /// The API's body for the form: empty fields are left out; values the API checks (URLs, the
+    /// expiry) are passed on as typed so that its messages apply.
+    static func apiBody(_ form: FormBody, route: Route) throws(FormError) -> CreateLinkRequest {
+        var body = CreateLinkRequest(route: route.name ?? route.text)
         for name in route.pattern.parameterNames {
-            if let value = form["param.\(name)"], !value.isEmpty { parameters[name] = .string(value) }
+            if let value = form["param.\(name)"], !value.isEmpty { body.routeParameters[name] = value }
         }
-        if !parameters.isEmpty { object["routeParameters"] = .object(parameters) }
         if let text = form.trimmed("query") {
-            var query: [String: JSONValue] = [:]
             for (index, line) in text.split(whereSeparator: \.isNewline).enumerated() {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 guard !trimmed.isEmpty else { continue }
@@ -83,33 +74,36 @@ extension Dashboard {
                 guard parts.count == 2, !parts[0].isEmpty else {
                     throw FormError(message: "query parameters: line \(index + 1) must be name=value, got '\(trimmed)'")
                 }
-                query[String(parts[0])] = .string(String(parts[1]))
+                body.queryParameters[String(parts[0])] = String(parts[1])
             }
-            if !query.isEmpty { object["queryParameters"] = .object(query) }
         }
         if let text = form.trimmed("metadata") {
+            let value: JSONValue
             do {
-                object["metadata"] = try JSONValue.parse(text)
+                value = try JSONValue.parse(text)
             } catch {
                 throw FormError(message: "'metadata' is not valid JSON: \(error)")
             }
+            guard case .object(let members) = value else {
+                throw FormError(message: "'metadata' must be an object, got \(value.typeName)")
+            }
+            body.metadata = members
         }
         if let text = form.trimmed("redeemLimit") {
-            object["redeemLimit"] = Int(text).map { .number(Double($0)) } ?? .string(text)
+            guard let limit = Int(text) else {
+                throw FormError(message: BodyFields.outOfRange("'redeemLimit'", CreateLinkRequest.redeemLimits).detail)
+            }
+            body.redeemLimit = limit
         }
-        var fallbacks: [String: JSONValue] = [:]
-        for platform in ["ios", "android", "web"] {
-            if let url = form.trimmed("fallback.\(platform)") { fallbacks[platform] = .string(url) }
-        }
-        if !fallbacks.isEmpty { object["fallbacks"] = .object(fallbacks) }
-        if let alias = form.trimmed("alias") { object["alias"] = .string(alias) }
-        if let expiry = form.trimmed("expiresAt") { object["expiresAt"] = .string(utcDateTime(expiry)) }
-        var preview: [String: JSONValue] = [:]
-        for field in ["title", "description", "image"] {
-            if let value = form.trimmed("preview.\(field)") { preview[field] = .string(value) }
-        }
-        if !preview.isEmpty { object["preview"] = .object(preview) }
-        return JSONValue.object(object).serialized()
+        let fallbacks = FallbackURLs(ios: form.trimmed("fallback.ios"), android: form.trimmed("fallback.android"),
+                                     web: form.trimmed("fallback.web"))
+        if fallbacks != FallbackURLs() { body.fallbacks = fallbacks }
+        body.alias = form.trimmed("alias")
+        body.expiresAt = form.trimmed("expiresAt").map(utcDateTime)
+        let preview = LinkPreview(title: form.trimmed("preview.title"), description: form.trimmed("preview.description"),
+                                  image: form.trimmed("preview.image"))
+        if preview != LinkPreview() { body.preview = preview }
+        return body
     }
 
     /// A `datetime-local` value (`2030-01-31T12:00`, read as UTC) as ISO 8601 with `Z`; any

@@ -79,7 +79,7 @@ enum DashboardViews {
 
     static func date(_ date: Date) -> String {
         // 2030-01-31T12:00:00.000Z as 2030-01-31 12:00:00 UTC.
-        let text = (LinkJSON.date(date).stringValue ?? "").prefix(19).replacingOccurrences(of: "T", with: " ")
+        let text = APIDates.text(date).prefix(19).replacingOccurrences(of: "T", with: " ")
         return HTML.escape(text + " UTC")
     }
 

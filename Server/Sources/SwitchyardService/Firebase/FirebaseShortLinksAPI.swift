@@ -23,7 +23,7 @@ struct FirebaseShortLinksAPI: Sendable {
             do {
                 return try await create(request, context: context)
             } catch let problem as Problem {
-                return Self.error(problem)
+                return try Self.error(problem, request: request, context: context)
             }
         }
     }
@@ -33,32 +33,22 @@ struct FirebaseShortLinksAPI: Sendable {
         // Firebase's error shape like every other error of this endpoint.
         let team = try KeyAuthentication(service: service, accepts: .admin, allowsQueryKey: true).adminTeam(of: request)
         try await service.spend(.create, caller: "team:" + team)
-        let body = try await JSONBody.object(request, context: context, limit: service.configuration.limits.maximumBodySize)
-        var warnings: [(code: String, message: String)] = []
+        let body = try await request.decode(as: FirebaseShortLinkRequest.self, context: context)
+        var warnings: [FirebaseShortLinkResponse.Warning] = []
         let long: FirebaseLongLink
-        for key in body.keys.sorted() where !["longDynamicLink", "dynamicLinkInfo", "suffix"].contains(key) {
-            throw Self.invalid("Invalid JSON payload received. Unknown name \"\(key)\": Cannot find field.")
-        }
-        do {
-            switch (body["longDynamicLink"], body["dynamicLinkInfo"]) {
-            case (.string(let url)?, nil):
-                long = try FirebaseLongLink(url: url)
-            case (nil, .object(let info)?):
-                let query = try FirebaseLinkInfo.query(info, baseURL: service.configuration.trimmedBaseURL, warnings: &warnings)
+        do throws(FirebaseLinkError) {
+            if let info = body.dynamicLinkInfo {
+                let query = info.query(baseURL: service.configuration.trimmedBaseURL, warnings: &warnings)
                 long = try FirebaseLongLink(query: Substring(query))
-            case (.some, .some):
-                throw Self.invalid("Give either 'longDynamicLink' or 'dynamicLinkInfo', not both.")
-            case (nil, nil):
-                throw Self.invalid("Request is missing 'longDynamicLink' or 'dynamicLinkInfo'.")
-            default:
-                throw Self.invalid("'longDynamicLink' must be a string and 'dynamicLinkInfo' an object.")
+            } else {
+                long = try FirebaseLongLink(url: body.longDynamicLink ?? "")
             }
-        } catch let error as FirebaseLinkError {
+        } catch {
             throw Self.invalid("Bad long link: \(error.message)")
         }
-        let length = try suffixLength(body["suffix"])
+        let length = body.suffix?.option == "SHORT" ? service.configuration.limits.codeLength : Self.unguessableLength
         for name in long.unrecognized {
-            warnings.append(("UNRECOGNIZED_PARAM", "Unrecognized param '\(name)'."))
+            warnings.append(.init("UNRECOGNIZED_PARAM", "Unrecognized param '\(name)'."))
         }
         warnings += appWarnings(long)
         let draft: LinkDraft
@@ -70,44 +60,24 @@ struct FirebaseShortLinksAPI: Sendable {
         let link = try await service.create(draft, team: team, alias: nil, codeLength: length)
         context.logger.info("link created (Firebase REST API)", metadata: ["code": "\(link.code)", "team": "\(team)", "route": "\(link.route)"])
         let shortLink = service.shortURL(link.code)
-        var object = JSONObjectWriter()
-        object["shortLink"] = .value(.string(shortLink))
-        object["previewLink"] = .value(.string(shortLink + "?d=1"))
-        object["warning"] = .value(.array(warnings.map { warning in
-            .object(["warningCode": .string(warning.code), "warningMessage": .string(warning.message)])
-        }))
-        return Responses.json(object)
-    }
-
-    /// The suffix length for `{"option": "SHORT" | "UNGUESSABLE"}` (UNGUESSABLE when absent, as in Firebase).
-    func suffixLength(_ value: JSONValue?) throws(Problem) -> Int {
-        guard let value else { return Self.unguessableLength }
-        guard case .object(let suffix) = value else { throw Self.invalid("'suffix' must be an object such as {\"option\": \"SHORT\"}.") }
-        for key in suffix.keys where key != "option" {
-            throw Self.invalid("Invalid JSON payload received. Unknown name \"\(key)\" at 'suffix': Cannot find field.")
-        }
-        switch suffix["option"] {
-        case nil, .string("UNGUESSABLE")?: return Self.unguessableLength
-        case .string("SHORT")?: return service.configuration.limits.codeLength
-        case .string(let other)?: throw Self.invalid("'suffix.option' must be SHORT or UNGUESSABLE, got '\(other)'.")
-        default: throw Self.invalid("'suffix.option' must be the string SHORT or UNGUESSABLE.")
-        }
+        return try FirebaseShortLinkResponse(shortLink: shortLink, previewLink: shortLink + "?d=1", warning: warnings)
+            .response(from: request, context: context)
     }
 
     /// Firebase's warnings for app identifiers the project does not know.
-    func appWarnings(_ long: FirebaseLongLink) -> [(code: String, message: String)] {
+    func appWarnings(_ long: FirebaseLongLink) -> [FirebaseShortLinkResponse.Warning] {
         let apps = service.table.configuration.apps
-        var warnings: [(code: String, message: String)] = []
+        var warnings: [FirebaseShortLinkResponse.Warning] = []
         if let package = long.android.package, !apps.android.contains(where: { $0.package == package }) {
-            warnings.append(("NOT_IN_PROJECT_ANDROID_PACKAGE_NAME",
+            warnings.append(.init("NOT_IN_PROJECT_ANDROID_PACKAGE_NAME",
                              "Android app '\(package)' lacks SHA256. AppLinks is not enabled for the app: the route table names no such Android app."))
         }
         if let bundle = long.ios.bundleID, !apps.ios.contains(where: { $0.hasSuffix("." + bundle) }) {
-            warnings.append(("NOT_IN_PROJECT_IOS_BUNDLE_ID", "iOS app '\(bundle)' is not in the route table's apps."))
+            warnings.append(.init("NOT_IN_PROJECT_IOS_BUNDLE_ID", "iOS app '\(bundle)' is not in the route table's apps."))
         }
         for (name, value) in [("amv", long.android.minimumVersion), ("imv", long.ios.minimumVersion), ("ius", long.ios.customScheme)]
         where value != nil {
-            warnings.append(("NOT_USED", "Param '\(name)' is accepted but not used: Switchyard opens the app through the route table."))
+            warnings.append(.init("NOT_USED", "Param '\(name)' is accepted but not used: Switchyard opens the app through the route table."))
         }
         return warnings
     }
@@ -117,23 +87,8 @@ struct FirebaseShortLinksAPI: Sendable {
     }
 
     /// A ``Problem`` in Firebase's error shape (`{"error": {"code", "message", "status"}}`), with its headers.
-    static func error(_ problem: Problem) -> Response {
-        let status = switch problem.status.code {
-        case 400, 413, 415: "INVALID_ARGUMENT"
-        case 401: "UNAUTHENTICATED"
-        case 403: "PERMISSION_DENIED"
-        case 404: "NOT_FOUND"
-        case 409: "ALREADY_EXISTS"
-        case 429: "RESOURCE_EXHAUSTED"
-        case 503: "UNAVAILABLE"
-        default: "INTERNAL"
-        }
-        var error = JSONObjectWriter()
-        error["code"] = .value(.number(Double(problem.status.code)))
-        error["message"] = .value(.string(problem.detail))
-        error["status"] = .value(.string(status))
-        var object = JSONObjectWriter()
-        object["error"] = .object(error)
-        return Responses.json(object, status: problem.status, headers: problem.headers)
+    static func error(_ problem: Problem, request: Request, context: ServiceRequestContext) throws -> Response {
+        try EditedResponse(status: problem.status, headers: problem.headers, response: FirebaseErrorResponse(problem))
+            .response(from: request, context: context)
     }
 }

@@ -1,0 +1,120 @@
+import Foundation
+import Switchyard
+import SwitchyardStore
+
+/// The body of `POST /api/v1/links` (the `CreateLink` schema), and what the dashboard's form
+/// becomes: a route of the table with its parameters, and the link's options.
+///
+/// ```json
+/// {"route": "product", "routeParameters": {"product_id": "42"}, "redeemLimit": 1}
+/// ```
+struct CreateLinkRequest: Codable, Sendable, Hashable {
+    /// The route's name or pattern.
+    var route: String
+    /// Values of the route's parameters (numbers and Booleans are accepted as their text).
+    var routeParameters: [String: String] = [:]
+    /// The deep link's query parameters.
+    var queryParameters: [String: String] = [:]
+    /// Private data for the app, served only with the app key.
+    var metadata: [String: JSONValue]?
+    /// How many times the app may redeem the metadata.
+    var redeemLimit: Int?
+    /// Where each platform goes without the app.
+    var fallbacks: FallbackURLs?
+    /// A custom code instead of a generated one.
+    var alias: String?
+    /// When the link stops opening: ISO 8601, in the future.
+    var expiresAt: String?
+    /// The link preview's card.
+    var preview: LinkPreview?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case route, routeParameters, queryParameters, metadata, redeemLimit, fallbacks, alias, expiresAt, preview
+    }
+
+    /// The fields the app key may not set: it creates route links only, so an extracted key cannot
+    /// mint coupons, take aliases or send users elsewhere.
+    static let adminOnlyKeys: [CodingKeys] = [.metadata, .redeemLimit, .fallbacks, .alias, .expiresAt]
+
+    /// The redeem limits allowed.
+    static let redeemLimits = 1...1_000_000_000
+
+    /// Creates a body.
+    init(route: String) {
+        self.route = route
+    }
+
+    /// Reads the body, with the API's messages: `unknown field 'colour'`, `'route' must be a
+    /// string, got number`, `'redeemLimit' must be an integer from 1 to 1000000000`.
+    init(from decoder: any Decoder) throws {
+        let fields = try BodyFields(decoder)
+        try fields.rejectUnknownKeys(CodingKeys.self)
+        route = try fields.requiredString(CodingKeys.route)
+        routeParameters = try fields.stringMap(CodingKeys.routeParameters)
+        queryParameters = try fields.stringMap(CodingKeys.queryParameters)
+        metadata = try fields.object(CodingKeys.metadata)
+        redeemLimit = try fields.integer(CodingKeys.redeemLimit, in: Self.redeemLimits)
+        fallbacks = try fields.nested(FallbackURLs.self, CodingKeys.fallbacks)
+        preview = try fields.nested(LinkPreview.self, CodingKeys.preview)
+        expiresAt = try fields.string(CodingKeys.expiresAt)
+        alias = try fields.string(CodingKeys.alias)
+    }
+
+    /// Whether a field the app key may not set is present: the first one, in the order of
+    /// ``adminOnlyKeys``.
+    var adminOnlyField: CodingKeys? {
+        Self.adminOnlyKeys.first { key in
+            switch key {
+            case .metadata: metadata != nil
+            case .redeemLimit: redeemLimit != nil
+            case .fallbacks: fallbacks != nil
+            case .alias: alias != nil
+            case .expiresAt: expiresAt != nil
+            default: false
+            }
+        }
+    }
+
+    /// The checks on single fields that their JSON types do not make (lengths, ranges, the expiry's
+    /// format), for bodies read from JSON and built by the dashboard alike.
+    func validate() throws(Problem) {
+        try BodyFields.check(route, "route", maxLength: 2048)
+        if let redeemLimit, !Self.redeemLimits.contains(redeemLimit) {
+            throw BodyFields.outOfRange("'redeemLimit'", Self.redeemLimits)
+        }
+        try fallbacks?.validate()
+        try preview?.validate()
+        if let expiresAt { _ = try Self.date(expiresAt) }
+        try BodyFields.check(alias, "alias", maxLength: 256)
+    }
+
+    /// The expiry as a date.
+    ///
+    /// - Throws: `'expiresAt' must be an ISO 8601 date-time such as 2030-01-31T12:00:00Z, got 'tomorrow'`.
+    static func date(_ text: String) throws(Problem) -> Date {
+        guard let date = APIDates.parse(text) else {
+            throw .malformed("'expiresAt' must be an ISO 8601 date-time such as 2030-01-31T12:00:00Z, got '\(text)'")
+        }
+        return date
+    }
+}
+
+extension CreateLinkRequest: OpenAPISchema {
+    static let schemaName = "CreateLink"
+
+    static var schema: JSONSchema {
+        let parameters = JSONSchema.object(additionalProperties: .schema(JSONSchema(types: ["string", "number", "boolean"])))
+            .nullable()
+        return .object([
+            "route": .string("A route of the table, by name or pattern.", maxLength: 2048),
+            "routeParameters": parameters,
+            "queryParameters": parameters,
+            "metadata": JSONSchema.object().nullable().described("Private data for the app; served only with the app key."),
+            "redeemLimit": JSONSchema.integer(minimum: redeemLimits.lowerBound, maximum: redeemLimits.upperBound).nullable(),
+            "fallbacks": FallbackURLs.schema.nullable(),
+            "alias": JSONSchema.string("A custom code; reserved words are refused.", pattern: "^[A-Za-z0-9_-]{3,64}$").nullable(),
+            "expiresAt": JSONSchema.string("Must be in the future.", format: "date-time").nullable(),
+            "preview": LinkPreview.schema.nullable(),
+        ], required: ["route"], additionalProperties: .forbidden)
+    }
+}

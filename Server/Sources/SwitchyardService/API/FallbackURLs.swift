@@ -1,0 +1,73 @@
+import Switchyard
+import SwitchyardStore
+
+/// A link's fallback URLs (`{"ios", "android", "web"}`), in a request and in the `Link` it
+/// answers; each is an absolute http(s) URL on an allowed domain, checked by ``LinkRules``.
+struct FallbackURLs: Codable, Sendable, Hashable {
+    /// Where iOS goes without the app.
+    var ios: String?
+    /// Where Android goes without the app.
+    var android: String?
+    /// Where everything else goes.
+    var web: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case ios, android, web
+    }
+
+    /// Creates a set of fallbacks.
+    init(ios: String? = nil, android: String? = nil, web: String? = nil) {
+        self.ios = ios
+        self.android = android
+        self.web = web
+    }
+
+    /// A stored link's fallbacks.
+    init(_ fallbacks: SmartLink.Fallbacks) {
+        self.init(ios: fallbacks.ios, android: fallbacks.android, web: fallbacks.web)
+    }
+
+    /// Reads the object: `unknown field 'fallbacks.desktop'`, `'fallbacks.ios' must be a string, got number`.
+    init(from decoder: any Decoder) throws {
+        let fields = try BodyFields(decoder)
+        try fields.rejectUnknownKeys(CodingKeys.self)
+        ios = try fields.string(CodingKeys.ios)
+        android = try fields.string(CodingKeys.android)
+        web = try fields.string(CodingKeys.web)
+    }
+
+    /// Writes every platform, `null` where none is set.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(ios, forKey: .ios)
+        try container.encode(android, forKey: .android)
+        try container.encode(web, forKey: .web)
+    }
+
+    /// As the store keeps them.
+    var stored: SmartLink.Fallbacks { SmartLink.Fallbacks(ios: ios, android: android, web: web) }
+
+    /// URLs of at most 2048 bytes.
+    func validate() throws(Problem) {
+        for (url, key) in [(ios, CodingKeys.ios), (android, .android), (web, .web)] {
+            try BodyFields.check(url, "fallbacks.\(key.stringValue)", maxLength: 2048)
+        }
+    }
+}
+
+extension FallbackURLs: OpenAPISchema {
+    static let schemaName = "Fallbacks"
+
+    /// As a request gives them.
+    static var schema: JSONSchema {
+        let url = JSONSchema.string("An absolute http or https URL on an allowed domain.", maxLength: 2048,
+                                    pattern: APIPatterns.httpURL).nullable()
+        return .object(["ios": url, "android": url, "web": url], additionalProperties: .forbidden)
+    }
+
+    /// As a `Link` answers them: every platform, null where none is set.
+    static var responseSchema: JSONSchema {
+        let url = JSONSchema.string().nullable()
+        return .object(["ios": url, "android": url, "web": url], required: ["ios", "android", "web"])
+    }
+}

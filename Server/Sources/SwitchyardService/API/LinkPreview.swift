@@ -1,0 +1,83 @@
+import Switchyard
+import SwitchyardStore
+
+/// A link preview's card (`{"title", "description", "image"}`) for crawlers and chat apps, in a
+/// request and in the `Link` it answers.
+struct LinkPreview: Codable, Sendable, Hashable {
+    /// The card's title, at most 512 bytes.
+    var title: String?
+    /// Its text, at most 2048 bytes.
+    var description: String?
+    /// An absolute http(s) image URL, checked by ``LinkRules``.
+    var image: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case title, description, image
+    }
+
+    /// Creates a preview.
+    init(title: String? = nil, description: String? = nil, image: String? = nil) {
+        self.title = title
+        self.description = description
+        self.image = image
+    }
+
+    /// A stored link's preview.
+    init(_ preview: SmartLink.Preview) {
+        self.init(title: preview.title, description: preview.description, image: preview.image)
+    }
+
+    /// Reads the object: `unknown field 'preview.x'`, `'preview.title' must be a string, got number`.
+    init(from decoder: any Decoder) throws {
+        let fields = try BodyFields(decoder)
+        try fields.rejectUnknownKeys(CodingKeys.self)
+        title = try fields.string(CodingKeys.title)
+        description = try fields.string(CodingKeys.description)
+        image = try fields.string(CodingKeys.image)
+    }
+
+    /// Writes every field, `null` where none is set.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(title, forKey: .title)
+        try container.encode(description, forKey: .description)
+        try container.encode(image, forKey: .image)
+    }
+
+    /// As the store keeps it.
+    var stored: SmartLink.Preview { SmartLink.Preview(title: title, description: description, image: image) }
+
+    /// The length limits.
+    func validate() throws(Problem) {
+        try BodyFields.check(title, "preview.title", maxLength: 512)
+        try BodyFields.check(description, "preview.description", maxLength: 2048)
+        try BodyFields.check(image, "preview.image", maxLength: 2048)
+    }
+}
+
+extension LinkPreview: OpenAPISchema {
+    static let schemaName = "Preview"
+
+    /// As a request gives it.
+    static var schema: JSONSchema {
+        .object([
+            "title": JSONSchema.string(maxLength: 512).nullable(),
+            "description": JSONSchema.string(maxLength: 2048).nullable(),
+            "image": JSONSchema.string("An absolute http or https URL.", maxLength: 2048, pattern: APIPatterns.httpURL).nullable(),
+        ], additionalProperties: .forbidden)
+    }
+
+    /// As a `Link` answers it.
+    static var responseSchema: JSONSchema {
+        let text = JSONSchema.string().nullable()
+        return .object(["title": text, "description": text, "image": text])
+    }
+}
+
+/// Patterns the document's schemas share.
+enum APIPatterns {
+    /// The start of an absolute http or https URL with a host.
+    static let httpURL = #"^[Hh][Tt][Tt][Pp][Ss]?://[^/?#@\\\s]+"#
+    /// A link's code or alias in a path.
+    static let code = "^[A-Za-z0-9_-]{1,64}$"
+}

@@ -1,0 +1,175 @@
+import Hummingbird
+import Switchyard
+
+/// The body of `POST /v1/shortLinks` (the `FirebaseShortLinkRequest` schema): a long link, or its
+/// parts, and the suffix option.
+struct FirebaseShortLinkRequest: Codable, Sendable, Hashable {
+    /// `https://example.page.link/?link=...&apn=...`.
+    var longDynamicLink: String?
+    /// The long link's parts.
+    var dynamicLinkInfo: FirebaseLinkInfo?
+    /// `SHORT` or `UNGUESSABLE` (the default).
+    var suffix: Suffix?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case longDynamicLink, dynamicLinkInfo, suffix
+    }
+
+    /// `{"option": "SHORT" | "UNGUESSABLE"}`.
+    struct Suffix: Codable, Sendable, Hashable {
+        var option: String?
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case option
+        }
+
+        init(option: String?) {
+            self.option = option
+        }
+
+        /// Reads the suffix with Firebase's messages.
+        init(from decoder: any Decoder) throws {
+            guard let container = try? decoder.container(keyedBy: BodyFields.FieldKey.self) else {
+                throw FirebaseShortLinksAPI.invalid("'suffix' must be an object such as {\"option\": \"SHORT\"}.")
+            }
+            for key in container.allKeys.map(\.stringValue).sorted() where key != "option" {
+                throw FirebaseShortLinksAPI.invalid("Invalid JSON payload received. Unknown name \"\(key)\" at 'suffix': Cannot find field.")
+            }
+            switch try container.decodeIfPresent(JSONValue.self, forKey: BodyFields.FieldKey("option")) {
+            case nil, .null?: option = nil
+            case .string(let text)? where text == "SHORT" || text == "UNGUESSABLE": option = text
+            case .string(let other)?: throw FirebaseShortLinksAPI.invalid("'suffix.option' must be SHORT or UNGUESSABLE, got '\(other)'.")
+            default: throw FirebaseShortLinksAPI.invalid("'suffix.option' must be the string SHORT or UNGUESSABLE.")
+            }
+        }
+    }
+
+    /// Creates a body.
+    init(longDynamicLink: String? = nil, dynamicLinkInfo: FirebaseLinkInfo? = nil, suffix: Suffix? = nil) {
+        self.longDynamicLink = longDynamicLink
+        self.dynamicLinkInfo = dynamicLinkInfo
+        self.suffix = suffix
+    }
+
+    /// Reads the body with Firebase's messages (`Invalid JSON payload received. Unknown name
+    /// "extra": Cannot find field.`): exactly one of the long link and its parts.
+    init(from decoder: any Decoder) throws {
+        let fields = try BodyFields(decoder)
+        if let key = fields.unknownKeys(CodingKeys.self).first {
+            throw FirebaseShortLinksAPI.invalid("Invalid JSON payload received. Unknown name \"\(key)\": Cannot find field.")
+        }
+        switch (try fields.container.decodeIfPresent(JSONValue.self, forKey: .init("longDynamicLink")),
+                try fields.container.decodeIfPresent(JSONValue.self, forKey: .init("dynamicLinkInfo"))) {
+        case (.string(let url)?, nil):
+            longDynamicLink = url
+        case (nil, .object?):
+            dynamicLinkInfo = try fields.container.decode(FirebaseLinkInfo.self, forKey: .init("dynamicLinkInfo"))
+        case (.some, .some):
+            throw FirebaseShortLinksAPI.invalid("Give either 'longDynamicLink' or 'dynamicLinkInfo', not both.")
+        case (nil, nil):
+            throw FirebaseShortLinksAPI.invalid("Request is missing 'longDynamicLink' or 'dynamicLinkInfo'.")
+        default:
+            throw FirebaseShortLinksAPI.invalid("'longDynamicLink' must be a string and 'dynamicLinkInfo' an object.")
+        }
+        suffix = try fields.container.decodeIfPresent(Suffix.self, forKey: .init("suffix"))
+    }
+}
+
+extension FirebaseShortLinkRequest: OpenAPISchema {
+    static let schemaName = "FirebaseShortLinkRequest"
+
+    static var schema: JSONSchema {
+        .object([
+            "longDynamicLink": .string("https://example.page.link/?link=...&apn=...", maxLength: 10000),
+            "dynamicLinkInfo": FirebaseLinkInfo.schema,
+            "suffix": .object(["option": .string("UNGUESSABLE (17 characters) by default.", oneOf: ["SHORT", "UNGUESSABLE"])],
+                              additionalProperties: .forbidden),
+        ], additionalProperties: .forbidden,
+        description: "Firebase Dynamic Links' REST request: a long link, or its parts; the deep link must open a route of the table.")
+    }
+}
+
+/// The answer of `POST /v1/shortLinks` (the `FirebaseShortLink` schema).
+struct FirebaseShortLinkResponse: Codable, Sendable, Hashable, ResponseEncodable {
+    /// The short link.
+    var shortLink: String
+    /// The short link's preview page (`?d=1`).
+    var previewLink: String
+    /// What was accepted but not used, or not understood.
+    var warning: [Warning]
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case shortLink, previewLink, warning
+    }
+
+    /// One warning.
+    struct Warning: Codable, Sendable, Hashable {
+        var warningCode: String
+        var warningMessage: String
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case warningCode, warningMessage
+        }
+
+        init(_ code: String, _ message: String) {
+            warningCode = code
+            warningMessage = message
+        }
+    }
+}
+
+extension FirebaseShortLinkResponse: OpenAPISchema {
+    static let schemaName = "FirebaseShortLink"
+
+    static var schema: JSONSchema {
+        .object([
+            "shortLink": .string(),
+            "previewLink": .string(),
+            "warning": .array(of: .object(["warningCode": .string(), "warningMessage": .string()],
+                                          required: ["warningCode", "warningMessage"])),
+        ], required: ["shortLink", "previewLink", "warning"])
+    }
+}
+
+/// Firebase's error shape (the `FirebaseError` schema): `{"error": {"code", "message", "status"}}`.
+struct FirebaseErrorResponse: Codable, Sendable, Hashable, ResponseEncodable {
+    var error: Detail
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case error
+    }
+
+    /// The error itself.
+    struct Detail: Codable, Sendable, Hashable {
+        /// The HTTP status.
+        var code: Int
+        var message: String
+        /// Google's status name: `INVALID_ARGUMENT`, `UNAUTHENTICATED`, ...
+        var status: String
+    }
+
+    /// A ``Problem`` in Firebase's words.
+    init(_ problem: Problem) {
+        let status = switch problem.status.code {
+        case 400, 413, 415: "INVALID_ARGUMENT"
+        case 401: "UNAUTHENTICATED"
+        case 403: "PERMISSION_DENIED"
+        case 404: "NOT_FOUND"
+        case 409: "ALREADY_EXISTS"
+        case 429: "RESOURCE_EXHAUSTED"
+        case 503: "UNAVAILABLE"
+        default: "INTERNAL"
+        }
+        error = Detail(code: Int(problem.status.code), message: problem.detail, status: status)
+    }
+}
+
+extension FirebaseErrorResponse: OpenAPISchema {
+    static let schemaName = "FirebaseError"
+
+    static var schema: JSONSchema {
+        .object(["error": .object(["code": .integer(), "message": .string(), "status": .string()],
+                                  required: ["code", "message", "status"])],
+                required: ["error"], description: "Firebase's error shape.")
+    }
+}

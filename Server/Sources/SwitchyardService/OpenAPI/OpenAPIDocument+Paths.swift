@@ -1,0 +1,212 @@
+import Switchyard
+
+/// The operations, path by path: each names its body types, so their schemas are referenced
+/// rather than repeated.
+extension OpenAPIDocument {
+    static var paths: JSONValue {
+        let code = parameter("code", in: "path", required: true, description: "The link's short code or alias.",
+                             schema: .string(pattern: APIPatterns.code))
+        let userAgent = parameter("User-Agent", in: "header", schema: .string())
+        var paths: [String: JSONValue] = [:]
+        paths["/api/v1/links"] = [
+            "post": operation(
+                "createLink", "Create a smart link", tag: "links", security: ["adminKey", "appKey"],
+                description: "With an admin key: any link of the table. With the app key: a route link only (route, routeParameters, queryParameters, preview); metadata, redeemLimit, fallbacks, alias and expiresAt are refused with 403.",
+                body: CreateLinkRequest.self,
+                responses: [
+                    "201": json(LinkResponse.self, "Created.", headers: ["Location": "The link's API URL."]),
+                    "400": badRequest, "401": unauthorized, "403": problem("A field the app key may not set."),
+                    "409": problem("Conflict."), "413": tooLarge, "415": unsupported,
+                    "429": rateLimited("Too many links created with this key"), "503": unavailable,
+                ]),
+            "get": operation(
+                "listLinks", "List the team's live links, newest first", tag: "links", security: ["adminKey"],
+                parameters: [
+                    parameter("limit", in: "query", schema: .integer(minimum: 1, maximum: 200)),
+                    parameter("cursor", in: "query", schema: .string(minLength: 1, maxLength: 256)),
+                ],
+                responses: ["200": json(LinkPageResponse.self, "A page of links."), "400": badRequest, "401": unauthorized,
+                            "503": unavailable]),
+        ]
+        paths["/api/v1/links/{code}"] = [
+            "parameters": [code],
+            "get": operation(
+                "getLink", "Inspect a link with its click counts", tag: "links", security: ["adminKey"],
+                responses: ["200": json(LinkResponse.self, "The link."), "401": unauthorized, "404": notFound,
+                            "503": unavailable]),
+            "patch": operation(
+                "updateLinkFallbacks", "Replace a link's fallbacks", tag: "links", security: ["adminKey"],
+                body: UpdateLinkRequest.self,
+                responses: ["200": json(LinkResponse.self, "The updated link."), "400": badRequest, "401": unauthorized,
+                            "404": notFound, "413": tooLarge, "415": unsupported, "503": unavailable]),
+            "delete": operation(
+                "deleteLink", "Delete a link (it then answers 410; its code is never reused)", tag: "links",
+                security: ["adminKey"],
+                responses: ["204": ["description": "Deleted."], "401": unauthorized, "404": notFound, "503": unavailable]),
+        ]
+        paths["/api/v1/links/{code}/resolve"] = [
+            "parameters": [code],
+            "get": operation(
+                "resolveLink", "The deep link for the app (metadata while not exhausted)", tag: "app", security: ["appKey"],
+                responses: ["200": json(Resolution.self, "The deep link."), "401": unauthorized, "404": notFound,
+                            "410": gone, "429": rateLimited("Too many redeems with this key"), "503": unavailable]),
+        ]
+        paths["/api/v1/links/{code}/redeem"] = [
+            "parameters": [code],
+            "post": operation(
+                "redeemLink", "Spend one redemption and get the metadata", tag: "app", security: ["appKey"],
+                responses: ["200": json(Redemption.self, "Redeemed."), "401": unauthorized, "404": notFound,
+                            "409": problem("The redeem limit is reached."), "410": gone,
+                            "429": rateLimited("Too many redeems with this key"), "503": unavailable]),
+        ]
+        paths["/api/v1/deferred/claim"] = [
+            "post": operation(
+                "claimDeferredLink", "Claim the link this device opened before installing the app (heuristic matching, opt-in)",
+                tag: "app", security: ["appKey"], body: DeferredClaimRequest.self,
+                responses: ["200": json(Resolution.self, "The link this device opened, as `resolve` answers it."),
+                            "400": badRequest, "401": unauthorized,
+                            "404": problem("No single pending open matches (or heuristic matching is off)."),
+                            "413": tooLarge, "415": unsupported, "429": rateLimited("Too many redeems with this key"),
+                            "503": unavailable]),
+        ]
+        paths["/{code}"] = [
+            "parameters": [parameter("code", in: "path", required: true, description: "The link's short code or alias.",
+                                     schema: .string(pattern: "^(?!(health|metrics)$)[A-Za-z0-9_-]{1,64}$"))],
+            "get": operation(
+                "openLink", "Open a smart link (per-platform redirect, app page or preview)", tag: "open",
+                parameters: [userAgent],
+                responses: ["200": html("An HTML page: the iOS app opener, the desktop interstitial or the crawler preview."),
+                            "302": redirect("To the link's web or platform fallback, or an Android intent."),
+                            "404": html("No such link."), "410": html("Deleted or expired."),
+                            "503": html("The database is unavailable.")]),
+        ]
+        paths["/"] = [
+            "get": operation(
+                "openFirebaseLongLink", "Open a Firebase Dynamic Links long link (?link=...); without link, the dashboard",
+                tag: "firebase",
+                parameters: [
+                    parameter("link", in: "query", required: false,
+                              description: "The deep link; apn, afl, ibi, ifl, isi, ofl, st, sd, si, utm_* ... as Firebase documented them.",
+                              schema: .string()),
+                    userAgent,
+                ],
+                responses: ["200": html("An HTML page: the iOS app opener, the desktop interstitial or the crawler preview."),
+                            "302": redirect("To a platform fallback, an Android intent or the deep link."),
+                            "303": redirect("No link parameter: the dashboard's sign-in."),
+                            "400": html("A long link the route table does not open, or a malformed one."),
+                            "414": html("The query is over 8192 bytes.")]),
+        ]
+        paths["/v1/shortLinks"] = [
+            "post": operation(
+                "firebaseCreateShortLink", "Create a short link the way Firebase Dynamic Links' REST API did", tag: "firebase",
+                security: ["adminKey", "firebaseKey"], body: FirebaseShortLinkRequest.self,
+                responses: [
+                    "200": json(FirebaseShortLinkResponse.self, "Created."),
+                    "400": json(FirebaseErrorResponse.self, "INVALID_ARGUMENT: a bad long link, a deep link the table does not open, an unknown field."),
+                    "401": json(FirebaseErrorResponse.self, "UNAUTHENTICATED: missing or wrong key.",
+                                headers: ["WWW-Authenticate": "The Bearer challenge."]),
+                    "413": json(FirebaseErrorResponse.self, "The request body is over the size limit."),
+                    "415": json(FirebaseErrorResponse.self, "The request body is not application/json."),
+                    "429": json(FirebaseErrorResponse.self, "RESOURCE_EXHAUSTED: over the team's create rate.",
+                                headers: ["Retry-After": "Whole seconds until the next request is allowed."]),
+                    "503": json(FirebaseErrorResponse.self, "UNAVAILABLE: the database is unavailable; retry later.",
+                                headers: ["Retry-After": "Seconds to wait before retrying."]),
+                ]),
+        ]
+        paths["/health"] = [
+            "get": operation(
+                "health", "Liveness and database check", tag: "operations",
+                responses: ["200": json(HealthStatus.self, "Healthy."),
+                            "503": json(HealthStatus.self, "The database is unavailable.",
+                                        headers: ["Retry-After": "Seconds to wait before retrying."])]),
+        ]
+        paths["/metrics"] = [
+            "get": operation("metrics", "Prometheus metrics", tag: "operations",
+                             responses: ["200": content("text/plain", .string(), "Prometheus text format.")]),
+        ]
+        paths["/.well-known/apple-app-site-association"] = [
+            "get": operation("appleAppSiteAssociation", "Universal links association file", tag: "operations",
+                             responses: ["200": content("application/json", .object(required: ["applinks"]), "The applinks file.")]),
+        ]
+        paths["/.well-known/assetlinks.json"] = [
+            "get": operation("assetLinks", "Android App Links statement list", tag: "operations",
+                             responses: ["200": content("application/json", .anyArray, "The statements.")]),
+        ]
+        paths["/api/v1/openapi.json"] = [
+            "get": operation("openAPI", "This document", tag: "operations",
+                             responses: ["200": content("application/json", .object(), "The OpenAPI document.")]),
+        ]
+        paths["/openapi.json"] = [
+            "get": operation("openAPIAtRoot", "This document (also at /api/v1/openapi.json)", tag: "operations",
+                             responses: ["200": content("application/json", .object(), "The OpenAPI document.")]),
+        ]
+        return .object(paths)
+    }
+
+    // MARK: Building blocks
+
+    /// An operation; `security` lists alternative schemes (none: no key).
+    static func operation(_ id: String, _ summary: String, tag: String, security: [String] = [], description: String? = nil,
+                          parameters: [JSONValue] = [], body: (any OpenAPISchema.Type)? = nil,
+                          responses: [String: JSONValue]) -> JSONValue {
+        var object: [String: JSONValue] = [
+            "operationId": .string(id), "summary": .string(summary), "tags": [.string(tag)],
+            "security": .array(security.map { .object([$0: []]) }), "responses": .object(responses),
+        ]
+        if let description { object["description"] = .string(description) }
+        if !parameters.isEmpty { object["parameters"] = .array(parameters) }
+        if let body {
+            object["requestBody"] = ["required": true, "content": ["application/json": ["schema": JSONSchema.ref(body).json]]]
+        }
+        return .object(object)
+    }
+
+    static func parameter(_ name: String, in location: String, required: Bool? = nil, description: String? = nil,
+                          schema: JSONSchema) -> JSONValue {
+        var object: [String: JSONValue] = ["name": .string(name), "in": .string(location), "schema": schema.json]
+        if let required { object["required"] = .bool(required) }
+        if let description { object["description"] = .string(description) }
+        return .object(object)
+    }
+
+    /// A response with a body of `mediaType`, and headers by name with their descriptions.
+    static func content(_ mediaType: String, _ schema: JSONSchema, _ description: String,
+                        headers: [String: String] = [:]) -> JSONValue {
+        var object: [String: JSONValue] = [
+            "description": .string(description), "content": .object([mediaType: ["schema": schema.json]]),
+        ]
+        if !headers.isEmpty {
+            object["headers"] = .object(headers.mapValues { ["description": .string($0), "schema": ["type": "string"]] })
+        }
+        return .object(object)
+    }
+
+    static func json(_ type: any OpenAPISchema.Type, _ description: String, headers: [String: String] = [:]) -> JSONValue {
+        content("application/json", .ref(type), description, headers: headers)
+    }
+
+    static func problem(_ description: String, headers: [String: String] = [:]) -> JSONValue {
+        content("application/problem+json", .ref(Problem.self), description, headers: headers)
+    }
+
+    static func html(_ description: String) -> JSONValue {
+        content("text/html", .string(), description)
+    }
+
+    static func redirect(_ description: String) -> JSONValue {
+        ["description": .string(description), "headers": ["Location": ["schema": ["type": "string"]]]]
+    }
+
+    static func rateLimited(_ what: String) -> JSONValue {
+        problem("\(what): the rate limit is spent; retry after Retry-After seconds.",
+                headers: ["Retry-After": "Whole seconds until the next request is allowed."])
+    }
+
+    static let badRequest = problem("Invalid request: unknown route, missing or unknown parameter, constraint violation, refused fallback URL, malformed JSON or a bad field.")
+    static let unauthorized = problem("Missing or wrong key.", headers: ["WWW-Authenticate": "The Bearer challenge."])
+    static let notFound = problem("No such link (or another team's).")
+    static let gone = problem("The link was deleted or has expired.")
+    static let tooLarge = problem("The request body is over the size limit.")
+    static let unsupported = problem("The request body is not application/json.")
+    static let unavailable = problem("The database is unavailable; retry later.", headers: ["Retry-After": "Seconds to wait before retrying."])
+}

@@ -1,0 +1,40 @@
+import Switchyard
+
+/// The OpenAPI 3.1 document of the API, served at `/api/v1/openapi.json` and `/openapi.json`.
+///
+/// Assembled here from the body types' own schemas (``OpenAPISchema``) and the operations in
+/// ``OpenAPIDocument/paths``, and compiled into the binary. `OpenAPIRoutesTests` keeps the paths
+/// and the router in step; `OpenAPISchemaTests` checks each type's samples against its schema.
+enum OpenAPIDocument {
+    /// The body types whose schemas are the document's components.
+    static let components: [any OpenAPISchema.Type] = [
+        Problem.self, CreateLinkRequest.self, UpdateLinkRequest.self, ClickCounts.self, LinkResponse.self, LinkPageResponse.self,
+        Resolution.self, Redemption.self, HealthStatus.self, DeferredClaimRequest.self, FirebaseShortLinkRequest.self,
+        FirebaseShortLinkResponse.self, FirebaseErrorResponse.self,
+    ]
+
+    /// The document.
+    static let document: JSONValue = [
+        "openapi": "3.1.0",
+        "info": [
+            "title": "Switchyard link service",
+            "version": "1.0.0",
+            "description": "Smart links validated against the app's route table: create them with an admin key, open them at /{code}, resolve and redeem them from the app with the app key. Every error is RFC 9457 problem details.",
+        ],
+        "servers": [["url": "/"]],
+        "paths": paths,
+        "components": [
+            "schemas": .object(Dictionary(uniqueKeysWithValues: components.map { ($0.schemaName, $0.schema.json) })),
+            "securitySchemes": [
+                "adminKey": ["type": "http", "scheme": "bearer",
+                             "description": "An admin API key (SWITCHYARD_API_KEY); links belong to the key's team."],
+                "appKey": ["type": "http", "scheme": "bearer", "description": "The app key (SWITCHYARD_APP_KEY)."],
+                "firebaseKey": ["type": "apiKey", "in": "query", "name": "key",
+                                "description": "The admin key as Firebase's ?key= (POST /v1/shortLinks only)."],
+            ],
+        ],
+    ]
+
+    /// The document's text, indented.
+    static let text = document.serialized(pretty: true)
+}

@@ -1,0 +1,192 @@
+import Foundation
+import Switchyard
+@testable import SwitchyardService
+import SwitchyardStore
+import Testing
+
+/// Each body type and its declared schema say the same: sample values encode to JSON their own
+/// schema accepts, request types read back what they wrote, and every coding key is a property.
+@Suite struct OpenAPISchemaTests {
+    /// A type, its samples as JSON, and its schema.
+    struct Case: CustomTestStringConvertible, Sendable {
+        let name: String
+        let schema: JSONSchema
+        let keys: [String]
+        let samples: [JSONValue]
+        var testDescription: String { name }
+
+        init<T: OpenAPISchema & Encodable>(_ type: T.Type, schema: JSONSchema = T.schema, _ samples: [T]) {
+            name = T.schemaName
+            self.schema = schema
+            keys = T.CodingKeys.allCases.map(\.stringValue)
+            self.samples = samples.map { try! JSONValue.parse(String(decoding: APIResponseEncoder.data($0), as: UTF8.self)) }
+        }
+    }
+
+    static let service = try! makeService(configuration: Harness.configuration(), store: InMemoryLinkStore(), logger: Harness.logger)
+    static let now = Date(timeIntervalSince1970: 1_900_000_000)
+
+    static let links = [
+        SmartLink(code: "abc12345", team: "shop", route: "about/team", createdAt: now),
+        SmartLink(code: "spring-sale", team: "shop", route: "product/:product_id", routeName: "product",
+                  routeParameters: ["product_id": "42"], queryParameters: ["ref": "mail"], metadata: ["coupon": "SPRING", "uses": 1],
+                  redeemLimit: 3, redeemCount: 1,
+                  fallbacks: .init(ios: "https://shop.example.com/ios", android: nil, web: "https://shop.example.com/"),
+                  preview: .init(title: "Spring", description: "Sale", image: "https://shop.example.com/a.png"),
+                  createdAt: now, expiresAt: now + 86400, createdByApp: true),
+    ]
+
+    static var create: CreateLinkRequest {
+        var body = CreateLinkRequest(route: "product")
+        body.routeParameters = ["product_id": "42"]
+        body.queryParameters = ["ref": "mail"]
+        body.metadata = ["coupon": "SPRING", "nested": ["a": [1, true, .null]]]
+        body.redeemLimit = 5
+        body.fallbacks = FallbackURLs(ios: "https://shop.example.com/ios", web: "https://shop.example.com/")
+        body.alias = "spring-sale"
+        body.expiresAt = "2030-01-31T12:00:00Z"
+        body.preview = LinkPreview(title: "Spring", description: "Sale", image: "https://shop.example.com/a.png")
+        return body
+    }
+
+    static var linkInfo: FirebaseLinkInfo {
+        var info = FirebaseLinkInfo()
+        info.domainUriPrefix = "https://x.page.link"
+        info.values = ["": ["link": "https://shop.example.com/about/team"], "iosInfo": ["iosBundleId": "com.example.shop"],
+                       "googlePlayAnalytics": ["utmSource": "mail"], "socialMetaTagInfo": ["socialTitle": "Hi"]]
+        info.enableForcedRedirect = true
+        return info
+    }
+
+    static let cases: [Case] = [
+        Case(Problem.self, [Problem.linkNotFound("abc"), Problem.rateLimited(.create, retryAfter: 3)]),
+        Case(CreateLinkRequest.self, [CreateLinkRequest(route: "home"), create]),
+        Case(UpdateLinkRequest.self, [UpdateLinkRequest(fallbacks: FallbackURLs()), UpdateLinkRequest(fallbacks: FallbackURLs(web: "https://a.example/"))]),
+        Case(FallbackURLs.self, [FallbackURLs(), FallbackURLs(ios: "https://a.example/", android: "http://b.example/x")]),
+        Case(FallbackURLs.self, schema: FallbackURLs.responseSchema, [FallbackURLs(), FallbackURLs(web: "https://a.example/")]),
+        Case(LinkPreview.self, [LinkPreview(), LinkPreview(title: "t", description: "d", image: "https://a.example/i.png")]),
+        Case(LinkPreview.self, schema: LinkPreview.responseSchema, [LinkPreview(), LinkPreview(title: "t")]),
+        Case(ClickCounts.self, [ClickCounts([:]), ClickCounts([.ios: 3, .crawler: 1])]),
+        Case(LinkResponse.self, links.map { LinkResponse($0, service: service) } + [LinkResponse(links[1], service: service, clicks: [.android: 2])]),
+        Case(LinkPageResponse.self, [LinkPageResponse(links: [], nextCursor: nil),
+                             LinkPageResponse(links: links.map { LinkResponse($0, service: service) }, nextCursor: "next")]),
+        Case(Resolution.self, links.map { Resolution($0, service: service) }),
+        Case(Redemption.self, links.map(Redemption.init)),
+        Case(HealthStatus.self, [.ok, .unavailable]),
+        Case(DeferredClaimRequest.self, [DeferredClaimRequest(platform: "ios", osVersion: "18.1", language: "en-US"),
+                                         DeferredClaimRequest(platform: "android", osVersion: "14")]),
+        Case(FirebaseLinkInfo.self, [FirebaseLinkInfo(), linkInfo]),
+        Case(FirebaseShortLinkRequest.self, [FirebaseShortLinkRequest(longDynamicLink: "https://x.page.link/?link=https://a.example/"),
+                                             FirebaseShortLinkRequest(dynamicLinkInfo: linkInfo, suffix: .init(option: "SHORT"))]),
+        Case(FirebaseShortLinkResponse.self, [FirebaseShortLinkResponse(shortLink: "https://go.example.com/abc", previewLink: "https://go.example.com/abc?d=1",
+                                                                        warning: [.init("NOT_USED", "Param 'imv' is accepted but not used.")])]),
+        Case(FirebaseErrorResponse.self, [FirebaseErrorResponse(Problem.linkGone("abc"))]),
+    ]
+
+    @Test(arguments: cases)
+    func samplesMatchTheirSchema(_ test: Case) throws {
+        for sample in test.samples {
+            let errors = SchemaValidator.errors(sample, test.schema)
+            #expect(errors == [], "\(sample.serialized())")
+        }
+    }
+
+    @Test(arguments: cases)
+    func everyCodingKeyIsAProperty(_ test: Case) {
+        let properties = Set(test.schema.properties.keys)
+        #expect(Set(test.keys).subtracting(properties).sorted() == [], "coding keys the schema does not name")
+    }
+
+    /// Request bodies read back what they wrote, through the service's own request decoding.
+    @Test func requestBodiesRoundTrip() throws {
+        func roundTrip<T: Codable & Equatable>(_ value: T) throws {
+            #expect(try JSONDecoder().decode(T.self, from: APIResponseEncoder.data(value)) == value)
+        }
+        try roundTrip(Self.create)
+        try roundTrip(CreateLinkRequest(route: "home"))
+        try roundTrip(UpdateLinkRequest(fallbacks: FallbackURLs(android: "https://a.example/")))
+        try roundTrip(DeferredClaimRequest(platform: "ios", osVersion: "18.1", language: "en"))
+        try roundTrip(FirebaseShortLinkRequest(dynamicLinkInfo: Self.linkInfo, suffix: .init(option: "UNGUESSABLE")))
+        try roundTrip(Self.linkInfo)
+    }
+
+    /// Every component is in the document, and every reference in it resolves.
+    @Test func theDocumentsReferencesResolve() throws {
+        let document = try JSONValue.parse(OpenAPIDocument.text)
+        let schemas = try #require(document["components"]?["schemas"]?.objectValue)
+        #expect(Set(schemas.keys) == Set(OpenAPIDocument.components.map { $0.schemaName }))
+        var references: [String] = []
+        func collect(_ value: JSONValue) {
+            switch value {
+            case .object(let members):
+                if case .string(let target)? = members["$ref"] { references.append(target) }
+                members.values.forEach(collect)
+            case .array(let elements): elements.forEach(collect)
+            default: break
+            }
+        }
+        collect(document)
+        #expect(!references.isEmpty)
+        for reference in references {
+            let name = reference.replacingOccurrences(of: "#/components/schemas/", with: "")
+            #expect(schemas[name] != nil, "\(reference)")
+        }
+    }
+}
+
+/// A JSON Schema validator for the subset ``JSONSchema`` writes, references resolved through the
+/// document's components.
+enum SchemaValidator {
+    static let components = Dictionary(uniqueKeysWithValues: OpenAPIDocument.components.map { ($0.schemaName, $0.schema) })
+
+    static func errors(_ value: JSONValue, _ schema: JSONSchema, at path: String = "$") -> [String] {
+        if let reference = schema.reference {
+            guard let target = components[reference] else { return ["\(path): no component \(reference)"] }
+            return errors(value, target, at: path)
+        }
+        var found: [String] = []
+        if !schema.types.isEmpty && !schema.types.contains(where: { matches(value, type: $0) }) {
+            return ["\(path): \(value.typeName) is not \(schema.types)"]
+        }
+        switch value {
+        case .string(let text):
+            if let allowed = schema.allowedValues, !allowed.contains(text) { found.append("\(path): '\(text)' not in \(allowed)") }
+            if let maxLength = schema.maxLength, text.unicodeScalars.count > maxLength { found.append("\(path): longer than \(maxLength)") }
+            if let minLength = schema.minLength, text.unicodeScalars.count < minLength { found.append("\(path): shorter than \(minLength)") }
+            if let pattern = schema.pattern, text.range(of: pattern, options: .regularExpression) == nil {
+                found.append("\(path): '\(text)' does not match \(pattern)")
+            }
+            if schema.format == "date-time", APIDates.parse(text) == nil { found.append("\(path): '\(text)' is not a date-time") }
+        case .number(let number):
+            if let minimum = schema.minimum, number < Double(minimum) { found.append("\(path): below \(minimum)") }
+            if let maximum = schema.maximum, number > Double(maximum) { found.append("\(path): above \(maximum)") }
+        case .array(let elements):
+            if let items = schema.items {
+                for (index, element) in elements.enumerated() { found += errors(element, items, at: "\(path)[\(index)]") }
+            }
+        case .object(let members):
+            for name in schema.required where members[name] == nil { found.append("\(path): '\(name)' is missing") }
+            for (name, member) in members {
+                if let property = schema.properties[name] {
+                    found += errors(member, property, at: "\(path).\(name)")
+                } else {
+                    switch schema.additionalProperties {
+                    case .allowed: break
+                    case .forbidden: found.append("\(path): '\(name)' is not allowed")
+                    case .schema(let other): found += errors(member, other, at: "\(path).\(name)")
+                    }
+                }
+            }
+        default: break
+        }
+        return found
+    }
+
+    static func matches(_ value: JSONValue, type: String) -> Bool {
+        switch (type, value) {
+        case ("null", .null), ("boolean", .bool), ("number", .number), ("string", .string), ("array", .array), ("object", .object): true
+        case ("integer", .number(let number)): number.rounded() == number
+        default: false
+        }
+    }
+}
