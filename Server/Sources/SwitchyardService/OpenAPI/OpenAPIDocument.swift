@@ -6,12 +6,13 @@ import Switchyard
 /// ``OpenAPIDocument/paths``, and compiled into the binary. `OpenAPIRoutesTests` keeps the paths
 /// and the router in step; `OpenAPISchemaTests` checks each type's samples against its schema.
 enum OpenAPIDocument {
-    /// The body types whose schemas are the document's components.
-    static let components: [any OpenAPISchema.Type] = [
+    /// The body types whose schemas are the document's components (computed: metatypes of a
+    /// protocol are not `Sendable`, so a stored global of them would be shared mutable state).
+    static var components: [any OpenAPISchema.Type] { [
         Problem.self, CreateLinkRequest.self, UpdateLinkRequest.self, ClickCounts.self, LinkResponse.self, LinkPageResponse.self,
         Resolution.self, Redemption.self, HealthStatus.self, DeferredClaimRequest.self, FirebaseShortLinkRequest.self,
         FirebaseShortLinkResponse.self, FirebaseErrorResponse.self,
-    ]
+    ] }
 
     /// The document.
     static let document: JSONValue = [
