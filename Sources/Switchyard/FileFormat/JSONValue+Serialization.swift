@@ -22,7 +22,7 @@ extension JSONValue {
     }
 }
 
-/// Builds JSON text into a byte buffer; shared by ``JSONValue`` and ``JSONObjectWriter``.
+/// Builds JSON text into a byte buffer.
 struct JSONTextWriter {
     let sortedKeys: Bool
     let pretty: Bool

@@ -5,8 +5,8 @@
 /// value["limit"]?.intValue  // 3
 /// ```
 ///
-/// Numbers are stored as `Double`, so integers are exact up to ±2^53. Objects are unordered;
-/// use ``JSONObjectWriter`` to write keys in a fixed order.
+/// Numbers are stored as `Double`, so integers are exact up to ±2^53. Objects are unordered, and
+/// written with sorted keys.
 public enum JSONValue: Sendable, Hashable {
     /// The JSON `null` literal.
     case null

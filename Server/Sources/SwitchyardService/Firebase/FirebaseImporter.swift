@@ -20,7 +20,7 @@ public import SwitchyardStore
 /// file again changes nothing.
 public struct FirebaseImporter: Sendable {
     /// The outcome of an import.
-    public struct Report: Sendable, Hashable {
+    public struct Report: Sendable, Hashable, Encodable {
         /// Links written (or, in a dry run, that would be).
         public var imported = 0
         /// Rows whose link was already stored, unchanged.
@@ -35,22 +35,18 @@ public struct FirebaseImporter: Sendable {
             "\(imported) imported, \(alreadyThere) already there, \(rejected.count) rejected" + (dryRun ? " (dry run: nothing written)" : "")
         }
 
-        /// The report as JSON: `{"imported", "alreadyThere", "rejected": [{"line", "shortLink", "reason"}], "dryRun"}`.
+        /// The report as JSON: `{"alreadyThere", "dryRun", "imported", "rejected": [{"line", "reason",
+        /// "shortLink"}]}` (keys sorted; `shortLink` is null for a row without one).
         public var json: String {
-            var object = JSONObjectWriter()
-            object["imported"] = .value(.number(Double(imported)))
-            object["alreadyThere"] = .value(.number(Double(alreadyThere)))
-            object["rejected"] = .value(.array(rejected.map { rejection in
-                .object(["line": .number(Double(rejection.line)), "shortLink": rejection.shortLink.map(JSONValue.string) ?? .null,
-                         "reason": .string(rejection.reason)])
-            }))
-            object["dryRun"] = .value(.bool(dryRun))
-            return object.serialized()
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            // Encoding these plain fields cannot fail.
+            return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         }
     }
 
     /// A row that was not imported.
-    public struct Rejection: Sendable, Hashable, CustomStringConvertible {
+    public struct Rejection: Sendable, Hashable, CustomStringConvertible, Encodable {
         /// The row's line in the file (1-based).
         public var line: Int
         /// Its short link, if it had one.
@@ -59,6 +55,16 @@ public struct FirebaseImporter: Sendable {
         public var reason: String
         /// `line 12: reason`.
         public var description: String { "line \(line): \(reason)" }
+
+        private enum CodingKeys: String, CodingKey { case line, shortLink, reason }
+
+        /// `{"line", "reason", "shortLink"}`, the short link null when the row had none.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(line, forKey: .line)
+            try container.encode(shortLink, forKey: .shortLink)
+            try container.encode(reason, forKey: .reason)
+        }
     }
 
     /// How far an import has come, for a progress bar.

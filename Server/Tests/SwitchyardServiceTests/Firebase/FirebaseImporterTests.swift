@@ -157,6 +157,10 @@ import Testing
         #expect(json["rejected"]?[0]?["line"]?.doubleValue == 3)
         #expect(json["rejected"]?[0]?["reason"]?.stringValue == "unknown route: no")
         #expect(json["dryRun"] == .bool(false))
+        #expect(report.json == #"{"alreadyThere":0,"dryRun":false,"imported":2,"rejected":"#
+            + #"[{"line":3,"reason":"unknown route: no","shortLink":"https://a.page.link/x"}]}"#)
+        report.rejected[0].shortLink = nil
+        #expect(try JSONValue.parse(report.json)["rejected"]?[0]?["shortLink"] == .null)
     }
 
     @Test func theInMemoryStoresBulkInsertKeepsTheContract() async throws {

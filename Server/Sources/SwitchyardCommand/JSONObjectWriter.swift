@@ -1,5 +1,8 @@
+public import Switchyard
+
 /// A JSON object whose keys are written in the order they were added: for output whose key order
-/// is part of a contract, such as the command line's `--json` lines.
+/// is part of a contract, the command line's `--json` lines (its only user, so it lives here, not
+/// in the SDK).
 ///
 /// ```swift
 /// var error = JSONObjectWriter()
@@ -46,23 +49,31 @@ public struct JSONObjectWriter: Sendable, Hashable {
 
     /// Writes the object as JSON text, keys in insertion order.
     ///
-    /// - Parameter pretty: Whether to indent with two spaces and put each member on its own line.
+    /// - Parameter pretty: Whether to indent with two spaces and put each member on its own line,
+    ///   as ``JSONValue/serialized(sortedKeys:pretty:)`` does.
     public func serialized(pretty: Bool = false) -> String {
-        var writer = JSONTextWriter(sortedKeys: true, pretty: pretty)
-        write(to: &writer)
-        return writer.text
+        var text = ""
+        write(to: &text, pretty: pretty, depth: 0)
+        return text
     }
 
-    private func write(to writer: inout JSONTextWriter) {
-        writer.writeContainer(open: "{", close: "}", count: members.count) { writer, position in
-            let member = members[position]
-            writer.writeMember(key: member.key) { writer in
-                switch member.value {
-                case .value(let value): writer.write(value)
-                case .object(let object): object.write(to: &writer)
-                }
+    private func write(to text: inout String, pretty: Bool, depth: Int) {
+        guard !members.isEmpty else { return text += "{}" }
+        let indent = pretty ? "\n" + String(repeating: "  ", count: depth + 1) : ""
+        text += "{"
+        for (position, member) in members.enumerated() {
+            if position > 0 { text += "," }
+            text += indent + JSONValue.string(member.key).serialized() + (pretty ? ": " : ":")
+            switch member.value {
+            case .value(let value):
+                // A nested value's own lines move right by this member's indentation.
+                let written = value.serialized(pretty: pretty)
+                text += pretty ? written.replacingOccurrences(of: "\n", with: indent) : written
+            case .object(let object):
+                object.write(to: &text, pretty: pretty, depth: depth + 1)
             }
         }
+        text += pretty ? "\n" + String(repeating: "  ", count: depth) + "}" : "}"
     }
 
     /// Two writers are equal when they hold the same keys, in the same order, with equal values.
