@@ -20,10 +20,10 @@ extension Dashboard {
         }
         return DashboardPage.response(DashboardPage.render(
             title: "New link", session: session,
-            body: DashboardForms.newLink(route: route, form: FormBody(fields: []), session: session, error: nil)))
+            body: DashboardForms.newLink(route: route, form: NewLinkForm(), session: session, error: nil)))
     }
 
-    func createLink(_ form: FormBody, session: DashboardSessions.Session, context: ServiceRequestContext) async throws -> Response {
+    func createLink(_ form: NewLinkForm, session: DashboardSessions.Session, context: ServiceRequestContext) async throws -> Response {
         let name = form["route"] ?? ""
         guard let route = service.table.route(name) else {
             return DashboardPage.response(DashboardPage.render(
@@ -67,7 +67,7 @@ extension Dashboard {
 
     /// The API's JSON body for the form: empty fields are left out; values the API checks (the
     /// redeem limit, URLs, the expiry) are passed on as typed so that its messages apply.
-    static func apiBody(_ form: FormBody, route: Route) throws(FormError) -> String {
+    static func apiBody(_ form: NewLinkForm, route: Route) throws(FormError) -> String {
         var object: [String: JSONValue] = ["route": .string(route.name ?? route.text)]
         var parameters: [String: JSONValue] = [:]
         for name in route.pattern.parameterNames {

@@ -33,7 +33,7 @@ enum DashboardForms {
         return body
     }
 
-    static func newLink(route: Route, form: FormBody, session: DashboardSessions.Session, error: String?) -> String {
+    static func newLink(route: Route, form: NewLinkForm, session: DashboardSessions.Session, error: String?) -> String {
         func value(_ name: String) -> String { HTML.escape(form[name] ?? "") }
         func input(_ name: String, _ label: String, type: String = "text", hint: String? = nil, extra: String = "") -> String {
             let id = HTML.escape(name.replacingOccurrences(of: ".", with: "-"))

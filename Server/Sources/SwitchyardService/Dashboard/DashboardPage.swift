@@ -65,7 +65,7 @@ enum DashboardPage {
     }
 
     /// An HTML response with the dashboard's headers: no caching, no framing, no script at all.
-    static func response(_ html: String, status: HTTPResponse.Status = .ok, cookies: [String] = []) -> Response {
+    static func response(_ html: String, status: HTTPResponse.Status = .ok, cookies: [Cookie] = []) -> Response {
         var fields = HTTPFields()
         fields[.contentType] = "text/html; charset=utf-8"
         fields[.cacheControl] = "no-store"
@@ -73,17 +73,19 @@ enum DashboardPage {
         fields[.referrerPolicy] = "same-origin"
         fields[.xFrameOptions] = "DENY"
         fields[.contentSecurityPolicy] = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
-        for cookie in cookies { fields.append(HTTPField(name: .setCookie, value: cookie)) }
-        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+        var response = Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+        for cookie in cookies { response.setCookie(cookie) }
+        return response
     }
 
     /// A 303 to a path on this service.
-    static func redirect(_ path: String, cookies: [String] = []) -> Response {
+    static func redirect(_ path: String, cookies: [Cookie] = []) -> Response {
         var fields = HTTPFields()
         fields[.location] = path
         fields[.cacheControl] = "no-store"
-        for cookie in cookies { fields.append(HTTPField(name: .setCookie, value: cookie)) }
-        return Response(status: .seeOther, headers: fields)
+        var response = Response(status: .seeOther, headers: fields)
+        for cookie in cookies { response.setCookie(cookie) }
+        return response
     }
 
     /// A page that only states a problem (403 for a bad CSRF token, 404, 503 ...).
