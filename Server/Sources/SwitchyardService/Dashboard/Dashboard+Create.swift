@@ -10,31 +10,28 @@ extension Dashboard {
     func newLinkPage(_ request: Request, session: DashboardSessions.Session) -> Response {
         guard let name = request.uri.queryParameters["route"].map(String.init), !name.isEmpty else {
             return DashboardPage.response(DashboardPage.render(
-                title: "New link", session: session, body: DashboardForms.routePicker(table: service.table, error: nil)))
+                .routePicker, title: "New link", session: session, page: DashboardForms.routePicker(table: service.table, error: nil)))
         }
-        guard let route = service.table.route(name) else {
-            return DashboardPage.response(DashboardPage.render(
-                title: "New link", session: session,
-                body: DashboardForms.routePicker(table: service.table, error: "There is no route named '\(name)'.")),
-                status: .badRequest)
-        }
+        guard let route = service.table.route(name) else { return noRoute(name, session: session) }
         return DashboardPage.response(DashboardPage.render(
-            title: "New link", session: session,
-            body: DashboardForms.newLink(route: route, form: NewLinkForm(), session: session, error: nil)))
+            .newLink, title: "New link", session: session, page: DashboardForms.newLink(route: route, form: NewLinkForm(), error: nil)))
+    }
+
+    /// The route picker, saying that there is no route `name` (400).
+    func noRoute(_ name: String, session: DashboardSessions.Session) -> Response {
+        DashboardPage.response(DashboardPage.render(
+            .routePicker, title: "New link", session: session,
+            page: DashboardForms.routePicker(table: service.table, error: "There is no route named '\(name)'.")),
+            status: .badRequest)
     }
 
     func createLink(_ form: NewLinkForm, session: DashboardSessions.Session, context: ServiceRequestContext) async throws -> Response {
         let name = form["route"] ?? ""
-        guard let route = service.table.route(name) else {
-            return DashboardPage.response(DashboardPage.render(
-                title: "New link", session: session,
-                body: DashboardForms.routePicker(table: service.table, error: "There is no route named '\(name)'.")),
-                status: .badRequest)
-        }
+        guard let route = service.table.route(name) else { return noRoute(name, session: session) }
         func failed(_ message: String, status: HTTPResponse.Status) -> Response {
             DashboardPage.response(DashboardPage.render(
-                title: "New link", session: session,
-                body: DashboardForms.newLink(route: route, form: form, session: session, error: message)), status: status)
+                .newLink, title: "New link", session: session,
+                page: DashboardForms.newLink(route: route, form: form, error: message)), status: status)
         }
         let body: String
         do throws(FormError) {
