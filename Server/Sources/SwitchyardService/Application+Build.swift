@@ -35,6 +35,8 @@ public func buildApplication(
     let service = try makeService(configuration: configuration, store: store, logger: logger,
                                   clickRecorder: clickRecorder, now: now)
     let router = makeRouter(service: service)
+    // Parse every page template now: one that does not parse stops the service here, not on its first page.
+    _ = Templates.library
     let recorder = service.recorder
     let sweeper = DeferredSweeper(store: store, window: configuration.deferredWindow,
                                   interval: configuration.limits.deferredSweepInterval, logger: logger, now: now)

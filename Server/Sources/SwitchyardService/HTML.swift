@@ -1,4 +1,6 @@
-/// Escaping for the two contexts the service's pages put values in.
+/// Escaping for the fragments code builds rather than a template: the QR code's SVG label, and the
+/// JavaScript string literals the link pages' inline scripts are given (the templates escape
+/// everything else themselves).
 enum HTML {
     /// Escapes text for an HTML text node or a quoted attribute value.
     static func escape(_ text: String) -> String {

@@ -24,9 +24,7 @@ struct LinkOpener: Sendable {
                 if let link { service.openCache.keep(link, at: service.now()) }
             }
         } catch let problem as Problem {
-            return Responses.html(Pages.document(title: "Try again shortly",
-                                                 body: "<h1>Try again shortly</h1>\n<p>\(HTML.escape(problem.detail))</p>"),
-                                  status: problem.status)
+            return Responses.html(Pages.unavailable(detail: problem.detail), status: problem.status)
                 .with(problem.headers)
         }
         guard let link else { return Responses.html(Pages.notFound(code: code), status: .notFound) }

@@ -1,31 +1,55 @@
 import Switchyard
 import SwitchyardStore
 
-/// The HTML pages `GET /{code}` answers with. Every value is escaped for its context: HTML text
-/// and attributes through ``HTML/escape(_:)``, the inline script's strings through
-/// ``HTML/javaScriptString(_:)``. The only script is inline and carries the response's CSP nonce.
+/// The HTML pages `GET /{code}` answers with, rendered from the ``Template``s of
+/// `Templates+Pages.swift`, where every value is escaped for HTML; the inline script's strings are
+/// ``HTML/javaScriptString(_:)`` literals. The only script is inline and carries the response's
+/// CSP nonce.
 enum Pages {
-    static let style = """
-        body{font-family:-apple-system,system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#222}\
-        a.button{display:inline-block;margin:.5rem .5rem 0 0;padding:.6rem 1rem;border-radius:.4rem;background:#0b5fff;\
-        color:#fff;text-decoration:none}a.secondary{background:#eee;color:#222}
-        """
+    /// The context of the link pages: the link's preview, the page's URLs, and the script's nonce.
+    struct Context: Sendable {
+        /// The page's title and heading.
+        var title: String
+        var description: String?
+        /// The short link, shown and (crawlers) the `og:url`.
+        var shortURL: String
+        var image: String?
+        /// "Open in the app": the universal link, or the custom-scheme URL.
+        var openURL: String?
+        /// "Get the app": an App Store fallback.
+        var appStore: String?
+        /// "Continue on the web": any other fallback.
+        var onTheWeb: String?
+        /// "Continue in the browser" on the interstitial.
+        var universalLink: String?
+        /// Whether "Get the app" copies the short link first (needs the script).
+        var copies = false
+        /// The CSP nonce; nil for a page without a script.
+        var nonce: String?
+        /// Safe JavaScript literals for the script: see ``Templates/copyScript``.
+        var shortURLLiteral: String?
+        var webLiteral: String?
 
-    static func document(title: String, head: String = "", body: String, nonce: String? = nil, script: String? = nil) -> String {
-        var page = """
-            <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8">
-            <meta name="viewport" content="width=device-width,initial-scale=1">
-            <meta name="robots" content="noindex">
-            <title>\(HTML.escape(title))</title>
-            \(head)<style>\(style)</style>
-            </head><body>
-            \(body)
-            """
-        if let nonce, let script {
-            page += "\n<script nonce=\"\(HTML.escape(nonce))\">\(script)</script>"
+        init(link: SmartLink, shortURL: String, title defaultTitle: String = "Open in the app") {
+            title = link.preview.title ?? defaultTitle
+            description = link.preview.description
+            self.shortURL = shortURL
+            image = link.preview.image
         }
-        return page + "\n</body></html>\n"
+
+        /// "Open in the app" and the fallback button; "Get the app" copies when `copying`.
+        mutating func buttons(openURL: String, fallback: String?, copying: Bool) {
+            self.openURL = openURL
+            if let fallback {
+                if Pages.isAppStore(fallback) {
+                    appStore = fallback
+                    copies = copying
+                } else {
+                    onTheWeb = fallback
+                }
+            }
+            shortURLLiteral = HTML.javaScriptString(shortURL)
+        }
     }
 
     /// The page for iOS when the app may not be installed (had it been, iOS would have opened the
@@ -42,10 +66,10 @@ enum Pages {
     /// The only script is that click handler, behind the response's CSP nonce (given only when the
     /// fallback is the App Store).
     static func openInApp(link: SmartLink, openURL: String, shortURL: String, fallback: String?, nonce: String?) -> String {
-        let title = link.preview.title ?? "Open in the app"
-        let (buttons, copies) = appButtons(openURL: openURL, fallback: fallback, copying: nonce != nil)
-        return document(title: title, body: heading(link) + buttons, nonce: copies ? nonce : nil,
-                        script: copies ? copyScript(shortURL: shortURL) : nil)
+        var context = Context(link: link, shortURL: shortURL)
+        context.buttons(openURL: openURL, fallback: fallback, copying: nonce != nil)
+        context.nonce = context.copies ? nonce : nil
+        return Template.openInApp.render(context)
     }
 
     /// The page for desktop Safari, which is also what an iPad sends (iPadOS asks for the desktop
@@ -54,55 +78,11 @@ enum Pages {
     /// desktop text when there is none.
     static func iPadOrMac(link: SmartLink, openURL: String, shortURL: String, iOSFallback: String?, web: String?,
                           nonce: String) -> String {
-        let title = link.preview.title ?? "Open in the app"
-        let (buttons, copies) = appButtons(openURL: openURL, fallback: iOSFallback, copying: true)
-        var body = heading(link)
-        body += "<div id=\"ios\" hidden>\n\(buttons)</div>\n"
-        body += "<div id=\"desktop\" hidden>\n<p>This link opens in the app. Open <strong>\(HTML.escape(shortURL))</strong> "
-            + "on a phone or tablet with the app installed.</p>\n</div>\n"
-        let choose = """
-            (function(){var web=\(web.map(HTML.javaScriptString) ?? "null");\
-            if(navigator.maxTouchPoints>1){document.getElementById("ios").hidden=false;}\
-            else if(web){window.location.replace(web);}\
-            else{document.getElementById("desktop").hidden=false;}})();
-            """
-        return document(title: title, body: body, nonce: nonce, script: choose + (copies ? copyScript(shortURL: shortURL) : ""))
-    }
-
-    private static func heading(_ link: SmartLink) -> String {
-        var body = "<h1>\(HTML.escape(link.preview.title ?? "Open in the app"))</h1>\n"
-        if let description = link.preview.description { body += "<p>\(HTML.escape(description))</p>\n" }
-        return body
-    }
-
-    /// "Open in the app", then "Get the app" (an App Store fallback, `id="get"`, copying the short
-    /// link when `copying`) or "Continue on the web"; whether the copy script is needed.
-    private static func appButtons(openURL: String, fallback: String?, copying: Bool) -> (html: String, copies: Bool) {
-        var html = "<p><a class=\"button\" id=\"open\" href=\"\(HTML.escape(openURL))\">Open in the app</a>"
-        var copies = false
-        if let fallback {
-            if isAppStore(fallback) {
-                html += "<a class=\"button secondary\" id=\"get\" href=\"\(HTML.escape(fallback))\">Get the app</a>"
-                copies = copying
-            } else {
-                html += "<a class=\"button secondary\" id=\"web\" href=\"\(HTML.escape(fallback))\">Continue on the web</a>"
-            }
-        }
-        return (html + "</p>\n", copies)
-    }
-
-    /// In the user's own tap on "Get the app": copy the short link, marked with the copy's time
-    /// (`?sy_copied=SECONDS`, which the SDK's first-launch check requires and ages), then follow
-    /// the button.
-    private static func copyScript(shortURL: String) -> String {
-        """
-        (function(){var get=document.getElementById("get");var link=\(HTML.javaScriptString(shortURL));\
-        function go(){window.location.href=get.href;}\
-        get.addEventListener("click",function(event){event.preventDefault();\
-        var copied=link+(link.indexOf("?")<0?"?":"&")+"\(DeferredLinks.copiedMarker)="+Math.floor(Date.now()/1000);\
-        try{if(navigator.clipboard&&navigator.clipboard.writeText){navigator.clipboard.writeText(copied).then(go,go);return;}}catch(e){}\
-        go();});})();
-        """
+        var context = Context(link: link, shortURL: shortURL)
+        context.buttons(openURL: openURL, fallback: iOSFallback, copying: true)
+        context.webLiteral = web.map(HTML.javaScriptString) ?? "null"
+        context.nonce = nonce
+        return Template.iPadOrMac.render(context)
     }
 
     /// Whether a fallback is the App Store (where "Get the app" copies the short link first).
@@ -113,54 +93,40 @@ enum Pages {
 
     /// The page for desktop browsers when the link has no web URL.
     static func interstitial(link: SmartLink, shortURL: String, universalLink: String?) -> String {
-        let title = link.preview.title ?? "Open this link on your phone"
-        var body = "<h1>\(HTML.escape(title))</h1>\n"
-        if let description = link.preview.description { body += "<p>\(HTML.escape(description))</p>\n" }
-        body += "<p>This link opens in the app. Open <strong>\(HTML.escape(shortURL))</strong> on a phone with the app installed.</p>\n"
-        if let universalLink {
-            body += "<p><a class=\"button secondary\" href=\"\(HTML.escape(universalLink))\">Continue in the browser</a></p>\n"
-        }
-        return document(title: title, body: body)
+        var context = Context(link: link, shortURL: shortURL, title: "Open this link on your phone")
+        context.universalLink = universalLink
+        return Template.interstitial.render(context)
     }
 
     /// The page for link-preview crawlers: Open Graph and Twitter tags, no redirect.
     static func preview(link: SmartLink, shortURL: String) -> String {
-        let title = link.preview.title ?? "Open in the app"
-        var head = """
-            <meta property="og:type" content="website">
-            <meta property="og:url" content="\(HTML.escape(shortURL))">
-            <meta property="og:title" content="\(HTML.escape(title))">
-            <meta name="twitter:title" content="\(HTML.escape(title))">
-
-            """
-        if let description = link.preview.description {
-            head += "<meta property=\"og:description\" content=\"\(HTML.escape(description))\">\n"
-            head += "<meta name=\"description\" content=\"\(HTML.escape(description))\">\n"
-            head += "<meta name=\"twitter:description\" content=\"\(HTML.escape(description))\">\n"
-        }
-        if let image = link.preview.image {
-            head += "<meta property=\"og:image\" content=\"\(HTML.escape(image))\">\n"
-            head += "<meta name=\"twitter:image\" content=\"\(HTML.escape(image))\">\n"
-            head += "<meta name=\"twitter:card\" content=\"summary_large_image\">\n"
-        } else {
-            head += "<meta name=\"twitter:card\" content=\"summary\">\n"
-        }
-        var body = "<h1>\(HTML.escape(title))</h1>\n"
-        if let description = link.preview.description { body += "<p>\(HTML.escape(description))</p>\n" }
-        return document(title: title, head: head, body: body)
+        Template.preview.render(Context(link: link, shortURL: shortURL))
     }
 
-    /// 404.
+    /// A page that states one thing: its title and one value.
+    struct Notice: Sendable {
+        var title: String
+        var code: String?
+        var detail: String?
+    }
+
     /// 404; the code is shown only when it could be a code (no attacker-chosen text on the page).
     static func notFound(code: String) -> String {
-        let named = LinkCodes.isPlausible(code) ? " <strong>\(HTML.escape(code))</strong>" : ""
-        return document(title: "Link not found",
-                        body: "<h1>Link not found</h1>\n<p>There is no link\(named) here. Check the address and try again.</p>")
+        Template.notFound.render(Notice(title: "Link not found", code: LinkCodes.isPlausible(code) ? code : nil))
     }
 
     /// 410.
     static func gone(code: String) -> String {
-        document(title: "Link expired",
-                 body: "<h1>This link has expired</h1>\n<p>The link <strong>\(HTML.escape(code))</strong> was deleted or has expired.</p>")
+        Template.gone.render(Notice(title: "Link expired", code: code))
+    }
+
+    /// 503 (or 429): the store is busy or down.
+    static func unavailable(detail: String) -> String {
+        Template.unavailable.render(Notice(title: "Try again shortly", detail: detail))
+    }
+
+    /// 400: a Firebase long link that cannot be opened: what is wrong, no link onwards.
+    static func longLinkRefused(detail: String) -> String {
+        Template.longLinkRefused.render(Notice(title: "This link cannot be opened", detail: detail))
     }
 }

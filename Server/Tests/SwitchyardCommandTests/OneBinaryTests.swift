@@ -44,6 +44,48 @@ import Testing
             #expect(reply.body.contains(text), "\(path): \(reply.body.prefix(200))")
         }
         #expect(try await server.send("GET", "/").status == 303, "the dashboard sends strangers to sign in")
+
+        // Signed in with the key through the form, as a browser would: the dashboard's pages.
+        let signInPage = try await server.send("GET", "/dashboard/signin")
+        let signInToken = try #require(Self.csrf(in: signInPage.body))
+        let signInCookie = try #require(Self.cookie("switchyard_signin", in: signInPage))
+        let signedIn = try await server.send("POST", "/dashboard/signin", form: [("csrf", signInToken), ("key", "admin-key")],
+                                             headers: ["Cookie": "switchyard_signin=\(signInCookie)"])
+        #expect(signedIn.status == 303 && signedIn.header("Location") == "/", "\(signedIn.status): \(signedIn.body.prefix(300))")
+        let session = try #require(Self.cookie("switchyard_session", in: signedIn))
+        let cookie = ["Cookie": "switchyard_session=\(session)"]
+        let list = try await server.send("GET", "/", headers: cookie)
+        let csrf = try #require(Self.csrf(in: list.body))
+        let made = try await server.send("POST", "/dashboard/new", form: [("csrf", csrf), ("route", "cart"), ("alias", "from-form")],
+                                         headers: cookie)
+        #expect(made.status == 303 && made.header("Location") == "/dashboard/links/from-form", "\(made.status): \(made.body.prefix(300))")
+        let dashboard: [(String, String)] = [
+            ("/", #"<tr class="link" data-code="\#(code)">"#),
+            ("/dashboard/new", #"<form method="get" action="/dashboard/new" id="pick-route" class="card">"#),
+            ("/dashboard/new?route=cart", #"<form method="post" action="/dashboard/new" id="create-link">"#),
+            ("/dashboard/links/\(code)", #"<svg xmlns="http://www.w3.org/2000/svg" class="qr""#),
+            ("/dashboard/links/from-form", #"<svg xmlns="http://www.w3.org/2000/svg" class="chart""#),
+            ("/dashboard/import", #"<input type="file" id="file" name="file""#),
+        ]
+        for (path, text) in dashboard {
+            let reply = try await server.send("GET", path, headers: cookie)
+            #expect(reply.status == 200, "\(path)")
+            #expect(reply.body.contains(text), "\(path): \(reply.body.prefix(300))")
+            #expect(reply.body.contains(#"<button type="submit" id="sign-out">Sign out</button>"#), "\(path) is signed in")
+        }
         #expect(!server.log.contains("resource bundle"))
+    }
+
+    /// The first hidden `csrf` field's value on a page.
+    static func csrf(in page: String) -> String? {
+        guard let range = page.range(of: #"name="csrf" value=""#) else { return nil }
+        return String(page[range.upperBound...].prefix { $0 != "\"" })
+    }
+
+    /// The value a reply's `Set-Cookie` header(s) give cookie `name` (Foundation joins several headers with commas).
+    static func cookie(_ name: String, in reply: ServeProcess.Reply) -> String? {
+        guard let header = reply.header("Set-Cookie"), let range = header.range(of: name + "=") else { return nil }
+        let value = header[range.upperBound...].prefix { $0 != ";" && $0 != "," }
+        return value.isEmpty ? nil : String(value)
     }
 }

@@ -77,12 +77,20 @@ final class ServeProcess: @unchecked Sendable {
         func header(_ name: String) -> String? { headers[name.lowercased()] }
     }
 
-    /// Sends a request with `Authorization: Bearer KEY` (when a key is given) and a JSON body (when given).
-    func send(_ method: String, _ path: String, key: String? = nil, json: String? = nil,
+    /// Sends a request with `Authorization: Bearer KEY` (when a key is given) and a JSON body or an
+    /// `application/x-www-form-urlencoded` form (when given). Cookies are the caller's: none is kept
+    /// or sent but those in `headers`.
+    func send(_ method: String, _ path: String, key: String? = nil, json: String? = nil, form: [(String, String)]? = nil,
               headers: [String: String] = [:], timeout: TimeInterval = 60) async throws -> Reply {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
         request.httpMethod = method
         request.timeoutInterval = timeout
+        request.httpShouldHandleCookies = false
+        if let form {
+            let encode = { (text: String) in text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text }
+            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+            request.httpBody = Data(form.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&").utf8)
+        }
         if let key { request.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization") }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         if let json {

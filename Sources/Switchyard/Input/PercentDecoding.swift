@@ -1,5 +1,28 @@
-/// Percent-decoding and encoding over UTF-8 bytes, without Foundation.
-enum PercentDecoding {
+/// Percent-decoding over UTF-8 bytes, without Foundation: the one decoder of the SDK and of the
+/// link service.
+///
+/// ```swift
+/// PercentDecoding.decode("red%20shoes+42", plusIsSpace: true)  // "red shoes 42"
+/// PercentDecoding.decode("100%", plusIsSpace: false)           // nil: '%' without two hex digits
+/// PercentDecoding.decode("%FF", plusIsSpace: false)            // nil: not UTF-8
+/// ```
+public enum PercentDecoding {
+    /// `text` with each `%XX` escape replaced by its byte (and each `+` by a space when
+    /// `plusIsSpace`, as in a query string or a form), or nil when a `%` is not followed by two hex
+    /// digits or the decoded bytes are not UTF-8: for values that must be read exactly.
+    ///
+    /// - Complexity: O(*n*) in the text's UTF-8 length.
+    public static func decode(_ text: some StringProtocol, plusIsSpace: Bool) -> String? {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { bytes -> String? in
+            guard invalidEscape(in: bytes) == nil else { return nil }
+            let decoded = [UInt8](unsafeUninitializedCapacity: bytes.count) { output, count in
+                count = decode(bytes, into: output, lowercase: false, plusIsSpace: plusIsSpace)
+            }
+            return decoded.withUnsafeBufferPointer { isValidUTF8($0) } ? String(decoding: decoded, as: UTF8.self) : nil
+        }
+    }
+
     @inline(__always)
     static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {

@@ -11,31 +11,28 @@ extension Dashboard {
     func newLinkPage(_ request: Request, session: DashboardSessions.Session) -> Response {
         guard let name = request.uri.queryParameters["route"].map(String.init), !name.isEmpty else {
             return DashboardPage.response(DashboardPage.render(
-                title: "New link", session: session, body: DashboardForms.routePicker(table: service.table, error: nil)))
+                .routePicker, title: "New link", session: session, page: DashboardForms.routePicker(table: service.table, error: nil)))
         }
-        guard let route = service.table.route(name) else {
-            return DashboardPage.response(DashboardPage.render(
-                title: "New link", session: session,
-                body: DashboardForms.routePicker(table: service.table, error: "There is no route named '\(name)'.")),
-                status: .badRequest)
-        }
+        guard let route = service.table.route(name) else { return noRoute(name, session: session) }
         return DashboardPage.response(DashboardPage.render(
-            title: "New link", session: session,
-            body: DashboardForms.newLink(route: route, form: FormBody(fields: []), session: session, error: nil)))
+            .newLink, title: "New link", session: session, page: DashboardForms.newLink(route: route, form: NewLinkForm(), error: nil)))
     }
 
-    func createLink(_ form: FormBody, session: DashboardSessions.Session, context: ServiceRequestContext) async throws -> Response {
+    /// The route picker, saying that there is no route `name` (400).
+    func noRoute(_ name: String, session: DashboardSessions.Session) -> Response {
+        DashboardPage.response(DashboardPage.render(
+            .routePicker, title: "New link", session: session,
+            page: DashboardForms.routePicker(table: service.table, error: "There is no route named '\(name)'.")),
+            status: .badRequest)
+    }
+
+    func createLink(_ form: NewLinkForm, session: DashboardSessions.Session, context: ServiceRequestContext) async throws -> Response {
         let name = form["route"] ?? ""
-        guard let route = service.table.route(name) else {
-            return DashboardPage.response(DashboardPage.render(
-                title: "New link", session: session,
-                body: DashboardForms.routePicker(table: service.table, error: "There is no route named '\(name)'.")),
-                status: .badRequest)
-        }
+        guard let route = service.table.route(name) else { return noRoute(name, session: session) }
         func failed(_ message: String, status: HTTPResponse.Status) -> Response {
             DashboardPage.response(DashboardPage.render(
-                title: "New link", session: session,
-                body: DashboardForms.newLink(route: route, form: form, session: session, error: message)), status: status)
+                .newLink, title: "New link", session: session,
+                page: DashboardForms.newLink(route: route, form: form, error: message)), status: status)
         }
         let body: CreateLinkRequest
         do throws(FormError) {
@@ -61,7 +58,7 @@ extension Dashboard {
 
     /// The API's body for the form: empty fields are left out; values the API checks (URLs, the
     /// expiry) are passed on as typed so that its messages apply.
-    static func apiBody(_ form: FormBody, route: Route) throws(FormError) -> CreateLinkRequest {
+    static func apiBody(_ form: NewLinkForm, route: Route) throws(FormError) -> CreateLinkRequest {
         var body = CreateLinkRequest(route: route.name ?? route.text)
         for name in route.pattern.parameterNames {
             if let value = form["param.\(name)"], !value.isEmpty { body.routeParameters[name] = value }

@@ -22,8 +22,8 @@ extension Dashboard {
             let counts = try await service.storage { try await service.store.clickCounts(code: link.code) }
             rows.append(.init(link: link, clicks: counts.values.reduce(0, +)))
         }
-        let body = DashboardViews.list(rows: rows, nextCursor: page.nextCursor, isFirstPage: cursor == nil, now: service.now())
-        return DashboardPage.response(DashboardPage.render(title: "Links", session: session, body: body))
+        let list = DashboardViews.list(rows: rows, nextCursor: page.nextCursor, isFirstPage: cursor == nil, now: service.now())
+        return DashboardPage.response(DashboardPage.render(.links, title: "Links", session: session, page: list))
     }
 
     func linkPage(code: String, session: DashboardSessions.Session) async throws -> Response {
@@ -39,18 +39,14 @@ extension Dashboard {
         }
         let chart = ClicksChart(counts: perDay, endingAt: now)
         let shortURL = service.shortURL(code)
-        let qr: String
-        do {
-            qr = try Self.qrSVG(QRCode.encode(shortURL), label: "QR code of \(shortURL)")
-        } catch {
-            qr = "<p class=\"error\">\(HTML.escape("\(error)"))</p>"
-        }
-        let body = DashboardViews.detail(link: link, shortURL: shortURL, deepLinks: service.deepLinkURLs(link),
-                                         counts: counts, chart: chart, qr: qr, now: now)
-        return DashboardPage.response(DashboardPage.render(title: link.preview.title ?? code, session: session, body: body))
+        let qr: Result<String, any Error> = Result { try Self.qrSVG(QRCode.encode(shortURL), label: "QR code of \(shortURL)") }
+        let detail = DashboardViews.detail(link: link, shortURL: shortURL, deepLinks: service.deepLinkURLs(link),
+                                           counts: counts, chart: chart, qr: qr, now: now)
+        return DashboardPage.response(DashboardPage.render(.link, title: link.preview.title ?? code, session: session, page: detail))
     }
 
-    /// The QR code as an inline SVG element, crisp at any size, its label escaped for the attribute.
+    /// The QR code as an inline SVG element, crisp at any size, its label escaped for the attribute
+    /// (the `link` template inserts it as it is: see there).
     static func qrSVG(_ code: QRCode, pixels: Int = 240, label: String) -> String {
         let side = code.sideWithQuietZone
         return """

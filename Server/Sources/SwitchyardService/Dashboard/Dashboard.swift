@@ -42,17 +42,19 @@ struct Dashboard: Sendable {
         router.get("dashboard/signin") { request, _ in try await signInPage(request) }
         router.post("dashboard/signin") { request, _ in try await signIn(request) }
         router.post("dashboard/signout") { request, _ in
-            try await signedInPost(request) { _, _ in
+            try await signedInPost(request, as: TokenForm.self) { _, _ in
                 try await service.storage { try await sessions.remove(DashboardCookies.value(DashboardCookies.session, in: request)) }
                 return DashboardPage.redirect("/dashboard/signin", cookies: [
-                    DashboardCookies.header(DashboardCookies.session, "", secure: secureCookies, maxAge: 0)])
+                    DashboardCookies.cookie(DashboardCookies.session, "", secure: secureCookies, maxAge: 0)])
             }
         }
         router.get("dashboard/new") { request, _ in
             try await signedIn(request) { session in newLinkPage(request, session: session) }
         }
         router.post("dashboard/new") { request, context in
-            try await signedInPost(request) { session, form in try await createLink(form, session: session, context: context) }
+            try await signedInPost(request, as: NewLinkForm.self) { session, form in
+                try await createLink(form, session: session, context: context)
+            }
         }
         router.get("dashboard/import") { request, _ in
             try await signedIn(request) { session in importPage(session: session) }
@@ -87,12 +89,12 @@ struct Dashboard: Sendable {
 
     /// ``signedIn(_:_:)`` for a form post: reads the form and refuses it (403) unless its `csrf`
     /// field is the session's token.
-    func signedInPost(
-        _ request: Request, _ body: (DashboardSessions.Session, FormBody) async throws -> Response
+    func signedInPost<Form: PostedForm>(
+        _ request: Request, as form: Form.Type, _ body: (DashboardSessions.Session, Form) async throws -> Response
     ) async throws -> Response {
         try await signedIn(request) { session in
-            let form = try await FormBody.read(request, limit: service.configuration.limits.maximumBodySize)
-            guard DashboardSessions.tokensMatch(form["csrf"], session.csrf) else {
+            let form = try await Form.read(request, limit: service.configuration.limits.maximumBodySize)
+            guard DashboardSessions.tokensMatch(form.csrf, session.csrf) else {
                 return Self.csrfRefusal(session: session)
             }
             return try await body(session, form)
@@ -111,29 +113,29 @@ struct Dashboard: Sendable {
         if error == nil, try await session(of: request) != nil { return DashboardPage.redirect("/") }
         let token = DashboardSessions.randomToken()
         return DashboardPage.response(DashboardForms.signIn(csrf: token, error: error), status: status, cookies: [
-            DashboardCookies.header(DashboardCookies.signIn, token, secure: secureCookies)])
+            DashboardCookies.cookie(DashboardCookies.signIn, token, secure: secureCookies)])
     }
 
     /// Checks the sign-in form's double-submit token and the key; starts a session on success.
     func signIn(_ request: Request) async throws -> Response {
-        let form: FormBody
+        let form: SignInForm
         do {
-            form = try await FormBody.read(request, limit: 8 * 1024)
+            form = try await SignInForm.read(request, limit: 8 * 1024)
         } catch let problem as Problem {
             return DashboardPage.problem(problem.status, title: problem.title, detail: problem.detail, session: nil)
         }
-        guard DashboardSessions.tokensMatch(form["csrf"], DashboardCookies.value(DashboardCookies.signIn, in: request)) else {
+        guard DashboardSessions.tokensMatch(form.csrf, DashboardCookies.value(DashboardCookies.signIn, in: request)) else {
             return Self.csrfRefusal(session: nil)
         }
-        guard let key = form.trimmed("key"), let team = service.adminKeys.owner(of: key) else {
+        guard let key = form.key?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty, let team = service.adminKeys.owner(of: key) else {
             service.logger.notice("dashboard sign-in refused")
             return try await signInPage(request, error: "The API key is not valid.", status: .unauthorized)
         }
         let (token, _) = try await service.storage { try await sessions.create(team: team, now: service.now()) }
         service.logger.info("dashboard sign-in", metadata: ["team": "\(team)"])
         return DashboardPage.redirect("/", cookies: [
-            DashboardCookies.header(DashboardCookies.session, token, secure: secureCookies),
-            DashboardCookies.header(DashboardCookies.signIn, "", secure: secureCookies, maxAge: 0),
+            DashboardCookies.cookie(DashboardCookies.session, token, secure: secureCookies),
+            DashboardCookies.cookie(DashboardCookies.signIn, "", secure: secureCookies, maxAge: 0),
         ])
     }
 }

@@ -2,74 +2,91 @@ import Foundation
 import Switchyard
 import SwitchyardStore
 
-/// The listing's and a link's page bodies. Every value is escaped; URLs become links only when
-/// they are http(s).
+/// The listing's and a link's page contexts (the `links` and `link` templates). URLs become links
+/// only when they are http(s).
 enum DashboardViews {
     struct Row: Sendable {
         let link: SmartLink
         let clicks: Int
     }
 
-    static func list(rows: [Row], nextCursor: String?, isFirstPage: Bool, now: Date) -> String {
-        var html = "<h1>Links</h1>\n<p><a href=\"/dashboard/new\" id=\"new-link\">Create a link</a></p>\n"
-        guard !rows.isEmpty || !isFirstPage else {
-            return html + "<p id=\"no-links\">No links yet.</p>"
+    struct List: Sendable {
+        struct Row: Sendable {
+            let code: String
+            /// The code as a path segment.
+            let codePath: String
+            let route: String
+            let parameters: String
+            let linkTitle: String
+            let clicks: Int
+            let created: String
+            let byApp: Bool
+            let status: String
         }
-        html += """
-            <table id="links"><thead><tr><th>Code</th><th>Route</th><th>Parameters</th><th>Title</th>\
-            <th>Clicks</th><th>Created</th><th>Status</th></tr></thead><tbody>
 
-            """
-        for row in rows {
+        let noLinks: Bool
+        let rows: [Row]
+        let isFirstPage: Bool
+        /// Percent-encoded for the query.
+        let nextCursor: String?
+    }
+
+    static func list(rows: [Row], nextCursor: String?, isFirstPage: Bool, now: Date) -> List {
+        List(noLinks: rows.isEmpty && isFirstPage, rows: rows.map { row in
             let link = row.link
-            html += "<tr class=\"link\" data-code=\"\(HTML.escape(link.code))\">"
-            html += "<td><a href=\"/dashboard/links/\(PercentEncoding.encode(link.code))\">\(HTML.escape(link.code))</a></td>"
-            html += "<td><code>\(HTML.escape(link.routeName ?? link.route))</code></td>"
-            html += "<td>\(HTML.escape(parameters(link.routeParameters)))</td>"
-            html += "<td>\(HTML.escape(link.preview.title ?? ""))</td>"
-            html += "<td class=\"clicks\">\(row.clicks)</td>"
-            html += "<td>\(date(link.createdAt))" + (link.createdByApp ? " <span class=\"by-app\">by the app</span>" : "") + "</td>"
-            html += "<td>\(status(link, now: now))</td></tr>\n"
+            return List.Row(code: link.code, codePath: PercentEncoding.encode(link.code), route: link.routeName ?? link.route,
+                            parameters: parameters(link.routeParameters), linkTitle: link.preview.title ?? "", clicks: row.clicks,
+                            created: date(link.createdAt), byApp: link.createdByApp, status: status(link, now: now))
+        }, isFirstPage: isFirstPage, nextCursor: nextCursor.map { PercentEncoding.encode($0) })
+    }
+
+    struct Detail: Sendable {
+        struct Platform: Sendable {
+            let name: String
+            let count: Int
         }
-        html += "</tbody></table>\n<p class=\"pages\">"
-        if !isFirstPage { html += "<a href=\"/\">First page</a> " }
-        if let nextCursor { html += "<a id=\"next-page\" href=\"/?cursor=\(PercentEncoding.encode(nextCursor))\">Next page</a>" }
-        return html + "</p>"
+
+        let code: String
+        let shortURL: DashboardPage.Cell
+        /// The QR code's SVG element (see the `link` template), or why there is none.
+        let qrSVG: String?
+        let qrError: String?
+        let rows: [DashboardPage.Cell]
+        /// Pretty-printed JSON.
+        let metadata: String?
+        let platforms: [Platform]
+        let total: Int
+        /// The chart's SVG element: see the `link` template.
+        let chartSVG: String
     }
 
     static func detail(link: SmartLink, shortURL: String, deepLinks: (universal: String?, scheme: String?),
-                       counts: [Click.Platform: Int], chart: ClicksChart, qr: String, now: Date) -> String {
-        var html = "<h1>Link <code>\(HTML.escape(link.code))</code></h1>\n"
-        html += "<p id=\"short-url\">\(DashboardPage.link(shortURL))</p>\n<div class=\"cards\">\n"
-        html += "<div class=\"card\" id=\"qr\">\(qr)</div>\n<div class=\"card\"><table id=\"details\">\n"
-        func row(_ name: String, _ value: String) { html += "<tr><th>\(name)</th><td>\(value)</td></tr>\n" }
-        row("Route", "<code>\(HTML.escape(link.route))</code>" + (link.routeName.map { " (\(HTML.escape($0)))" } ?? ""))
-        row("Route parameters", HTML.escape(parameters(link.routeParameters)))
-        row("Query parameters", HTML.escape(parameters(link.queryParameters)))
-        if let universal = deepLinks.universal { row("Universal link", DashboardPage.link(universal)) }
-        if let scheme = deepLinks.scheme { row("App URL", "<code>\(HTML.escape(scheme))</code>") }
-        row("Redeemed", "\(link.redeemCount)" + (link.redeemLimit.map { " of \($0)" } ?? " (no limit)"))
+                       counts: [Click.Platform: Int], chart: ClicksChart, qr: Result<String, any Error>, now: Date) -> Detail {
+        typealias Cell = DashboardPage.Cell
+        var rows: [Cell] = [
+            Cell(name: "Route", text: link.route, isCode: true, note: link.routeName),
+            .text("Route parameters", parameters(link.routeParameters)),
+            .text("Query parameters", parameters(link.queryParameters)),
+        ]
+        if let universal = deepLinks.universal { rows.append(DashboardPage.link(universal, name: "Universal link")) }
+        if let scheme = deepLinks.scheme { rows.append(Cell(name: "App URL", text: scheme, isCode: true)) }
+        rows.append(.text("Redeemed", "\(link.redeemCount)" + (link.redeemLimit.map { " of \($0)" } ?? " (no limit)")))
         for (name, url) in [("iOS fallback", link.fallbacks.ios), ("Android fallback", link.fallbacks.android),
                             ("Web fallback", link.fallbacks.web)] {
-            if let url { row(name, DashboardPage.link(url)) }
+            if let url { rows.append(DashboardPage.link(url, name: name)) }
         }
-        if let title = link.preview.title { row("Preview title", HTML.escape(title)) }
-        if let description = link.preview.description { row("Preview description", HTML.escape(description)) }
-        if let image = link.preview.image { row("Preview image", DashboardPage.link(image)) }
-        row("Created", date(link.createdAt) + (link.createdByApp ? " <span class=\"by-app\">by the app (app key)</span>" : ""))
-        row("Expires", link.expiresAt.map(date) ?? "never")
-        row("Status", status(link, now: now))
-        html += "</table></div>\n</div>\n"
-        if let metadata = link.metadata {
-            html += "<h2>Metadata</h2>\n<pre id=\"metadata\">\(HTML.escape(JSONValue.object(metadata).serialized(pretty: true)))</pre>\n"
-        }
-        html += "<h2>Clicks</h2>\n<table id=\"clicks-by-platform\"><tr>"
-        for platform in Click.Platform.allCases { html += "<th>\(platform.rawValue)</th>" }
-        html += "<th>total</th></tr><tr>"
-        for platform in Click.Platform.allCases { html += "<td>\(counts[platform] ?? 0)</td>" }
-        html += "<td>\(counts.values.reduce(0, +))</td></tr></table>\n"
-        html += "<h3>Last 30 days</h3>\n<div class=\"card\" id=\"chart\">\(chart.svg)</div>\n"
-        return html
+        if let title = link.preview.title { rows.append(.text("Preview title", title)) }
+        if let description = link.preview.description { rows.append(.text("Preview description", description)) }
+        if let image = link.preview.image { rows.append(DashboardPage.link(image, name: "Preview image")) }
+        rows.append(Cell(name: "Created", text: date(link.createdAt), byApp: link.createdByApp))
+        rows.append(.text("Expires", link.expiresAt.map(date) ?? "never"))
+        rows.append(.text("Status", status(link, now: now)))
+        return Detail(
+            code: link.code, shortURL: DashboardPage.link(shortURL), qrSVG: try? qr.get(),
+            qrError: { if case .failure(let error) = qr { "\(error)" } else { nil } }(), rows: rows,
+            metadata: link.metadata.map { JSONValue.object($0).serialized(pretty: true) },
+            platforms: Click.Platform.allCases.map { Detail.Platform(name: $0.rawValue, count: counts[$0] ?? 0) },
+            total: counts.values.reduce(0, +), chartSVG: chart.svg)
     }
 
     /// `a=1, b=2` in name order, or an em dash.
@@ -77,10 +94,9 @@ enum DashboardViews {
         map.isEmpty ? "—" : map.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
     }
 
+    /// 2030-01-31T12:00:00.000Z as 2030-01-31 12:00:00 UTC.
     static func date(_ date: Date) -> String {
-        // 2030-01-31T12:00:00.000Z as 2030-01-31 12:00:00 UTC.
-        let text = APIDates.text(date).prefix(19).replacingOccurrences(of: "T", with: " ")
-        return HTML.escape(text + " UTC")
+        APIDates.text(date).prefix(19).replacingOccurrences(of: "T", with: " ") + " UTC"
     }
 
     static func status(_ link: SmartLink, now: Date) -> String {

@@ -1,4 +1,5 @@
 import Crypto
+import Switchyard
 
 /// A Firebase Dynamic Links long link, read as Firebase documented it
 /// (`https://example.page.link/?link=...&apn=...&ibi=...`): a pure value, checked for shape but
@@ -114,11 +115,11 @@ public struct FirebaseLongLink: Sendable, Hashable {
         var unrecognized: [String] = []
         for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = FormBody.decodeExactly(parts[0]) else {
+            guard let name = PercentDecoding.decode(parts[0], plusIsSpace: true) else {
                 throw FirebaseLinkError(.invalidPercentEncoding, parameter: nil,
                                         "the parameter name '\(Self.excerpt(String(parts[0])))' has broken percent-encoding")
             }
-            guard let value = FormBody.decodeExactly(parts.count > 1 ? parts[1] : "") else {
+            guard let value = PercentDecoding.decode(parts.count > 1 ? parts[1] : "", plusIsSpace: true) else {
                 throw FirebaseLinkError(.invalidPercentEncoding, parameter: name,
                                         "'\(name)' has broken percent-encoding or is not UTF-8")
             }
@@ -180,7 +181,7 @@ public struct FirebaseLongLink: Sendable, Hashable {
     static func refuseScripts(name: String, value: String) throws(FirebaseLinkError) {
         // Browsers ignore white space and control characters inside a scheme name.
         let folded = String(String.UnicodeScalarView(value.unicodeScalars.filter { $0.value > 0x20 && $0.value != 0x7F })).lowercased()
-        let again = FormBody.decodeExactly(Substring(folded))?.lowercased() ?? folded
+        let again = PercentDecoding.decode(folded, plusIsSpace: true)?.lowercased() ?? folded
         for scheme in ["javascript:", "vbscript:", "data:"] {
             let starts = folded.hasPrefix(scheme) || again.hasPrefix(scheme)
             let inside = urlParameters.contains(name) && (folded.contains(scheme) || again.contains(scheme))

@@ -48,10 +48,7 @@ struct FirebaseLongLinkOpener: Sendable {
 
     /// The page for a long link that cannot be opened: what is wrong, no link onwards.
     func refusal(_ detail: String, status: HTTPResponse.Status) -> Response {
-        let page = Pages.document(title: "This link cannot be opened", body: """
-            <h1>This link cannot be opened</h1>
-            <p id="reason">\(HTML.escape(detail))</p>
-            """)
+        let page = Pages.longLinkRefused(detail: detail)
         return Responses.html(page, status: status)
     }
 }

@@ -54,10 +54,14 @@ import Testing
     }
 
     @Test func onlyHTTPURLsBecomeLinks() {
-        #expect(DashboardPage.href("https://example.org/a?b=1&c=2") == "https://example.org/a?b=1&amp;c=2")
+        #expect(DashboardPage.href("https://example.org/a?b=1&c=2") == "https://example.org/a?b=1&c=2")
         #expect(DashboardPage.href("javascript:alert(1)") == nil)
         #expect(DashboardPage.href("data:text/html,<script>") == nil)
         #expect(DashboardPage.href(#"https://example.org/"onmouseover="x"#) == nil)
-        #expect(DashboardPage.link("javascript:alert(1)") == "<code>javascript:alert(1)</code>")
+        // The template escapes the href it is given.
+        #expect(Template.cell.render(DashboardPage.link("https://example.org/a?b=1&c=2"))
+            == #"<a href="https://example.org/a?b=1&amp;c=2" rel="noopener noreferrer">https://example.org/a?b=1&amp;c=2</a>"#)
+        #expect(Template.cell.render(DashboardPage.link("javascript:alert(1)")) == "<code>javascript:alert(1)</code>")
+        #expect(Template.cell.render(DashboardPage.link("javascript:alert('<x>')")) == "<code>javascript:alert(&#39;&lt;x&gt;&#39;)</code>")
     }
 }

@@ -1,19 +1,27 @@
 import Foundation
+import Hummingbird
 import SwitchyardQR
 import SwitchyardStore
 import Testing
 @testable import SwitchyardService
 
 @Suite struct DashboardUnitTests {
-    @Test func formBodiesDecodePlusAndPercentEscapes() {
-        let form = FormBody(parsing: "a=1+2&b=%3Cx%3E%20y&c&d=%E2%9C%93&a=second&e=%ZZ")
-        #expect(form["a"] == "1 2")
-        #expect(form["b"] == "<x> y")
-        #expect(form["c"] == "")
-        #expect(form["d"] == "✓")
-        #expect(form["e"] == "%ZZ")
+    @Test func formsDecodeWithHummingbirdsURLEncodedFormDecoder() throws {
+        let decoder = URLEncodedFormDecoder()
+        let form = try decoder.decode(NewLinkForm.self, from: "route=a+b&param.id=%3Cx%3E%20y&alias=&preview.title=%E2%9C%93&csrf=t")
+        #expect(form["route"] == "a b")
+        #expect(form["param.id"] == "<x> y")
+        #expect(form["alias"] == "" && form.trimmed("alias") == nil)
+        #expect(form["preview.title"] == "✓")
+        #expect(form.csrf == "t")
         #expect(form["missing"] == nil)
-        #expect(FormBody(parsing: "x=+%20+").trimmed("x") == nil)
+        #expect(try decoder.decode(NewLinkForm.self, from: "x=+%20+").trimmed("x") == nil)
+        let signIn = try decoder.decode(SignInForm.self, from: "csrf=abc&key=sk%2B1+2")
+        #expect(signIn.csrf == "abc" && signIn.key == "sk+1 2")
+        #expect(try decoder.decode(SignInForm.self, from: "").key == nil)
+        // A field given twice, or broken percent-encoding, is not a form the dashboard posts.
+        #expect(throws: URLEncodedFormError.self) { try decoder.decode(SignInForm.self, from: "key=a&key=b") }
+        #expect(throws: URLEncodedFormError.self) { try decoder.decode(NewLinkForm.self, from: "e=%ZZ") }
     }
 
     @Test(arguments: StoreKind.available)
