@@ -28,8 +28,14 @@ public struct RouteTableBuildError: Error, Sendable, Hashable, CustomStringConve
             public static let conflict = Code(rawValue: "conflict")
             /// Two routes share a name.
             public static let duplicateName = Code(rawValue: "duplicate_name")
-            /// A setting is invalid (a scheme, a host, the delimiter).
+            /// A setting other than a scheme, host or delimiter is invalid (a constraint redefined).
             public static let invalidSetting = Code(rawValue: "invalid_setting")
+            /// A scheme breaks RFC 3986 or is `http`/`https` (the same code as the file loader's).
+            public static let invalidScheme = Code(rawValue: "invalid_scheme")
+            /// A host is not a bare host name (the same code as the file loader's).
+            public static let invalidHost = Code(rawValue: "invalid_host")
+            /// The delimiter is not one unreserved ASCII character (the same code as the file loader's).
+            public static let invalidDelimiter = Code(rawValue: "invalid_delimiter")
             /// A screen annotation on an anonymous wildcard (`list/*{ItemScreen}`), which captures nothing.
             public static let screenOnWildcard = Code(rawValue: "screen_on_wildcard")
             /// A second modal step (`!`) in one route; a route presents at most one modal.

@@ -65,7 +65,9 @@ public struct RouteTableBuilder: Sendable {
         settings.routes = []
         self.settings = settings
         self.maximumInputLength = maximumInputLength
-        issues += TableSettings.problems(of: configuration).map { Self.setting($0.message) }
+        issues += TableSettings.problems(of: configuration).map {
+            Self.setting($0.message, code: RouteTableBuildError.Issue.Code(rawValue: $0.code))
+        }
         let count = configuration.routes.count
         matcher = MatcherBuilder(caseSensitive: configuration.caseSensitive, expectedForms: count)
         owners = FormOwners(expectedForms: count)
@@ -381,8 +383,10 @@ public struct RouteTableBuilder: Sendable {
         }.joined(separator: String(delimiter))
     }
 
-    private static func setting(_ message: String) -> RouteTableBuildError.Issue {
-        .init(code: .invalidSetting, patterns: [], routeIndices: [], position: nil, message: message)
+    private static func setting(_ message: String, code: RouteTableBuildError.Issue.Code = .invalidSetting)
+        -> RouteTableBuildError.Issue
+    {
+        .init(code: code, patterns: [], routeIndices: [], position: nil, message: message)
     }
 
     static func lowercased(_ segment: PatternSegment) -> PatternSegment {

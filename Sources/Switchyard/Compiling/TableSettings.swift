@@ -2,10 +2,8 @@
 ///
 /// The file loader (``RouteTableFile``), the builder (``RouteTableBuilder``, and so ``Router``)
 /// and the link builder (``RouteTable/url(for:parameters:query:fragment:scheme:host:)``) all ask
-/// these functions, and each wraps the same ``Problem`` in its own error type: the file loader's
-/// code is ``Problem/code``, the builder's is ``RouteTableBuildError/Issue/Code/invalidSetting`` (or
-/// ``RouteTableBuildError/Issue/Code/duplicateName``), the link builder's is
-/// ``LinkBuildError/Code/invalidScheme``; the message is ``Problem/message`` everywhere.
+/// these functions, and each wraps the same ``Problem`` in its own error type with the same code
+/// (`invalid_scheme`, `invalid_host`, `invalid_delimiter`, `duplicate_name`) and the same message.
 enum TableSettings {
     /// One broken rule: its stable code (the file loader's) and the message every entry point shows.
     struct Problem: Hashable, Sendable {
