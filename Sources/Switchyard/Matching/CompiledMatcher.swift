@@ -141,14 +141,7 @@ final class CompiledMatcher: Sendable {
             let raw = UnsafeBufferPointer(rebasing: bytes[Int(ref.start)..<Int(ref.end)])
 
             if node.staticMask >= 0 {
-                let key: UnsafeBufferPointer<UInt8>
-                if ref.hasEscape || !matcher.caseSensitive {
-                    let length = PercentDecoding.decode(raw, into: scratch, lowercase: !matcher.caseSensitive)
-                    key = UnsafeBufferPointer(rebasing: scratch[0..<length])
-                } else {
-                    key = raw
-                }
-                let child = lookup(key, start: Int(node.staticStart), mask: Int(node.staticMask))
+                let child = staticChild(of: node, ref, raw)
                 if child >= 0 {
                     let found = search(node: child, segment: segment + 1, depth: depth)
                     if found >= 0 { return found }
@@ -159,12 +152,7 @@ final class CompiledMatcher: Sendable {
                 for e in start..<(start + Int(node.constrainedCount)) {
                     let edge = matcher.edges[e]
                     // Decoded afresh for each edge: a deeper search reuses the scratch buffer.
-                    var value = raw
-                    if ref.hasEscape {
-                        let length = PercentDecoding.decode(raw, into: scratch, lowercase: false)
-                        value = UnsafeBufferPointer(rebasing: scratch[0..<length])
-                    }
-                    if matcher.constraints[Int(edge.constraint)].accepts(bytes: value) {
+                    if matcher.constraints[Int(edge.constraint)].accepts(bytes: value(ref, raw)) {
                         captures[depth] = Int32(segment)
                         let found = search(node: edge.child, segment: segment + 1, depth: depth + 1)
                         if found >= 0 { return found }
@@ -200,14 +188,7 @@ final class CompiledMatcher: Sendable {
             let ref = segments[segment]
             let raw = UnsafeBufferPointer(rebasing: bytes[Int(ref.start)..<Int(ref.end)])
             if node.staticMask >= 0 {
-                let key: UnsafeBufferPointer<UInt8>
-                if ref.hasEscape || !matcher.caseSensitive {
-                    let length = PercentDecoding.decode(raw, into: scratch, lowercase: !matcher.caseSensitive)
-                    key = UnsafeBufferPointer(rebasing: scratch[0..<length])
-                } else {
-                    key = raw
-                }
-                let child = lookup(key, start: Int(node.staticStart), mask: Int(node.staticMask))
+                let child = staticChild(of: node, ref, raw)
                 if child >= 0 { searchAll(node: child, segment: segment + 1, into: &found) }
             }
             if node.constrainedCount > 0 {
@@ -215,18 +196,35 @@ final class CompiledMatcher: Sendable {
                 for e in start..<(start + Int(node.constrainedCount)) {
                     let edge = matcher.edges[e]
                     // Decoded afresh for each edge: a deeper search reuses the scratch buffer.
-                    var value = raw
-                    if ref.hasEscape {
-                        let length = PercentDecoding.decode(raw, into: scratch, lowercase: false)
-                        value = UnsafeBufferPointer(rebasing: scratch[0..<length])
-                    }
-                    if matcher.constraints[Int(edge.constraint)].accepts(bytes: value) {
+                    if matcher.constraints[Int(edge.constraint)].accepts(bytes: value(ref, raw)) {
                         searchAll(node: edge.child, segment: segment + 1, into: &found)
                     }
                 }
             }
             if node.parameterChild >= 0 { searchAll(node: node.parameterChild, segment: segment + 1, into: &found) }
             if node.wildcardChild >= 0 { searchAll(node: node.wildcardChild, segment: segment + 1, into: &found) }
+        }
+
+        /// The static child of `node` for a segment: its bytes as they are, or decoded (and, in a
+        /// case-insensitive table, lower-cased) into the scratch buffer; -1 when there is none.
+        @inline(__always)
+        func staticChild(of node: Node, _ ref: SegmentRef, _ raw: UnsafeBufferPointer<UInt8>) -> Int32 {
+            let key: UnsafeBufferPointer<UInt8>
+            if ref.hasEscape || !matcher.caseSensitive {
+                let length = PercentDecoding.decode(raw, into: scratch, lowercase: !matcher.caseSensitive)
+                key = UnsafeBufferPointer(rebasing: scratch[0..<length])
+            } else {
+                key = raw
+            }
+            return lookup(key, start: Int(node.staticStart), mask: Int(node.staticMask))
+        }
+
+        /// A segment's value as a constraint reads it: decoded into the scratch buffer when escaped.
+        @inline(__always)
+        func value(_ ref: SegmentRef, _ raw: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+            guard ref.hasEscape else { return raw }
+            let length = PercentDecoding.decode(raw, into: scratch, lowercase: false)
+            return UnsafeBufferPointer(rebasing: scratch[0..<length])
         }
 
         @inline(__always)
