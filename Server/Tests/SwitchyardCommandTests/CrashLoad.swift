@@ -1,5 +1,5 @@
 import Foundation
-import Switchyard
+@_spi(SwitchyardService) import Switchyard
 
 /// The crash-safety load, the same for every back end: 8 clients create links; the server is
 /// killed with SIGKILL after the 100th acknowledgement, while creations are still in flight.

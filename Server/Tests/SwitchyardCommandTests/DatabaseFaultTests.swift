@@ -1,5 +1,5 @@
 import Foundation
-import Switchyard
+@_spi(SwitchyardService) import Switchyard
 import Testing
 
 extension PostgresProcessTests {

@@ -1,4 +1,4 @@
-import Switchyard
+@_spi(SwitchyardService) import Switchyard
 import Testing
 
 /// `switchyard resolve --json` fills `plan` with the navigation plan's steps.

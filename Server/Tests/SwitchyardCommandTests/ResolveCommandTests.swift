@@ -1,4 +1,4 @@
-import Switchyard
+@_spi(SwitchyardService) import Switchyard
 import Testing
 
 @Suite struct ResolveCommandTests {

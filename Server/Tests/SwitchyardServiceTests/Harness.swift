@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
-import Switchyard
+@_spi(SwitchyardService) import Switchyard
 import SwitchyardService
 @testable import SwitchyardStore
 import Synchronization

@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import Switchyard
+@_spi(SwitchyardService) import Switchyard
 @testable import SwitchyardService
 import SwitchyardStore
 import Testing

@@ -1,5 +1,5 @@
 import Foundation
-import Switchyard
+@_spi(SwitchyardService) import Switchyard
 @testable import SwitchyardService
 import SwitchyardStore
 import Testing

@@ -1,9 +1,10 @@
-/// Why ``JSONValue/parse(_:)`` rejected a document, and where.
+/// Why the SDK's JSON reader rejected a document, and where: a route-table file's
+/// ``RouteTableFileError/syntaxError``.
 ///
 /// ```swift
-/// do { _ = try JSONValue.parse("[1 2]") } catch {
-///     print(error)  // expected ',' or ']' after array element at line 1, column 4
-///     if case JSONParseError.unexpectedCharacter = error { ... }
+/// do { _ = try RouteTableFile.parse("[1 2]", fileName: "routes.json") } catch {
+///     print(error.syntaxError!)  // expected ',' or ']' after array element at line 1, column 4
+///     if case JSONParseError.unexpectedCharacter? = error.syntaxError { ... }
 /// }
 /// ```
 ///

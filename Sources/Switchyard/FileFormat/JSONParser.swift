@@ -1,4 +1,5 @@
-/// The recursive-descent parser behind ``JSONValue/parse(_:)``: one pass over UTF-8 bytes.
+/// The recursive-descent parser behind `JSONValue.parse(_:)` (the service's SPI) and ``RouteTableFile``:
+/// one pass over UTF-8 bytes.
 struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0

@@ -1,7 +1,7 @@
 /// A JSON value: smart-link metadata, route-table files and the command line's output.
 ///
 /// ```swift
-/// let value = try JSONValue.parse(#"{"campaign": "spring", "limit": 3}"#)
+/// let value: JSONValue = ["campaign": "spring", "limit": 3]
 /// value["limit"]?.intValue  // 3
 /// ```
 ///
@@ -12,7 +12,7 @@ public enum JSONValue: Sendable, Hashable {
     case null
     /// `true` or `false`.
     case bool(Bool)
-    /// A number; never NaN or infinite when it comes from ``parse(_:)``.
+    /// A number; never NaN or infinite when the SDK read it from JSON text.
     case number(Double)
     /// A string.
     case string(String)

@@ -1,6 +1,6 @@
 import Foundation
 public import Hummingbird
-import Switchyard
+@_spi(SwitchyardService) import Switchyard
 
 /// Decodes the API's JSON request bodies (``ServiceRequestContext/requestDecoder``, so handlers
 /// call `request.decode(as:context:)`): 415 for another content type, 413 over the context's

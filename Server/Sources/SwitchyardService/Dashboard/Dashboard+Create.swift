@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import HTTPTypes
-import Switchyard
+@_spi(SwitchyardService) import Switchyard
 import SwitchyardStore
 
 /// Creating a link from the form: the form becomes the API's ``CreateLinkRequest`` and goes

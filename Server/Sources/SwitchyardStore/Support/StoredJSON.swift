@@ -1,4 +1,4 @@
-import Switchyard
+@_spi(SwitchyardService) import Switchyard
 
 /// How both stores write a link's dictionaries: as JSON text, keys sorted.
 enum StoredJSON {

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import Switchyard
+@_spi(SwitchyardService) import Switchyard
 @testable import SwitchyardService
 @testable import SwitchyardStore
 import Testing
