@@ -29,13 +29,18 @@ public struct QRCode: Sendable, Hashable {
         }
     }
 
-    /// Encodes `text` as UTF-8 bytes in the smallest version that holds it.
+    /// Encodes `text` as UTF-8 bytes in the smallest version that holds it, with the data mask
+    /// that has the lowest penalty.
     ///
-    /// - Parameters:
-    ///   - text: the text (a URL).
-    ///   - mask: a data mask to force (tests); the one with the lowest penalty otherwise.
+    /// - Parameter text: the text (a URL).
     /// - Throws: ``TooLong`` beyond 213 bytes.
-    public static func encode(_ text: String, mask forcedMask: Int? = nil) throws(TooLong) -> QRCode {
+    public static func encode(_ text: String) throws(TooLong) -> QRCode {
+        try encode(text, mask: nil)
+    }
+
+    /// ``encode(_:)`` with a data mask forced, so tests can compare a matrix with a reference
+    /// encoder's output for the same mask; `nil` picks the one with the lowest penalty.
+    package static func encode(_ text: String, mask forcedMask: Int?) throws(TooLong) -> QRCode {
         let bytes = Array(text.utf8)
         guard let version = QRVersion.levelM.first(where: { bytes.count <= $0.byteCapacity }) else {
             throw TooLong(bytes: bytes.count)

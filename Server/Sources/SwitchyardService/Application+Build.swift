@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 public import Hummingbird
 import HummingbirdCore
 public import Logging
@@ -22,14 +22,27 @@ public import SwitchyardStore
 ///   - configuration: the route table, keys, address and limits.
 ///   - store: where links and clicks live; migrated before the server starts.
 ///   - logger: the service's logger.
-///   - clickRecorder: a recorder to use (tests pass one to call `flush()`); one is made otherwise.
-///   - now: the clock (tests move it to expire links).
 /// - Throws: ``RouteTableBuildError`` when the route table does not compile.
 public func buildApplication(
     configuration: ServiceConfiguration,
     store: any LinkStore,
+    logger: Logger
+) throws -> some ApplicationProtocol {
+    try buildApplication(configuration: configuration, store: store, logger: logger, clickRecorder: nil)
+}
+
+/// ``buildApplication(configuration:store:logger:)`` with the package's test hooks: a click
+/// recorder the caller keeps (tests call its `flush()` to wait for clicks to be written) and the
+/// clock (tests move it to expire links). Not public: the service itself always makes its own.
+///
+/// - Parameters:
+///   - clickRecorder: the recorder to run; `nil` makes one from the configuration's limits.
+///   - now: the clock.
+package func buildApplication(
+    configuration: ServiceConfiguration,
+    store: any LinkStore,
     logger: Logger,
-    clickRecorder: ClickRecorder? = nil,
+    clickRecorder: ClickRecorder?,
     now: @escaping @Sendable () -> Date = { Date() }
 ) throws -> some ApplicationProtocol {
     let service = try makeService(configuration: configuration, store: store, logger: logger,

@@ -1,6 +1,6 @@
-public import Logging
-public import ServiceLifecycle
-public import SwitchyardStore
+package import Logging
+import ServiceLifecycle
+package import SwitchyardStore
 import Synchronization
 
 /// Buffers clicks and writes them in batches, so opening a link never waits on the database.
@@ -11,11 +11,14 @@ import Synchronization
 /// stopped taking requests. While the database is down, batches are kept (up to a capacity, oldest
 /// dropped first) and retried.
 ///
+/// Not public: ``buildApplication(configuration:store:logger:)`` makes the service's own; the
+/// package's tests pass one in and call ``flush()`` to wait for their clicks to be written:
+///
 /// ```swift
 /// let recorder = ClickRecorder(store: store, logger: logger)
 /// let app = try buildApplication(configuration: configuration, store: store, logger: logger, clickRecorder: recorder)
 /// ```
-public final class ClickRecorder: Service, Sendable {
+package final class ClickRecorder: Service, Sendable {
     enum Item: Sendable {
         case click(Click)
         case tick
@@ -37,8 +40,8 @@ public final class ClickRecorder: Service, Sendable {
     ///   - batchSize: clicks per write at most.
     ///   - interval: how often a partial batch is written.
     ///   - capacity: clicks kept while writes fail; the oldest are dropped beyond it.
-    public init(store: any LinkStore, logger: Logger, batchSize: Int = 200, interval: Duration = .seconds(1),
-                capacity: Int = 100_000) {
+    package init(store: any LinkStore, logger: Logger, batchSize: Int = 200, interval: Duration = .seconds(1),
+                 capacity: Int = 100_000) {
         self.store = store
         self.logger = logger
         self.batchSize = max(1, batchSize)
@@ -53,19 +56,19 @@ public final class ClickRecorder: Service, Sendable {
     }
 
     /// Queues a click; returns at once.
-    public func record(_ click: Click) {
+    package func record(_ click: Click) {
         continuation.yield(.click(click))
     }
 
     /// Returns once every click queued before the call has been written (or has failed to be).
-    public func flush() async {
+    package func flush() async {
         await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
             if case .terminated = continuation.yield(.barrier(waiter)) { waiter.resume() }
         }
     }
 
     /// Writes batches until graceful shutdown, then writes what is left.
-    public func run() async throws {
+    package func run() async throws {
         var pending: [Click] = []
         var healthy = true
         await withGracefulShutdownHandler {
