@@ -79,17 +79,33 @@ import Testing
     struct Failure: Sendable, CustomTestStringConvertible {
         let body: String
         var key: String? = Keys.admin
+        var query = ""
         let status: Int
         let firebaseStatus: String
         let message: String
-        var testDescription: String { body }
+        /// The `WWW-Authenticate` challenge a refused key gets; none on the other errors.
+        var challenge: String?
+        var testDescription: String { query.isEmpty && key == Keys.admin ? body : "key \(key ?? "none")\(query): \(body)" }
     }
+
+    static let challenge = #"Bearer realm="switchyard""#
+    static let invalidToken = #"Bearer realm="switchyard", error="invalid_token""#
 
     static let failures: [Failure] = [
         Failure(body: #"{"longDynamicLink": "\#(long)"}"#, key: nil, status: 401, firebaseStatus: "UNAUTHENTICATED",
-                message: "an 'Authorization: Bearer <key>' header is required"),
+                message: "an 'Authorization: Bearer <key>' header is required", challenge: challenge),
         Failure(body: #"{"longDynamicLink": "\#(long)"}"#, key: "wrong", status: 401, firebaseStatus: "UNAUTHENTICATED",
-                message: "the API key is not valid"),
+                message: "the API key is not valid", challenge: invalidToken),
+        Failure(body: #"{"longDynamicLink": "\#(long)"}"#, key: nil, query: "?key=wrong", status: 401,
+                firebaseStatus: "UNAUTHENTICATED", message: "the API key is not valid", challenge: invalidToken),
+        Failure(body: #"{"longDynamicLink": "\#(long)"}"#, key: nil, query: "?key=", status: 401,
+                firebaseStatus: "UNAUTHENTICATED", message: "an 'Authorization: Bearer <key>' header is required",
+                challenge: challenge),
+        // An app key may create route links on the admin API, never here: this endpoint is admin-only.
+        Failure(body: #"{"longDynamicLink": "\#(long)"}"#, key: Keys.app, status: 401, firebaseStatus: "UNAUTHENTICATED",
+                message: "the API key is not valid", challenge: invalidToken),
+        Failure(body: #"{"longDynamicLink": "\#(long)"}"#, key: nil, query: "?key=\(Keys.app)", status: 401,
+                firebaseStatus: "UNAUTHENTICATED", message: "the API key is not valid", challenge: invalidToken),
         Failure(body: #"{"longDynamicLink": "https://x.page.link/?link=https://evil.example.net/"}"#, status: 400,
                 firebaseStatus: "INVALID_ARGUMENT",
                 message: "'link' (https://evil.example.net/) is not on a host of this service's route table (shop.example.com)"),
@@ -114,9 +130,10 @@ import Testing
     @Test(arguments: failures)
     func errorsComeInFirebasesShape(failure: Failure) async throws {
         try await Harness.live(.memory) { client, _ in
-            let response = try await post(client, failure.body, key: failure.key)
+            let response = try await post(client, failure.body, key: failure.key, query: failure.query)
             #expect(Int(response.status.code) == failure.status)
             #expect(response.headers[.contentType] == "application/json")
+            #expect(response.headers[.wwwAuthenticate] == failure.challenge)
             let json = try response.json()
             let error = try #require(json["error"])
             #expect(error["code"]?.doubleValue == Double(failure.status))
