@@ -21,7 +21,8 @@ struct KeyAuthentication: RouterMiddleware {
 
     let service: LinkService
     let accepts: Accepts
-    /// Whether Firebase's `?key=` may stand for the header (`POST /v1/shortLinks` only).
+    /// Whether Firebase's `?key=` may stand for the header (`POST /v1/shortLinks` only, whose group
+    /// puts ``FirebaseErrorMiddleware`` outside this, so a refusal comes in Firebase's error shape).
     var allowsQueryKey = false
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -47,7 +48,7 @@ struct KeyAuthentication: RouterMiddleware {
     }
 
     /// The team of the request's admin key (the header, or `?key=` where allowed); the 401 otherwise.
-    func adminTeam(of request: Request) throws(Problem) -> String {
+    private func adminTeam(of request: Request) throws(Problem) -> String {
         var authorization = request.headers[.authorization]
         if authorization == nil, allowsQueryKey, let key = request.uri.queryParameters["key"], !key.isEmpty {
             authorization = "Bearer \(key)"

@@ -12,6 +12,9 @@ import SwitchyardStore
 /// `{"shortLink", "previewLink", "warning": [{"warningCode", "warningMessage"}]}`, and a failure
 /// is Firebase's `{"error": {"code", "message", "status"}}`. The link is created through the
 /// admin API's own path (``LinkService/create(_:team:alias:codeLength:)``).
+///
+/// The route's group authenticates with ``KeyAuthentication`` like every API route, inside
+/// ``FirebaseErrorMiddleware``, so a refusal comes in Firebase's shape like every other error here.
 struct FirebaseShortLinksAPI: Sendable {
     let service: LinkService
 
@@ -19,19 +22,14 @@ struct FirebaseShortLinksAPI: Sendable {
     static let unguessableLength = 17
 
     func register(on router: Hummingbird.Router<ServiceRequestContext>) {
-        router.post("v1/shortLinks") { request, context in
-            do {
-                return try await create(request, context: context)
-            } catch let problem as Problem {
-                return try Self.error(problem, request: request, context: context)
-            }
-        }
+        router.group("v1/shortLinks")
+            .add(middleware: FirebaseErrorMiddleware())
+            .add(middleware: KeyAuthentication(service: service, accepts: .admin, allowsQueryKey: true))
+            .post { request, context in try await create(request, context: context) }
     }
 
     func create(_ request: Request, context: ServiceRequestContext) async throws -> Response {
-        // Authenticated here rather than by a group's middleware, so that a refusal comes in
-        // Firebase's error shape like every other error of this endpoint.
-        let team = try KeyAuthentication(service: service, accepts: .admin, allowsQueryKey: true).adminTeam(of: request)
+        let team = try context.team
         try await service.spend(.create, caller: "team:" + team)
         let body = try await request.decode(as: FirebaseShortLinkRequest.self, context: context)
         var warnings: [FirebaseShortLinkResponse.Warning] = []
@@ -85,10 +83,20 @@ struct FirebaseShortLinksAPI: Sendable {
     static func invalid(_ message: String) -> Problem {
         Problem.invalid("invalid-argument", "Invalid argument", message)
     }
+}
 
-    /// A ``Problem`` in Firebase's error shape (`{"error": {"code", "message", "status"}}`), with its headers.
-    static func error(_ problem: Problem, request: Request, context: ServiceRequestContext) throws -> Response {
-        try EditedResponse(status: problem.status, headers: problem.headers, response: FirebaseErrorResponse(problem))
-            .response(from: request, context: context)
+/// Answers a ``Problem`` thrown inside it (by ``KeyAuthentication`` or the handler) in Firebase's
+/// error shape (`{"error": {"code", "message", "status"}}`), with the problem's status and headers
+/// (`WWW-Authenticate`, `Retry-After`). Any other error goes on to ``ProblemMiddleware``.
+struct FirebaseErrorMiddleware: RouterMiddleware {
+    typealias Context = ServiceRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let problem as Problem {
+            return try EditedResponse(status: problem.status, headers: problem.headers, response: FirebaseErrorResponse(problem))
+                .response(from: request, context: context)
+        }
     }
 }
