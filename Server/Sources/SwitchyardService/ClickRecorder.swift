@@ -5,11 +5,12 @@ import Synchronization
 
 /// Buffers clicks and writes them in batches, so opening a link never waits on the database.
 ///
-/// `record(_:)` only appends to an `AsyncStream`; the recorder's `run()` (a swift-service-lifecycle
-/// `Service` the application runs beside its server) writes a batch when it is full or when the
-/// flush interval passes, and writes what is left on graceful shutdown, after the server has
-/// stopped taking requests. While the database is down, batches are kept (up to a capacity, oldest
-/// dropped first) and retried.
+/// `record(_:)` only appends to a buffer of the calling thread's stripe (``Striped``: opens answered
+/// on different cores take different locks, and nothing is woken per click); the recorder's
+/// `run()` (a swift-service-lifecycle `Service` the application runs beside its server) collects
+/// the stripes and writes when a stripe has filled a batch or when the flush interval passes, and
+/// writes what is left on graceful shutdown, after the server has stopped taking requests. While
+/// the database is down, clicks are kept (up to a capacity, oldest dropped first) and retried.
 ///
 /// Not public: ``buildApplication(configuration:store:logger:)`` makes the service's own; the
 /// package's tests pass one in and call ``flush()`` to wait for their clicks to be written:
@@ -19,8 +20,10 @@ import Synchronization
 /// let app = try buildApplication(configuration: configuration, store: store, logger: logger, clickRecorder: recorder)
 /// ```
 package final class ClickRecorder: Service, Sendable {
-    enum Item: Sendable {
-        case click(Click)
+    /// What wakes the writer: never a click itself.
+    enum Signal: Sendable {
+        /// A stripe's buffer has reached a batch.
+        case full
         case tick
         case barrier(CheckedContinuation<Void, Never>)
     }
@@ -30,8 +33,9 @@ package final class ClickRecorder: Service, Sendable {
     private let batchSize: Int
     private let interval: Duration
     private let capacity: Int
-    private let stream: AsyncStream<Item>
-    private let continuation: AsyncStream<Item>.Continuation
+    private let buffers = Striped<[Click]> { [] }
+    private let stream: AsyncStream<Signal>
+    private let continuation: AsyncStream<Signal>.Continuation
     private let observer = Mutex<(@Sendable (Int) -> Void)?>(nil)
 
     /// Creates a recorder writing to `store`.
@@ -47,7 +51,7 @@ package final class ClickRecorder: Service, Sendable {
         self.batchSize = max(1, batchSize)
         self.interval = interval
         self.capacity = max(1, capacity)
-        (stream, continuation) = AsyncStream.makeStream(of: Item.self, bufferingPolicy: .unbounded)
+        (stream, continuation) = AsyncStream.makeStream(of: Signal.self, bufferingPolicy: .unbounded)
     }
 
     /// Calls `observe` with the number of clicks after each successful write (for metrics).
@@ -57,7 +61,13 @@ package final class ClickRecorder: Service, Sendable {
 
     /// Queues a click; returns at once.
     package func record(_ click: Click) {
-        continuation.yield(.click(click))
+        let batchSize = batchSize
+        let filled = buffers.withLockForCurrentThread { clicks -> Bool in
+            clicks.append(click)
+            return clicks.count == batchSize
+        }
+        // Once per batch a stripe fills: the writer collects every stripe then.
+        if filled { continuation.yield(.full) }
     }
 
     /// Returns once every click queued before the call has been written (or has failed to be).
@@ -79,10 +89,10 @@ package final class ClickRecorder: Service, Sendable {
                         continuation.yield(.tick)
                     }
                 }
-                for await item in stream {
-                    switch item {
-                    case .click(let click):
-                        pending.append(click)
+                for await signal in stream {
+                    collect(into: &pending)
+                    switch signal {
+                    case .full:
                         if pending.count >= batchSize && healthy { healthy = await write(&pending) }
                     case .tick:
                         if !pending.isEmpty { healthy = await write(&pending) }
@@ -96,28 +106,45 @@ package final class ClickRecorder: Service, Sendable {
         } onGracefulShutdown: { [continuation] in
             continuation.finish()
         }
+        collect(into: &pending)
         if !pending.isEmpty { _ = await write(&pending) }
         if !pending.isEmpty {
             logger.error("clicks lost at shutdown", metadata: ["count": "\(pending.count)"])
         }
     }
 
+    /// Moves every stripe's clicks to `pending`.
+    private func collect(into pending: inout [Click]) {
+        var collected: [Click] = []
+        buffers.forEach { clicks in
+            collected += clicks
+            clicks.removeAll(keepingCapacity: true)
+        }
+        pending += collected
+    }
+
+    /// Writes `pending` a batch at a time; on a failure keeps what is left (the newest `capacity`).
     @discardableResult
     private func write(_ pending: inout [Click]) async -> Bool {
-        let batch = pending
-        do {
-            try await store.record(batch)
-            pending.removeAll(keepingCapacity: true)
-            observer.withLock { $0 }?(batch.count)
-            return true
-        } catch {
-            if pending.count > capacity {
-                let dropped = pending.count - capacity
-                pending.removeFirst(dropped)
-                logger.warning("click buffer full, oldest clicks dropped", metadata: ["dropped": "\(dropped)"])
+        var written = 0
+        defer { pending.removeFirst(written) }
+        while written < pending.count {
+            let batch = Array(pending[written..<min(written + batchSize, pending.count)])
+            do {
+                try await store.record(batch)
+                written += batch.count
+                observer.withLock { $0 }?(batch.count)
+            } catch {
+                let left = pending.count - written
+                if left > capacity {
+                    let dropped = left - capacity
+                    written += dropped
+                    logger.warning("click buffer full, oldest clicks dropped", metadata: ["dropped": "\(dropped)"])
+                }
+                logger.warning("clicks not written, will retry", metadata: ["count": "\(pending.count - written)", "error": "\(error)"])
+                return false
             }
-            logger.warning("clicks not written, will retry", metadata: ["count": "\(pending.count)", "error": "\(error)"])
-            return false
         }
+        return true
     }
 }

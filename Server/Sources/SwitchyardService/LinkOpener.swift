@@ -17,30 +17,34 @@ struct LinkOpener: Sendable {
         defer { service.metrics.redirectAnswered(nanoseconds: DispatchTime.now().uptimeNanoseconds - started) }
         let code = try context.parameters.require("code")
         guard LinkCodes.isPlausible(code) else { return Responses.html(Pages.notFound(code: code), status: .notFound) }
-        var link = service.openCache.link(code: code, at: service.now())
+        var opened = service.openCache.opened(code: code, at: service.now())
         do {
-            if link == nil {
-                link = try await service.storage { try await service.store.link(code: code) }
-                if let link { service.openCache.keep(link, at: service.now()) }
+            if opened == nil, let link = try await service.storage({ try await service.store.link(code: code) }) {
+                // Its deep links are built once per cache lifetime, not once per open.
+                opened = OpenLinkCache.Opened(link: link, urls: service.deepLinkURLs(link))
+                service.openCache.keep(opened!, at: service.now())
             }
         } catch let problem as Problem {
             return Responses.html(Pages.unavailable(detail: problem.detail), status: problem.status)
                 .with(problem.headers)
         }
-        guard let link else { return Responses.html(Pages.notFound(code: code), status: .notFound) }
+        guard let opened else { return Responses.html(Pages.notFound(code: code), status: .notFound) }
         let now = service.now()
-        guard !link.isGone(at: now) else { return Responses.html(Pages.gone(code: code), status: .gone) }
-        return await answer(link, clickKey: code, shortURL: service.shortURL(code), storedCode: code, request: request,
-                            context: context, at: now)
+        guard !opened.link.isGone(at: now) else { return Responses.html(Pages.gone(code: code), status: .gone) }
+        return await answer(opened.link, urls: opened.urls, clickKey: code, shortURL: service.shortURL(code), storedCode: code,
+                            request: request, context: context, at: now)
     }
 
     /// The per-platform answer for a link that opens: records a click under `clickKey` (with the
     /// campaign parameters it was opened with, if any), then answers with the iOS page, the
     /// Android intent, the desktop redirect or interstitial, or the crawler's preview (whose
-    /// `og:url` is `shortURL`). Firebase long links (`GET /?link=`) come here too, with a link
-    /// that is not stored: `storedCode` is nil, so neither the install referrer nor heuristic
-    /// matching names a code the app could not claim.
-    func answer(_ link: SmartLink, clickKey: String, shortURL: String, storedCode: String?, campaign: [String: String]? = nil,
+    /// `og:url` is `shortURL`, made only for the pages that show it). Firebase long links
+    /// (`GET /?link=`) come here too, with a link that is not stored: `storedCode` is nil, so
+    /// neither the install referrer nor heuristic matching names a code the app could not claim.
+    /// `urls` are the link's deep links when they are known already (they are built here
+    /// otherwise, and only where the answer needs them).
+    func answer(_ link: SmartLink, urls knownURLs: DeepLinkURLs? = nil, clickKey: String, shortURL: @autoclosure () -> String,
+                storedCode: String?, campaign: [String: String]? = nil,
                 request: Request, context: ServiceRequestContext, at now: Date) async -> Response {
         let platform = UserAgent.platform(request.headers[.userAgent])
         service.recorder.record(Click(code: clickKey, at: now, platform: platform, referrer: request.headers[.referer].map { String($0.prefix(1024)) },
@@ -50,40 +54,45 @@ struct LinkOpener: Sendable {
             await remember(code: storedCode, request: request, context: context, deferred: deferred, now: now)
         }
 
+        var builtURLs = knownURLs
+        func deepLinks() -> DeepLinkURLs {
+            if let builtURLs { return builtURLs }
+            let urls = service.deepLinkURLs(link)
+            builtURLs = urls
+            return urls
+        }
         switch platform {
         case .crawler:
-            return Responses.html(Pages.preview(link: link, shortURL: shortURL))
+            return Responses.html(Pages.preview(link: link, shortURL: shortURL()))
         case .ios:
             let fallback = link.fallbacks.ios ?? link.fallbacks.web
-            let urls = service.deepLinkURLs(link)
+            let urls = deepLinks()
             // No app to open (no route URL, or no iOS app in the table): straight to the fallback.
             guard let openURL = urls.universal ?? urls.scheme, !service.table.configuration.apps.ios.isEmpty else {
                 if let fallback { return Responses.redirect(to: fallback) }
-                return Responses.html(Pages.interstitial(link: link, shortURL: shortURL, universalLink: urls.universal))
+                return Responses.html(Pages.interstitial(link: link, shortURL: shortURL(), universalLink: urls.universal))
             }
             let nonce = fallback.map(Pages.isAppStore) == true ? Responses.nonce() : nil
-            return Responses.html(Pages.openInApp(link: link, openURL: openURL, shortURL: shortURL,
+            return Responses.html(Pages.openInApp(link: link, openURL: openURL, shortURL: shortURL(),
                                                   fallback: fallback, nonce: nonce), nonce: nonce)
         case .android:
             var fallback = link.fallbacks.android ?? link.fallbacks.web
             if let storedCode { fallback = fallback.map { Self.withInstallReferrer($0, code: storedCode) } }
-            if let intent = intentURL(link: link, fallback: fallback) { return Responses.redirect(to: intent) }
+            if let intent = intentURL(urls: deepLinks(), fallback: fallback) { return Responses.redirect(to: intent) }
             if let fallback { return Responses.redirect(to: fallback) }
-            return Responses.html(Pages.interstitial(link: link, shortURL: shortURL,
-                                                     universalLink: service.deepLinkURLs(link).universal))
+            return Responses.html(Pages.interstitial(link: link, shortURL: shortURL(), universalLink: deepLinks().universal))
         case .desktop, .other:
             // iPadOS sends a Mac's user agent: desktop Safari gets a page that decides on the device.
-            let urls = service.deepLinkURLs(link)
+            // The link's URLs are built only for it: a plain redirect needs none.
             if UserAgent.isMacSafari(request.headers[.userAgent]), !service.table.configuration.apps.ios.isEmpty,
-               let openURL = urls.universal ?? urls.scheme {
+               case let urls = deepLinks(), let openURL = urls.universal ?? urls.scheme {
                 let nonce = Responses.nonce()
-                return Responses.html(Pages.iPadOrMac(link: link, openURL: openURL, shortURL: shortURL,
+                return Responses.html(Pages.iPadOrMac(link: link, openURL: openURL, shortURL: shortURL(),
                                                       iOSFallback: link.fallbacks.ios ?? link.fallbacks.web,
                                                       web: link.fallbacks.web, nonce: nonce), nonce: nonce)
             }
             if let web = link.fallbacks.web { return Responses.redirect(to: web) }
-            return Responses.html(Pages.interstitial(link: link, shortURL: shortURL,
-                                                     universalLink: service.deepLinkURLs(link).universal))
+            return Responses.html(Pages.interstitial(link: link, shortURL: shortURL(), universalLink: deepLinks().universal))
         }
     }
 
@@ -103,12 +112,11 @@ struct LinkOpener: Sendable {
     }
 
     /// `intent://PATH#Intent;scheme=SCHEME;package=PACKAGE;S.browser_fallback_url=URL;end`, built
-    /// from the link's own deep link and the table's first Android app; nil when there is none.
-    func intentURL(link: SmartLink, fallback: String?) -> String? {
+    /// from the link's own deep links and the table's first Android app; nil when there is none.
+    func intentURL(urls: DeepLinkURLs, fallback: String?) -> String? {
         guard let app = service.table.configuration.apps.android.first,
               !app.package.isEmpty, app.package.utf8.allSatisfy({ LinkCodes.isCodeByte($0) || $0 == UInt8(ascii: ".") })
         else { return nil }
-        let urls = service.deepLinkURLs(link)
         let scheme: String
         let rest: String
         if let schemeURL = urls.scheme, let separator = schemeURL.range(of: "://") {

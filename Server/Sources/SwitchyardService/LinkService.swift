@@ -82,7 +82,11 @@ struct LinkService: Sendable {
     }
 
     /// The deep link's URLs for a stored link: universal link and custom-scheme URL (either may be nil).
-    func deepLinkURLs(_ link: SmartLink) -> (universal: String?, scheme: String?) {
+    func deepLinkURLs(_ link: SmartLink) -> DeepLinkURLs {
         builder.urls(route: link.route, parameters: link.routeParameters, query: link.queryParameters)
     }
 }
+
+/// A link's deep links: its universal link (`https://` on the table's first host) and its
+/// custom-scheme URL, where the table has them.
+typealias DeepLinkURLs = (universal: String?, scheme: String?)

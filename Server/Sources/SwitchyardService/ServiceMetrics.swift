@@ -1,6 +1,5 @@
 import CoreMetrics
 import Prometheus
-import Synchronization
 import SwitchyardStore
 
 /// The service's metrics, recorded through swift-metrics into a Prometheus registry of its own
@@ -25,8 +24,13 @@ final class ServiceMetrics: Sendable {
     private let claimsMatched: CoreMetrics.Counter
     private let claimsUnmatched: CoreMetrics.Counter
     /// Request counters by route, method and status, made once each (making one takes the
-    /// registry's lock and builds its label strings).
-    private let requestCounters = Mutex<[RequestKey: CoreMetrics.Counter]>([:])
+    /// registry's lock and builds its label strings), looked up in the calling thread's stripe so
+    /// that concurrent requests do not share a lock (each stripe finds the registry's one counter).
+    private let requestCounters = Striped<[RequestKey: CoreMetrics.Counter]> { [:] }
+    /// Redirect durations not yet in the histogram, per thread: the histogram takes one lock for
+    /// every value, so each thread hands it ``redirectBatch`` at a time (and `/metrics` all first).
+    private let pendingRedirects = Striped<[Int64]> { [] }
+    private static let redirectBatch = 64
 
     private static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 
@@ -64,7 +68,7 @@ final class ServiceMetrics: Sendable {
         // number of series without bound.
         let method = Self.knownMethods.contains(method) ? method : "other"
         let key = RequestKey(route: route, method: method, status: status)
-        let counter = requestCounters.withLock { counters in
+        let counter = requestCounters.withLockForCurrentThread { counters in
             if let counter = counters[key] { return counter }
             let counter = CoreMetrics.Counter(
                 label: "switchyard_http_requests_total",
@@ -85,8 +89,24 @@ final class ServiceMetrics: Sendable {
             .increment()
     }
 
-    func redirectAnswered(nanoseconds: UInt64) { redirects.recordNanoseconds(Int64(clamping: nanoseconds)) }
+    func redirectAnswered(nanoseconds: UInt64) {
+        let batch = pendingRedirects.withLockForCurrentThread { pending -> [Int64]? in
+            pending.append(Int64(clamping: nanoseconds))
+            guard pending.count >= Self.redirectBatch else { return nil }
+            defer { pending.removeAll(keepingCapacity: true) }
+            return pending
+        }
+        batch?.forEach(redirects.recordNanoseconds)
+    }
 
-    /// The Prometheus text exposition.
-    func text() -> String { registry.emitToString() }
+    /// The Prometheus text exposition, with every redirect answered so far.
+    func text() -> String {
+        var waiting: [Int64] = []
+        pendingRedirects.forEach { pending in
+            waiting += pending
+            pending.removeAll(keepingCapacity: true)
+        }
+        waiting.forEach(redirects.recordNanoseconds)
+        return registry.emitToString()
+    }
 }

@@ -55,7 +55,7 @@ struct ServeCommand: AsyncParsableCommand {
         settings.redeemRate = redeemRate.rate
         settings.deferredWindow = deferredWindow.duration
         settings.trustedProxies = Set(trustedProxies)
-        var logger = Logger(label: "switchyard")
+        var logger = Logger(label: "switchyard") { ServiceLogHandler(label: $0) }
         logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
         try await serve(settings, logger: logger)
     }

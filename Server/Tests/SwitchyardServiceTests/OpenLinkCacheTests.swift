@@ -60,17 +60,19 @@ import Testing
 
     @Test func aFullCacheStaysWithinItsCapacityAndALifetimeOfZeroKeepsNothing() {
         let start = Date(timeIntervalSince1970: 1_000)
-        func link(_ code: String) -> SmartLink {
-            SmartLink(code: code, team: "t", route: "about/team", createdAt: start)
+        func link(_ code: String) -> OpenLinkCache.Opened {
+            OpenLinkCache.Opened(link: SmartLink(code: code, team: "t", route: "about/team", createdAt: start),
+                                 urls: (universal: "https://shop.example.com/about/team", scheme: nil))
         }
         let cache = OpenLinkCache(lifetime: .seconds(2), capacity: 100)
         for index in 0..<1_000 { cache.keep(link("c\(index)"), at: start) }
         #expect(cache.count <= 100)
-        #expect(cache.link(code: "c999", at: start)?.code == "c999")
-        #expect(cache.link(code: "c999", at: start + 2) == nil)
+        #expect(cache.opened(code: "c999", at: start)?.link.code == "c999")
+        #expect(cache.opened(code: "c999", at: start)?.urls.universal == "https://shop.example.com/about/team")
+        #expect(cache.opened(code: "c999", at: start + 2) == nil)
         let off = OpenLinkCache(lifetime: .zero, capacity: 100)
         off.keep(link("x"), at: start)
-        #expect(off.link(code: "x", at: start) == nil)
+        #expect(off.opened(code: "x", at: start) == nil)
         #expect(off.count == 0)
     }
 }

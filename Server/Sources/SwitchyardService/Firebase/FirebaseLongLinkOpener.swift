@@ -3,7 +3,7 @@ import Hummingbird
 import SwitchyardStore
 
 /// `GET /?link=...`: a Firebase Dynamic Links long link, answered as a stored smart link would be
-/// (``LinkOpener/answer(_:clickKey:shortURL:storedCode:campaign:request:context:at:)``): the iOS page, the Android
+/// (``LinkOpener/answer(_:urls:clickKey:shortURL:storedCode:campaign:request:context:at:)``): the iOS page, the Android
 /// intent, the desktop redirect, Open Graph for crawlers, and a click under the long link's
 /// ``FirebaseLongLink/clickKey`` that keeps its analytics parameters (`utm_*`, `at`, `ct`, `mt`,
 /// `pt`). A long link the route table cannot open is refused with a 400 page; it never redirects
