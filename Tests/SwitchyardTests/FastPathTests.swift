@@ -111,7 +111,9 @@ import Testing
                 var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 8)
                 bytes[position] = byte
                 let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
-                #expect(URLScanner.mayHoldSpecialByte(word) == Self.isSpecial(byte), "byte \(byte) at \(position)")
+                let flagged = URLScanner.specialBytes(word)
+                #expect((flagged != 0) == Self.isSpecial(byte), "byte \(byte) at \(position)")
+                if flagged != 0 { #expect(flagged.trailingZeroBitCount >> 3 == position, "byte \(byte) at \(position)") }
             }
         }
     }
@@ -123,7 +125,10 @@ import Testing
         for _ in 0..<20_000 {
             let bytes = (0..<8).map { _ in rng.chance(50) ? rng.pick(interesting) : UInt8.random(in: 0...255, using: &rng) }
             let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
-            #expect(URLScanner.mayHoldSpecialByte(word) == bytes.contains(where: Self.isSpecial), "\(bytes)")
+            let flagged = URLScanner.specialBytes(word)
+            // Flags a word exactly when it holds a special byte, and its lowest flag is the first one.
+            #expect((flagged != 0) == bytes.contains(where: Self.isSpecial), "\(bytes)")
+            if flagged != 0 { #expect(flagged.trailingZeroBitCount >> 3 == bytes.firstIndex(where: Self.isSpecial), "\(bytes)") }
         }
     }
 

@@ -1,7 +1,7 @@
 // A plain executable for instruction-level profiles of the hot paths:
 //   swift build -c release -Xswiftc -g --product Profile
 //   valgrind --tool=callgrind .build/release/Profile lookup 10000
-// Modes: lookup N (resolve every URL 20 times), encoded N, register N (build 5 times), static, parameter;
+// Modes: lookup N (resolve every URL 20 times), encoded N, bare N (encoded, nothing read), register N (build 5 times), static, parameter;
 // routing-kit for comparison: rklookup N (pre-split paths, 20 times), rkregister N (5 times).
 import BenchmarkSupport
 import RoutingKit
@@ -10,6 +10,8 @@ import Switchyard
 let arguments = CommandLine.arguments
 let mode = arguments.count > 1 ? arguments[1] : "lookup"
 let size = arguments.count > 2 ? Int(arguments[2]) ?? 10_000 : 10_000
+// Rounds over the URLs (default 20): two runs with different counts give the per-lookup cost by difference.
+let rounds = arguments.count > 3 ? Int(arguments[3]) ?? 20 : 20
 let data = BenchmarkData.load(size)
 var sink = 0
 switch mode {
@@ -18,8 +20,15 @@ case "register":
 case "encoded", "lookup":
     let table = Peers.switchyard(data.patterns)
     let urls = mode == "encoded" ? data.encodedVariant().urls : data.urls
-    for _ in 0..<20 {
+    for _ in 0..<rounds {
         for url in urls { sink &+= (try? table.resolve(url))?.routeParameters?.count ?? 0 }
+    }
+case "bare":
+    // The query + percent-encoded URLs, resolved and nothing read (the Matching target's query row).
+    let table = Peers.switchyard(data.patterns)
+    let urls = data.encodedVariant().urls
+    for _ in 0..<rounds {
+        for url in urls { sink &+= (try? table.resolve(url))?.isMatched == true ? 1 : 0 }
     }
 case "static", "parameter":
     let table = Peers.switchyard(data.patterns)
@@ -35,7 +44,7 @@ case "rkregister":
 case "rklookup":
     let router = Peers.routingKit(data.patterns)
     let paths = data.urls.map(Peers.split)
-    for _ in 0..<20 {
+    for _ in 0..<rounds {
         for path in paths {
             var parameters = Parameters()
             sink &+= router.route(path: path, parameters: &parameters)?.count ?? 0

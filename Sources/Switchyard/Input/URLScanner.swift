@@ -9,6 +9,10 @@ struct ScannedURL {
     var path: Range<Int>
     var query: Range<Int>?
     var fragment: Range<Int>?
+    /// Whether some `%` escape decodes to a byte that needs a closer look: one of 0x80 and above
+    /// (the decoded text may not be UTF-8) or a control character. When false, every part of the
+    /// input decodes to valid UTF-8 without control characters, so nothing needs decoding to be checked.
+    var hasUncommonEscape = false
 }
 
 /// What the scanner needs to know about a table: lower-cased schemes and hosts, the delimiter
@@ -42,13 +46,18 @@ enum URLScanner {
         // One pass: characters and escapes, and where the query and fragment start.
         var queryStart = -1
         var fragmentStart = -1
+        var uncommonEscape = false
         var i = 0
         let base = UnsafeRawPointer(bytes.baseAddress!)
         while i < count {
-            // Eight ordinary bytes at a time; a word holding anything to look at goes byte by byte.
-            if i + 8 <= count && !mayHoldSpecialByte(base.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
-                i += 8
-                continue
+            // Eight bytes at a time, straight to the first one to look at.
+            if i + 8 <= count {
+                let special = specialBytes(base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                if special == 0 {
+                    i += 8
+                    continue
+                }
+                i += special.trailingZeroBitCount >> 3
             }
             let byte = bytes[i]
             if byte < 0x20 || byte == 0x7F {
@@ -59,14 +68,17 @@ enum URLScanner {
             case UInt8(ascii: " "):
                 throw LinkInputError(.invalidCharacter, "raw space (write %20)", position: column(bytes, i))
             case UInt8(ascii: "%"):
-                guard i + 2 < count, PercentDecoding.hexValue(bytes[i + 1]) != nil,
-                      PercentDecoding.hexValue(bytes[i + 2]) != nil
+                guard i + 2 < count, let high = PercentDecoding.hexValue(bytes[i + 1]),
+                      let low = PercentDecoding.hexValue(bytes[i + 2])
                 else {
                     let escape = String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<min(i + 3, count)]),
                                         as: UTF8.self)
                     throw LinkInputError(.invalidPercentEncoding, "invalid percent-encoding '\(escape)'",
                                           position: column(bytes, i))
                 }
+                // 0x80 and above, 0x00–0x1F and 0x7F.
+                let decoded = high << 4 | low
+                if high >= 8 || high < 2 || decoded == 0x7F { uncommonEscape = true }
                 i += 3
                 continue
             case UInt8(ascii: "?"):
@@ -78,6 +90,15 @@ enum URLScanner {
             }
             i += 1
         }
+        var scanned = try parts(bytes, queryStart: queryStart, fragmentStart: fragmentStart, rules: rules)
+        scanned.hasUncommonEscape = uncommonEscape
+        return scanned
+    }
+
+    /// The scheme, host and path, once the query and fragment are found.
+    private static func parts(_ bytes: UnsafeBufferPointer<UInt8>, queryStart: Int, fragmentStart: Int,
+                              rules: ScannerRules) throws(LinkInputError) -> ScannedURL {
+        let count = bytes.count
         let hierarchyEnd = queryStart >= 0 ? queryStart : (fragmentStart >= 0 ? fragmentStart : count)
         let query: Range<Int>? = queryStart >= 0 ? (queryStart + 1)..<(fragmentStart >= 0 ? fragmentStart : count) : nil
         let fragment: Range<Int>? = fragmentStart >= 0 ? (fragmentStart + 1)..<count : nil
@@ -180,17 +201,19 @@ enum URLScanner {
 
     // MARK: Byte helpers
 
-    /// Whether a word of eight input bytes may hold one the scan must look at: a control
-    /// character, a space, DEL, `%`, `?` or `#`. Never false when it does (the classic SWAR
-    /// "has a byte less than" and "has a zero byte" tests are exact about whether there is one).
-    @inline(__always) static func mayHoldSpecialByte(_ word: UInt64) -> Bool {
+    /// The bytes of a little-endian word of eight input bytes that the scan must look at (a
+    /// control character, a space, DEL, `%`, `?` or `#`), flagged by their high bit. Zero exactly
+    /// when there is none, and the lowest flagged byte is always one of them (the classic SWAR
+    /// "has a byte less than" and "has a zero byte" tests may flag more above it, never below).
+    @inline(__always) static func specialBytes(_ word: UInt64) -> UInt64 {
+        let word = UInt64(littleEndian: word)
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value }
         let below = (word &- ones &* 0x21) & ~word
         let found = below | zeroBytes(word ^ (ones &* 0x7F)) | zeroBytes(word ^ (ones &* 0x25))
             | zeroBytes(word ^ (ones &* 0x3F)) | zeroBytes(word ^ (ones &* 0x23))
-        return found & highs != 0
+        return found & highs
     }
 
     @inline(__always) static func isLetter(_ byte: UInt8) -> Bool {

@@ -1,8 +1,25 @@
-/// A segment of the input path: a byte range, and whether it holds a `%` escape.
+/// A segment of the input path: a byte range, whether it holds a `%` escape, and where its
+/// decoded text is in the decoding buffer when it does (``PathSegments``).
 struct SegmentRef {
     var start: Int32
     var end: Int32
+    var decodedStart: Int32 = 0
+    var decodedEnd: Int32 = 0
     var hasEscape: Bool
+
+    init(start: Int32, end: Int32, hasEscape: Bool) {
+        self.start = start
+        self.end = end
+        self.hasEscape = hasEscape
+    }
+
+    /// The segment's text as the matcher reads it: decoded when escaped.
+    @inline(__always)
+    func text(_ bytes: UnsafeBufferPointer<UInt8>, decoded: UnsafeMutableBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        hasEscape
+            ? UnsafeBufferPointer(rebasing: decoded[Int(decodedStart)..<Int(decodedEnd)])
+            : UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(end)])
+    }
 }
 
 /// One concrete form of a route (one combination of its optional groups), as the matcher knows it.
@@ -86,15 +103,18 @@ final class CompiledMatcher: Sendable {
     ///
     /// - Complexity: O(*s*) for *s* segments when no backtracking is needed; each trie node is
     ///   visited at most once, so never more than the nodes at depth ≤ *s*.
+    /// `decoded` holds the escaped segments' text (``PathSegments/split(_:_:delimiter:checkEscapes:into:decoded:)``);
+    /// `scratch` (as long as the longest segment) is where a case-insensitive table lower-cases one.
     func match(_ bytes: UnsafeBufferPointer<UInt8>, segments: UnsafeBufferPointer<SegmentRef>,
-               captures: UnsafeMutableBufferPointer<Int32>, scratch: UnsafeMutableBufferPointer<UInt8>) -> Int32 {
+               captures: UnsafeMutableBufferPointer<Int32>, decoded: UnsafeMutableBufferPointer<UInt8>,
+               scratch: UnsafeMutableBufferPointer<UInt8>) -> Int32 {
         if nodes.isEmpty { return -1 }
         if segments.count > maximumDepth && !hasRest { return -1 }
         return nodes.withUnsafeBufferPointer { nodes in
             slots.withUnsafeBufferPointer { slots in
                 literals.withUnsafeBufferPointer { literals in
                     var walker = Walker(matcher: self, bytes: bytes, segments: segments, captures: captures,
-                                        scratch: scratch, nodes: nodes, slots: slots, literals: literals)
+                                        decoded: decoded, scratch: scratch, nodes: nodes, slots: slots, literals: literals)
                     return walker.search(node: 0, segment: 0, depth: 0)
                 }
             }
@@ -104,12 +124,13 @@ final class CompiledMatcher: Sendable {
     /// Adds to `found` every form matching `segments`, each once, in no set order: the walk goes
     /// down every branch (the static child, each constrained edge that accepts the segment, the
     /// parameter, the wildcard, the rest) instead of stopping at the most specific match. For a
-    /// table whose forms may overlap (the pattern handlers'); route resolution uses ``match(_:segments:captures:scratch:)``.
+    /// table whose forms may overlap (the pattern handlers'); route resolution uses ``match(_:segments:captures:decoded:scratch:)``.
     ///
     /// - Complexity: each trie node is visited at most once (a node at depth *d* is reached only at
     ///   segment *d*), so never more than the nodes at depth ≤ *s* for *s* segments.
     func matchAll(_ bytes: UnsafeBufferPointer<UInt8>, segments: UnsafeBufferPointer<SegmentRef>,
-                  scratch: UnsafeMutableBufferPointer<UInt8>, into found: inout [Int32]) {
+                  decoded: UnsafeMutableBufferPointer<UInt8>, scratch: UnsafeMutableBufferPointer<UInt8>,
+                  into found: inout [Int32]) {
         if nodes.isEmpty { return }
         if segments.count > maximumDepth && !hasRest { return }
         nodes.withUnsafeBufferPointer { nodes in
@@ -117,7 +138,7 @@ final class CompiledMatcher: Sendable {
                 literals.withUnsafeBufferPointer { literals in
                     let walker = Walker(matcher: self, bytes: bytes, segments: segments,
                                         captures: UnsafeMutableBufferPointer(start: nil, count: 0),
-                                        scratch: scratch, nodes: nodes, slots: slots, literals: literals)
+                                        decoded: decoded, scratch: scratch, nodes: nodes, slots: slots, literals: literals)
                     walker.searchAll(node: 0, segment: 0, into: &found)
                 }
             }
@@ -129,6 +150,7 @@ final class CompiledMatcher: Sendable {
         let bytes: UnsafeBufferPointer<UInt8>
         let segments: UnsafeBufferPointer<SegmentRef>
         let captures: UnsafeMutableBufferPointer<Int32>
+        let decoded: UnsafeMutableBufferPointer<UInt8>
         let scratch: UnsafeMutableBufferPointer<UInt8>
         let nodes: UnsafeBufferPointer<Node>
         let slots: UnsafeBufferPointer<Slot>
@@ -137,11 +159,10 @@ final class CompiledMatcher: Sendable {
         mutating func search(node index: Int32, segment: Int, depth: Int) -> Int32 {
             let node = nodes[Int(index)]
             if segment == segments.count { return node.terminalForm }
-            let ref = segments[segment]
-            let raw = UnsafeBufferPointer(rebasing: bytes[Int(ref.start)..<Int(ref.end)])
+            let text = segments[segment].text(bytes, decoded: decoded)
 
             if node.staticMask >= 0 {
-                let child = staticChild(of: node, ref, raw)
+                let child = staticChild(of: node, text)
                 if child >= 0 {
                     let found = search(node: child, segment: segment + 1, depth: depth)
                     if found >= 0 { return found }
@@ -151,8 +172,7 @@ final class CompiledMatcher: Sendable {
                 let start = Int(node.constrainedStart)
                 for e in start..<(start + Int(node.constrainedCount)) {
                     let edge = matcher.edges[e]
-                    // Decoded afresh for each edge: a deeper search reuses the scratch buffer.
-                    if matcher.constraints[Int(edge.constraint)].accepts(bytes: value(ref, raw)) {
+                    if matcher.constraints[Int(edge.constraint)].accepts(bytes: text) {
                         captures[depth] = Int32(segment)
                         let found = search(node: edge.child, segment: segment + 1, depth: depth + 1)
                         if found >= 0 { return found }
@@ -185,18 +205,16 @@ final class CompiledMatcher: Sendable {
             }
             // A rest takes one or more segments, so it matches whenever one is left.
             if node.restForm >= 0 { found.append(node.restForm) }
-            let ref = segments[segment]
-            let raw = UnsafeBufferPointer(rebasing: bytes[Int(ref.start)..<Int(ref.end)])
+            let text = segments[segment].text(bytes, decoded: decoded)
             if node.staticMask >= 0 {
-                let child = staticChild(of: node, ref, raw)
+                let child = staticChild(of: node, text)
                 if child >= 0 { searchAll(node: child, segment: segment + 1, into: &found) }
             }
             if node.constrainedCount > 0 {
                 let start = Int(node.constrainedStart)
                 for e in start..<(start + Int(node.constrainedCount)) {
                     let edge = matcher.edges[e]
-                    // Decoded afresh for each edge: a deeper search reuses the scratch buffer.
-                    if matcher.constraints[Int(edge.constraint)].accepts(bytes: value(ref, raw)) {
+                    if matcher.constraints[Int(edge.constraint)].accepts(bytes: text) {
                         searchAll(node: edge.child, segment: segment + 1, into: &found)
                     }
                 }
@@ -205,26 +223,16 @@ final class CompiledMatcher: Sendable {
             if node.wildcardChild >= 0 { searchAll(node: node.wildcardChild, segment: segment + 1, into: &found) }
         }
 
-        /// The static child of `node` for a segment: its bytes as they are, or decoded (and, in a
-        /// case-insensitive table, lower-cased) into the scratch buffer; -1 when there is none.
+        /// The static child of `node` for a segment's text (in a case-insensitive table, lower-cased
+        /// into the scratch buffer first); -1 when there is none.
         @inline(__always)
-        func staticChild(of node: Node, _ ref: SegmentRef, _ raw: UnsafeBufferPointer<UInt8>) -> Int32 {
-            let key: UnsafeBufferPointer<UInt8>
-            if ref.hasEscape || !matcher.caseSensitive {
-                let length = PercentDecoding.decode(raw, into: scratch, lowercase: !matcher.caseSensitive)
-                key = UnsafeBufferPointer(rebasing: scratch[0..<length])
-            } else {
-                key = raw
+        func staticChild(of node: Node, _ text: UnsafeBufferPointer<UInt8>) -> Int32 {
+            guard !matcher.caseSensitive else {
+                return lookup(text, start: Int(node.staticStart), mask: Int(node.staticMask))
             }
-            return lookup(key, start: Int(node.staticStart), mask: Int(node.staticMask))
-        }
-
-        /// A segment's value as a constraint reads it: decoded into the scratch buffer when escaped.
-        @inline(__always)
-        func value(_ ref: SegmentRef, _ raw: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-            guard ref.hasEscape else { return raw }
-            let length = PercentDecoding.decode(raw, into: scratch, lowercase: false)
-            return UnsafeBufferPointer(rebasing: scratch[0..<length])
+            for i in text.indices { scratch[i] = URLScanner.lowered(text[i]) }
+            return lookup(UnsafeBufferPointer(rebasing: scratch[0..<text.count]), start: Int(node.staticStart),
+                          mask: Int(node.staticMask))
         }
 
         @inline(__always)

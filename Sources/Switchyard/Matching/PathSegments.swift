@@ -1,23 +1,35 @@
 /// Splits a scanned path into segments for the matcher: before percent-decoding (so `a%2Fb` is one
-/// segment), skipping empty segments, and checking that each escaped segment decodes to UTF-8
-/// without control characters. Route resolution and the pattern-handler lookup both split here.
+/// segment), skipping empty segments. Each escaped segment is decoded once, here, into the
+/// decoding buffer, where the matcher and the route parameters read it; where the scanner saw an
+/// escape that may not decode to text (``ScannedURL/hasUncommonEscape``), the decoded bytes are
+/// checked to be UTF-8 without control characters. Route resolution and the pattern-handler
+/// lookup both split here.
 enum PathSegments {
     /// How many segments `path` may hold at most: one per two bytes, since empty segments are skipped.
     @inline(__always)
     static func capacity(of path: Range<Int>) -> Int { path.count / 2 + 1 }
 
+    /// How many bytes the decoding buffer of ``split(_:_:delimiter:checkEscapes:into:decoded:)`` and
+    /// the matcher's scratch need together for `path`: the decoded segments (never longer than the
+    /// path) and, after them, room for one segment.
+    @inline(__always)
+    static func bufferCapacity(of path: Range<Int>) -> Int { 2 * max(path.count, 1) }
+
     /// Writes the segments of `bytes[path]` to `segments` (``capacity(of:)`` of them at least) and
-    /// answers how many there are; `scratch` (as long as the path) holds decoded text while checking.
+    /// answers how many there are; escaped segments are decoded into `decoded` (as long as the
+    /// path), each at its ``SegmentRef/decodedStart``.
     ///
+    /// - Parameter checkEscapes: whether to check each escaped segment's decoded text.
     /// - Throws: ``LinkInputError`` for an escape that is not UTF-8 or decodes to a control character.
     /// - Complexity: O(*n*) in the path's length, eight bytes at a time up to the next delimiter or `%`.
     @inline(__always)
-    static func split(_ bytes: UnsafeBufferPointer<UInt8>, _ path: Range<Int>, delimiter: UInt8,
+    static func split(_ bytes: UnsafeBufferPointer<UInt8>, _ path: Range<Int>, delimiter: UInt8, checkEscapes: Bool,
                       into segments: UnsafeMutableBufferPointer<SegmentRef>,
-                      scratch: UnsafeMutableBufferPointer<UInt8>) throws(LinkInputError) -> Int {
+                      decoded: UnsafeMutableBufferPointer<UInt8>) throws(LinkInputError) -> Int {
         var count = 0
         var start = path.lowerBound
         var hasEscape = false
+        var cursor = 0
         var i = path.lowerBound
         let end = path.upperBound
         let base = UnsafeRawPointer(bytes.baseAddress!)
@@ -39,8 +51,21 @@ enum PathSegments {
             }
             if i == end || bytes[i] == delimiter {
                 if i > start {
-                    if hasEscape, let error = checkDecoded(bytes, start..<i, scratch: scratch) { throw error }
-                    segments[count] = SegmentRef(start: Int32(start), end: Int32(i), hasEscape: hasEscape)
+                    var segment = SegmentRef(start: Int32(start), end: Int32(i), hasEscape: hasEscape)
+                    if hasEscape {
+                        let length = PercentDecoding.decode(UnsafeBufferPointer(rebasing: bytes[start..<i]),
+                                                            into: UnsafeMutableBufferPointer(rebasing: decoded[cursor...]),
+                                                            lowercase: false)
+                        if checkEscapes,
+                           let error = check(UnsafeBufferPointer(rebasing: decoded[cursor..<(cursor + length)]),
+                                             at: start, in: bytes) {
+                            throw error
+                        }
+                        segment.decodedStart = Int32(cursor)
+                        segment.decodedEnd = Int32(cursor + length)
+                        cursor += length
+                    }
+                    segments[count] = segment
                     count += 1
                 }
                 if i == end { break }
@@ -55,19 +80,16 @@ enum PathSegments {
     }
 
     /// A path segment's escapes must decode to UTF-8 without control characters.
-    private static func checkDecoded(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
-                                     scratch: UnsafeMutableBufferPointer<UInt8>) -> LinkInputError? {
-        let raw = UnsafeBufferPointer(rebasing: bytes[range])
-        let length = PercentDecoding.decode(raw, into: scratch, lowercase: false)
-        let decoded = UnsafeBufferPointer(rebasing: scratch[0..<length])
+    private static func check(_ decoded: UnsafeBufferPointer<UInt8>, at offset: Int,
+                              in bytes: UnsafeBufferPointer<UInt8>) -> LinkInputError? {
         if !PercentDecoding.isValidUTF8(decoded) {
             return LinkInputError(.invalidPercentEncoding, "percent-encoding in the path is not UTF-8",
-                                   position: URLScanner.column(bytes, range.lowerBound))
+                                   position: URLScanner.column(bytes, offset))
         }
         if let control = decoded.first(where: { $0 < 0x20 || $0 == 0x7F }) {
             return LinkInputError(.controlCharacter,
                                    "percent-encoded control character \(URLScanner.scalarName(control)) in the path",
-                                   position: URLScanner.column(bytes, range.lowerBound))
+                                   position: URLScanner.column(bytes, offset))
         }
         return nil
     }

@@ -69,34 +69,49 @@ extension RouteTable {
         let matcher = storage.matcher
         let delimiter = storage.rules.delimiter
         let path = scanned.path
-        // One temporary buffer for the segments, the captures and the decoding scratch.
+        // One temporary buffer for the segments, the captures, the decoded segments and the scratch.
         let segmentCapacity = PathSegments.capacity(of: path)
         let captureCapacity = min(segmentCapacity, matcher.maximumDepth) + 1
         let captureOffset = segmentCapacity * MemoryLayout<SegmentRef>.stride
-        let scratchOffset = captureOffset + captureCapacity * MemoryLayout<Int32>.stride
-        let byteCount = scratchOffset + max(path.count, 1)
+        let decodedOffset = captureOffset + captureCapacity * MemoryLayout<Int32>.stride
+        let byteCount = decodedOffset + PathSegments.bufferCapacity(of: path)
         let error = withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: MemoryLayout<Int>.alignment) {
             raw -> LinkInputError? in
             let segments = UnsafeMutableRawBufferPointer(rebasing: raw[0..<captureOffset])
                 .bindMemory(to: SegmentRef.self)
-            let captures = UnsafeMutableRawBufferPointer(rebasing: raw[captureOffset..<scratchOffset])
+            let captures = UnsafeMutableRawBufferPointer(rebasing: raw[captureOffset..<decodedOffset])
                 .bindMemory(to: Int32.self)
-            let scratch = UnsafeMutableRawBufferPointer(rebasing: raw[scratchOffset...]).bindMemory(to: UInt8.self)
+            let buffer = UnsafeMutableRawBufferPointer(rebasing: raw[decodedOffset...]).bindMemory(to: UInt8.self)
+            let half = buffer.count / 2
+            let decoded = UnsafeMutableBufferPointer(rebasing: buffer[0..<half])
+            let scratch = UnsafeMutableBufferPointer(rebasing: buffer[half...])
             let count: Int
             do throws(LinkInputError) {
-                count = try PathSegments.split(bytes, path, delimiter: delimiter, into: segments, scratch: scratch)
+                count = try PathSegments.split(bytes, path, delimiter: delimiter, checkEscapes: scanned.hasUncommonEscape,
+                                               into: segments, decoded: decoded)
             } catch {
                 return error
             }
             let used = UnsafeBufferPointer(rebasing: segments[0..<count])
-            let found = matcher.match(bytes, segments: used, captures: captures, scratch: scratch)
+            let found = matcher.match(bytes, segments: used, captures: captures, decoded: decoded, scratch: scratch)
             if found >= 0 {
                 outcome.form = Int(found)
-                outcome.parameters = routeParameters(bytes, form: Int(found), segments: used, captures: captures)
+                outcome.parameters = routeParameters(bytes, form: Int(found), segments: used, captures: captures,
+                                                     decoded: decoded)
             }
             return nil
         }
         if let error { return error }
+        // Escapes the scanner saw are all of printable ASCII: every part decodes to text.
+        guard scanned.hasUncommonEscape else {
+            if let query = scanned.query, !query.isEmpty {
+                outcome.query = .slice(start: query.lowerBound, end: query.upperBound)
+            }
+            if let range = scanned.fragment {
+                outcome.fragment = PercentDecoding.decode(UnsafeBufferPointer(rebasing: bytes[range]), plusIsSpace: false)
+            }
+            return nil
+        }
         if let query = scanned.query {
             // Checked now, so a bad escape is an error at once; decoded only when read.
             var error: LinkInputError?
@@ -130,7 +145,8 @@ extension RouteTable {
     /// The matched form's parameters, decoded: inline for up to two names, else a dictionary.
     private func routeParameters(_ bytes: UnsafeBufferPointer<UInt8>, form formIndex: Int,
                                  segments: UnsafeBufferPointer<SegmentRef>,
-                                 captures: UnsafeMutableBufferPointer<Int32>) -> RouteParameters {
+                                 captures: UnsafeMutableBufferPointer<Int32>,
+                                 decoded: UnsafeMutableBufferPointer<UInt8>) -> RouteParameters {
         let matcher = storage.matcher
         let nameStart = Int(matcher.forms[formIndex].nameStart)
         let nameCount = Int(matcher.forms[formIndex].nameCount)
@@ -143,9 +159,9 @@ extension RouteTable {
             let value: String
             if endsWithRest && position == nameCount - 1 {
                 let delimiter = String(UnicodeScalar(storage.rules.delimiter))
-                value = (first..<segments.count).map { decode(bytes, segments[$0]) }.joined(separator: delimiter)
+                value = (first..<segments.count).map { text(bytes, segments[$0], decoded) }.joined(separator: delimiter)
             } else {
-                value = decode(bytes, segments[first])
+                value = text(bytes, segments[first], decoded)
             }
             switch result {
             case .none: result = .one(name, value)
@@ -162,10 +178,11 @@ extension RouteTable {
         return result
     }
 
+    /// A segment's decoded text (decoded once already, by the split).
     @inline(__always)
-    private func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ segment: SegmentRef) -> String {
-        let raw = UnsafeBufferPointer(rebasing: bytes[Int(segment.start)..<Int(segment.end)])
-        return segment.hasEscape ? PercentDecoding.decode(raw, plusIsSpace: false) : String(decoding: raw, as: UTF8.self)
+    private func text(_ bytes: UnsafeBufferPointer<UInt8>, _ segment: SegmentRef,
+                      _ decoded: UnsafeMutableBufferPointer<UInt8>) -> String {
+        String(decoding: segment.text(bytes, decoded: decoded), as: UTF8.self)
     }
 
     /// Query items and fragments may hold any text but NUL, and must decode to UTF-8.

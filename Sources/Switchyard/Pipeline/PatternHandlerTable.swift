@@ -32,11 +32,14 @@ struct PatternHandlerTable: Sendable {
             let path = scanned.path
             var forms: [Int32] = []
             withUnsafeTemporaryAllocation(of: SegmentRef.self, capacity: PathSegments.capacity(of: path)) { segments in
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(path.count, 1)) { scratch in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: PathSegments.bufferCapacity(of: path)) { buffer in
+                    let decoded = UnsafeMutableBufferPointer(rebasing: buffer[0..<(buffer.count / 2)])
+                    let scratch = UnsafeMutableBufferPointer(rebasing: buffer[(buffer.count / 2)...])
                     guard let count = try? PathSegments.split(bytes, path, delimiter: rules.delimiter,
-                                                              into: segments, scratch: scratch) else { return }
+                                                              checkEscapes: scanned.hasUncommonEscape,
+                                                              into: segments, decoded: decoded) else { return }
                     matcher.matchAll(bytes, segments: UnsafeBufferPointer(rebasing: segments[0..<count]),
-                                     scratch: scratch, into: &forms)
+                                     decoded: decoded, scratch: scratch, into: &forms)
                 }
             }
             if forms.count == 1 { return groups[Int(forms[0])] }
