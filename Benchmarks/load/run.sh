@@ -94,13 +94,20 @@ for database in "${databases[@]}"; do
     wait_up "$port"
     # 1,000 links to redirect through, created over the API; each has a web fallback, so wrk (a
     # client with no user agent, a desktop) gets the 302 to it.
-    : > "$work/codes.txt"
-    for i in $(seq 1000); do
-        curl -s -X POST "http://127.0.0.1:$port/api/v1/links" -H "Authorization: Bearer $SWITCHYARD_API_KEY" \
-             -H "Content-Type: application/json" \
-             -d "{\"route\":\"product\",\"routeParameters\":{\"id\":\"$i\"},\"fallbacks\":{\"web\":\"https://shop.example.com/product/$i\"}}" \
-          | python3 -c 'import json,sys; print(json.load(sys.stdin)["code"])' >> "$work/codes.txt"
-    done
+    # One keep-alive connection for the 1,000 creates.
+    python3 - "$port" "$work/codes.txt" <<'PY'
+import http.client, json, os, sys
+connection = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]))
+codes = []
+for i in range(1, 1001):
+    body = json.dumps({"route": "product", "routeParameters": {"id": str(i)},
+                       "fallbacks": {"web": "https://shop.example.com/product/%d" % i}})
+    connection.request("POST", "/api/v1/links", body, {"Authorization": "Bearer " + os.environ["SWITCHYARD_API_KEY"],
+                                                       "Content-Type": "application/json"})
+    response = connection.getresponse()
+    codes.append(json.loads(response.read())["code"])
+open(sys.argv[2], "w").write("\n".join(codes) + "\n")
+PY
     for connections in $counts; do
         # Creates first: the redirects' clicks are written in the background and would compete with them.
         report "POST /api/v1/links ($kind)" "$connections" \
