@@ -202,18 +202,18 @@ enum URLScanner {
     // MARK: Byte helpers
 
     /// The bytes of a little-endian word of eight input bytes that the scan must look at (a
-    /// control character, a space, DEL, `%`, `?` or `#`), flagged by their high bit. Zero exactly
-    /// when there is none, and the lowest flagged byte is always one of them (the classic SWAR
-    /// "has a byte less than" and "has a zero byte" tests may flag more above it, never below).
+    /// control character, a space, DEL, `%`, `?` or `#`), flagged by their high bit, with `!`, `"`
+    /// and `$` too (one "less than 0x26" test covers the controls, the space, `#` and `%`; the scan
+    /// passes over the three). Zero exactly when there is none of them, and the lowest flagged byte
+    /// is always one of them (the classic SWAR "has a byte less than" and "has a zero byte" tests
+    /// may flag more above it, never below).
     @inline(__always) static func specialBytes(_ word: UInt64) -> UInt64 {
         let word = UInt64(littleEndian: word)
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value }
-        let below = (word &- ones &* 0x21) & ~word
-        let found = below | zeroBytes(word ^ (ones &* 0x7F)) | zeroBytes(word ^ (ones &* 0x25))
-            | zeroBytes(word ^ (ones &* 0x3F)) | zeroBytes(word ^ (ones &* 0x23))
-        return found & highs
+        let below = (word &- ones &* 0x26) & ~word
+        return (below | zeroBytes(word ^ (ones &* 0x7F)) | zeroBytes(word ^ (ones &* 0x3F))) & highs
     }
 
     @inline(__always) static func isLetter(_ byte: UInt8) -> Bool {

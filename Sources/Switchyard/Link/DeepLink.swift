@@ -90,10 +90,11 @@ public struct DeepLink: Sendable, Hashable {
     private var formOrdinal: Int?
     private var formLength = 0
     private var storedURL: String
-    private var schemeText: LinkText
-    private var hostText: LinkText
-    private var pathText: LinkText
-    private var queryText: QueryText
+    // Set in place by `RouteTable.resolve` (ranges of `url`); read through the properties above.
+    var schemeText: LinkText
+    var hostText: LinkText
+    var pathText: LinkText
+    var queryText: QueryText
     /// The route parameters, held inline for up to two.
     var parameters: RouteParameters
 
@@ -116,23 +117,16 @@ public struct DeepLink: Sendable, Hashable {
         self.metadata = metadata
     }
 
-    /// A link resolved by a table: its parts are still byte ranges of `url`.
-    init(resolved url: String, scheme: LinkText, host: LinkText, path: LinkText, route: String?,
-         routeName: String?, parameters: RouteParameters, query: QueryText, fragment: String?,
-         source: LinkSource, routeIndex: Int?, matchedForm: (ordinal: Int, length: Int)?) {
+    /// A link about to be resolved from `url`, which `RouteTable.resolve` fills in place (its
+    /// parts become byte ranges of `url`): built once where it is returned, never copied whole.
+    init(resolving url: String) {
         self.storedURL = url
-        self.schemeText = scheme
-        self.hostText = host
-        self.pathText = path
-        self.route = route
-        self.routeName = routeName
-        self.parameters = parameters
-        self.queryText = query
-        self.fragment = fragment
-        self.source = source
-        self.routeIndex = routeIndex
-        self.formOrdinal = matchedForm?.ordinal
-        self.formLength = matchedForm?.length ?? 0
+        self.schemeText = .absent
+        self.hostText = .absent
+        self.pathText = .absent
+        self.parameters = .unmatched
+        self.queryText = .absent
+        self.source = .url
     }
 
     /// Whether a route matched (a link with no route goes to the default route).

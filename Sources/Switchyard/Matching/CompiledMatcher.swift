@@ -251,8 +251,21 @@ final class CompiledMatcher: Sendable {
     }
 }
 
+/// 0 when the `count` bytes at `a` and `b` are equal: eight at a time, then the rest.
 @inline(__always)
 private func memcmp(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
-    for i in 0..<count where a[i] != b[i] { return 1 }
+    var i = 0
+    let rawA = UnsafeRawPointer(a)
+    let rawB = UnsafeRawPointer(b)
+    while i + 8 <= count {
+        if rawA.loadUnaligned(fromByteOffset: i, as: UInt64.self) != rawB.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+            return 1
+        }
+        i += 8
+    }
+    while i < count {
+        if a[i] != b[i] { return 1 }
+        i += 1
+    }
     return 0
 }

@@ -12,60 +12,35 @@ extension RouteTable {
     /// - Throws: ``LinkInputError`` for an input that is not a readable link.
     /// - Complexity: O(*n*) in the input's length; independent of the number of routes.
     public func resolve(_ input: String, source: LinkSource? = nil) throws(LinkInputError) -> DeepLink {
-        // The closures fill `outcome` in place and the link is built once, here: returning the
-        // link through them copied it (a few hundred bytes) at every level.
-        var contiguous = input
-        var outcome = Outcome()
-        if let error = contiguous.withUTF8({ bytes in resolve(bytes, into: &outcome) }) { throw error }
-        let scanned = outcome.scanned
-        let linkSource: LinkSource
-        switch scanned.kind {
-        case .customScheme: linkSource = source ?? .url
-        case .universalLink: linkSource = source ?? .universalLink
-        case .path: linkSource = source ?? .internal
+        // The link is filled in place and returned as it is: building it from parts copied it
+        // whole (a few hundred bytes, a dozen reference counts) on its way out.
+        var link = DeepLink(resolving: input)
+        // Through a pointer: a closure capturing `link` made returning it a copy and a destruction.
+        let error = withUnsafeMutablePointer(to: &link) { pointer in
+            // A native string's bytes as they are; a bridged one's copied once.
+            input.utf8.withContiguousStorageIfAvailable { bytes in resolve(bytes, into: pointer, source: source) }
+                ?? Array(input.utf8).withUnsafeBufferPointer { bytes in resolve(bytes, into: pointer, source: source) }
         }
-        var route: String?
-        var routeName: String?
-        var routeIndex: Int?
-        var matchedForm: (ordinal: Int, length: Int)?
-        if outcome.form >= 0 {
-            // Fields are read in place: copying the Route or the form would retain every array they hold.
-            let forms = storage.matcher.forms
-            let index = forms[outcome.form].routeIndex
-            route = storage.configuration.routes[index].pattern
-            routeName = storage.configuration.routes[index].name
-            routeIndex = index
-            matchedForm = (forms[outcome.form].formOrdinal, forms[outcome.form].length)
-        }
-        return DeepLink(
-            resolved: input, scheme: outcome.scheme, host: outcome.host,
-            path: .slice(start: scanned.path.lowerBound, end: scanned.path.upperBound, lowercased: false),
-            route: route, routeName: routeName, parameters: outcome.parameters, query: outcome.query,
-            fragment: outcome.fragment, source: linkSource, routeIndex: routeIndex, matchedForm: matchedForm)
+        if let error { throw error }
+        return link
     }
 
-    /// What resolving found, filled in place.
-    private struct Outcome {
-        var scanned = ScannedURL(kind: .path, path: 0..<0)
-        var scheme = LinkText.absent
-        var host = LinkText.absent
-        /// The matched form's index, or -1.
-        var form = -1
-        var parameters = RouteParameters.unmatched
-        var query = QueryText.absent
-        var fragment: String?
-    }
-
-    private func resolve(_ bytes: UnsafeBufferPointer<UInt8>, into outcome: inout Outcome) -> LinkInputError? {
+    private func resolve(_ bytes: UnsafeBufferPointer<UInt8>, into link: UnsafeMutablePointer<DeepLink>,
+                         source: LinkSource?) -> LinkInputError? {
         let scanned: ScannedURL
         do {
             scanned = try URLScanner.scan(bytes, rules: storage.rules)
         } catch {
             return error
         }
-        outcome.scanned = scanned
-        outcome.scheme = Self.slice(bytes, scanned.scheme)
-        outcome.host = Self.slice(bytes, scanned.host)
+        switch scanned.kind {
+        case .customScheme: link.pointee.source = source ?? .url
+        case .universalLink: link.pointee.source = source ?? .universalLink
+        case .path: link.pointee.source = source ?? .internal
+        }
+        link.pointee.schemeText = Self.slice(bytes, scanned.scheme)
+        link.pointee.hostText = Self.slice(bytes, scanned.host)
+        link.pointee.pathText = .slice(start: scanned.path.lowerBound, end: scanned.path.upperBound, lowercased: false)
         let matcher = storage.matcher
         let delimiter = storage.rules.delimiter
         let path = scanned.path
@@ -95,9 +70,15 @@ extension RouteTable {
             let used = UnsafeBufferPointer(rebasing: segments[0..<count])
             let found = matcher.match(bytes, segments: used, captures: captures, decoded: decoded, scratch: scratch)
             if found >= 0 {
-                outcome.form = Int(found)
-                outcome.parameters = routeParameters(bytes, form: Int(found), segments: used, captures: captures,
-                                                     decoded: decoded)
+                // Fields are read in place: copying the Route or the form would retain every array they hold.
+                let form = Int(found)
+                let forms = matcher.forms
+                let index = forms[form].routeIndex
+                link.pointee.route = storage.configuration.routes[index].pattern
+                link.pointee.routeName = storage.configuration.routes[index].name
+                link.pointee.routeIndex = index
+                link.pointee.matchedForm = (forms[form].formOrdinal, forms[form].length)
+                link.pointee.parameters = routeParameters(bytes, form: form, segments: used, captures: captures, decoded: decoded)
             }
             return nil
         }
@@ -105,10 +86,10 @@ extension RouteTable {
         // Escapes the scanner saw are all of printable ASCII: every part decodes to text.
         guard scanned.hasUncommonEscape else {
             if let query = scanned.query, !query.isEmpty {
-                outcome.query = .slice(start: query.lowerBound, end: query.upperBound)
+                link.pointee.queryText = .slice(start: query.lowerBound, end: query.upperBound)
             }
             if let range = scanned.fragment {
-                outcome.fragment = PercentDecoding.decode(UnsafeBufferPointer(rebasing: bytes[range]), plusIsSpace: false)
+                link.pointee.fragment = PercentDecoding.decode(UnsafeBufferPointer(rebasing: bytes[range]), plusIsSpace: false)
             }
             return nil
         }
@@ -121,7 +102,7 @@ extension RouteTable {
                 return error == nil
             }
             if let error { return error }
-            if !query.isEmpty { outcome.query = .slice(start: query.lowerBound, end: query.upperBound) }
+            if !query.isEmpty { link.pointee.queryText = .slice(start: query.lowerBound, end: query.upperBound) }
         }
         if let range = scanned.fragment {
             let raw = UnsafeBufferPointer(rebasing: bytes[range])
@@ -129,7 +110,7 @@ extension RouteTable {
                                           in: bytes) {
                 return error
             }
-            outcome.fragment = PercentDecoding.decode(raw, plusIsSpace: false)
+            link.pointee.fragment = PercentDecoding.decode(raw, plusIsSpace: false)
         }
         return nil
     }
