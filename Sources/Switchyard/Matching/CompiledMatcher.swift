@@ -251,21 +251,23 @@ final class CompiledMatcher: Sendable {
     }
 }
 
-/// 0 when the `count` bytes at `a` and `b` are equal: eight at a time, then the rest.
+/// 0 when the `count` bytes at `a` and `b` are equal: eight at a time, the last eight (overlapping
+/// the ones before) for the rest; byte by byte when there are fewer than eight.
 @inline(__always)
 private func memcmp(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
-    var i = 0
     let rawA = UnsafeRawPointer(a)
     let rawB = UnsafeRawPointer(b)
+    @inline(__always) func differ(at offset: Int) -> Bool {
+        rawA.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != rawB.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    }
+    guard count >= 8 else {
+        for i in 0..<count where a[i] != b[i] { return 1 }
+        return 0
+    }
+    var i = 0
     while i + 8 <= count {
-        if rawA.loadUnaligned(fromByteOffset: i, as: UInt64.self) != rawB.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
-            return 1
-        }
+        if differ(at: i) { return 1 }
         i += 8
     }
-    while i < count {
-        if a[i] != b[i] { return 1 }
-        i += 1
-    }
-    return 0
+    return i < count && differ(at: count - 8) ? 1 : 0
 }
