@@ -41,12 +41,11 @@ extension RouteTable {
         link.pointee.schemeText = Self.slice(bytes, scanned.scheme)
         link.pointee.hostText = Self.slice(bytes, scanned.host)
         link.pointee.pathText = .slice(start: scanned.path.lowerBound, end: scanned.path.upperBound, lowercased: false)
-        let matcher = storage.matcher
         let delimiter = storage.rules.delimiter
         let path = scanned.path
         // One temporary buffer for the segments, the captures, the decoded segments and the scratch.
         let segmentCapacity = PathSegments.capacity(of: path)
-        let captureCapacity = min(segmentCapacity, matcher.maximumDepth) + 1
+        let captureCapacity = min(segmentCapacity, storage.matcher.maximumDepth) + 1
         let captureOffset = segmentCapacity * MemoryLayout<SegmentRef>.stride
         let decodedOffset = captureOffset + captureCapacity * MemoryLayout<Int32>.stride
         let byteCount = decodedOffset + PathSegments.bufferCapacity(of: path)
@@ -68,16 +67,15 @@ extension RouteTable {
                 return error
             }
             let used = UnsafeBufferPointer(rebasing: segments[0..<count])
-            let found = matcher.match(bytes, segments: used, captures: captures, decoded: decoded, scratch: scratch)
+            let found = storage.matcher.match(bytes, segments: used, captures: captures, decoded: decoded, scratch: scratch)
             if found >= 0 {
                 // Fields are read in place: copying the Route or the form would retain every array they hold.
                 let form = Int(found)
-                let forms = matcher.forms
-                let index = forms[form].routeIndex
+                let index = storage.matcher.forms[form].routeIndex
                 link.pointee.route = storage.configuration.routes[index].pattern
                 link.pointee.routeName = storage.configuration.routes[index].name
                 link.pointee.routeIndex = index
-                link.pointee.matchedForm = (forms[form].formOrdinal, forms[form].length)
+                link.pointee.matchedForm = (storage.matcher.forms[form].formOrdinal, storage.matcher.forms[form].length)
                 link.pointee.parameters = routeParameters(bytes, form: form, segments: used, captures: captures, decoded: decoded)
             }
             return nil
@@ -128,14 +126,13 @@ extension RouteTable {
                                  segments: UnsafeBufferPointer<SegmentRef>,
                                  captures: UnsafeMutableBufferPointer<Int32>,
                                  decoded: UnsafeMutableBufferPointer<UInt8>) -> RouteParameters {
-        let matcher = storage.matcher
-        let nameStart = Int(matcher.forms[formIndex].nameStart)
-        let nameCount = Int(matcher.forms[formIndex].nameCount)
+        let nameStart = Int(storage.matcher.forms[formIndex].nameStart)
+        let nameCount = Int(storage.matcher.forms[formIndex].nameCount)
         if nameCount == 0 { return .none }
-        let endsWithRest = matcher.forms[formIndex].endsWithRest
+        let endsWithRest = storage.matcher.forms[formIndex].endsWithRest
         var result = RouteParameters.none
         for position in 0..<nameCount {
-            guard let name = matcher.names[nameStart + position] else { continue }
+            guard let name = storage.matcher.names[nameStart + position] else { continue }
             let first = Int(captures[position])
             let value: String
             if endsWithRest && position == nameCount - 1 {
