@@ -59,34 +59,32 @@ enum URLScanner {
                 }
                 i += special.trailingZeroBitCount >> 3
             }
+            // Most often an escape, then the query's `?`: tested in that order, with compares rather
+            // than a jump table, whose indirect branch the processor mispredicted byte after byte.
             let byte = bytes[i]
-            if byte < 0x20 || byte == 0x7F {
-                throw LinkInputError(.controlCharacter, "control character \(scalarName(byte))",
-                                      position: column(bytes, i))
-            }
-            switch byte {
-            case UInt8(ascii: " "):
-                throw LinkInputError(.invalidCharacter, "raw space (write %20)", position: column(bytes, i))
-            case UInt8(ascii: "%"):
-                guard i + 2 < count, let high = PercentDecoding.hexValue(bytes[i + 1]),
-                      let low = PercentDecoding.hexValue(bytes[i + 2])
-                else {
+            if byte == UInt8(ascii: "%") {
+                let high = i + 1 < count ? hexDigit(bytes[i + 1]) : 0xFF
+                let low = i + 2 < count ? hexDigit(bytes[i + 2]) : 0xFF
+                guard high | low < 0x10 else {
                     let escape = String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<min(i + 3, count)]),
                                         as: UTF8.self)
                     throw LinkInputError(.invalidPercentEncoding, "invalid percent-encoding '\(escape)'",
                                           position: column(bytes, i))
                 }
                 // 0x80 and above, 0x00–0x1F and 0x7F.
-                let decoded = high << 4 | low
-                if high >= 8 || high < 2 || decoded == 0x7F { uncommonEscape = true }
+                if high >= 8 || high < 2 || high << 4 | low == 0x7F { uncommonEscape = true }
                 i += 3
                 continue
-            case UInt8(ascii: "?"):
+            }
+            if byte == UInt8(ascii: "?") {
                 if queryStart < 0 && fragmentStart < 0 { queryStart = i }
-            case UInt8(ascii: "#"):
+            } else if byte == UInt8(ascii: "#") {
                 if fragmentStart < 0 { fragmentStart = i }
-            default:
-                break
+            } else if byte < 0x20 || byte == 0x7F {
+                throw LinkInputError(.controlCharacter, "control character \(scalarName(byte))",
+                                      position: column(bytes, i))
+            } else if byte == UInt8(ascii: " ") {
+                throw LinkInputError(.invalidCharacter, "raw space (write %20)", position: column(bytes, i))
             }
             i += 1
         }
@@ -214,6 +212,13 @@ enum URLScanner {
         @inline(__always) func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value }
         let below = (word &- ones &* 0x26) & ~word
         return (below | zeroBytes(word ^ (ones &* 0x7F)) | zeroBytes(word ^ (ones &* 0x3F))) & highs
+    }
+
+    /// A hex digit's value, or 0xFF for any other byte; without branches.
+    @inline(__always) static func hexDigit(_ byte: UInt8) -> UInt8 {
+        let digit = byte &- UInt8(ascii: "0")
+        let letter = (byte | 0x20) &- UInt8(ascii: "a")
+        return digit < 10 ? digit : (letter < 6 ? letter &+ 10 : 0xFF)
     }
 
     @inline(__always) static func isLetter(_ byte: UInt8) -> Bool {
