@@ -161,7 +161,9 @@ struct MatcherBuilder {
     /// open-addressing table of slots, its constrained edges in constraint order.
     ///
     /// - Parameter constraints: the table's constraints, sorted by name; tokens refer to them by index.
-    func build(constraints: [ParameterConstraint]) -> CompiledMatcher {
+    /// - Parameter routes: the table's routes, whose patterns and names the forms carry (none for
+    ///   pattern handlers).
+    func build(constraints: [ParameterConstraint], routes: [RouteDefinition] = []) -> CompiledMatcher {
         var compiled = [CompiledMatcher.Node]()
         compiled.reserveCapacity(nodes.count)
         var slots: [CompiledMatcher.Slot] = []
@@ -208,6 +210,13 @@ struct MatcherBuilder {
             node.restForm = trie.restForm
             node.terminalForm = trie.terminalForm
             compiled.append(node)
+        }
+        var forms = forms
+        if !routes.isEmpty {
+            for index in forms.indices {
+                forms[index].route = routes[forms[index].routeIndex].pattern
+                forms[index].routeName = routes[forms[index].routeIndex].name
+            }
         }
         return CompiledMatcher(nodes: compiled, slots: slots, literals: literals, edges: edges,
                                constraints: constraints, forms: forms, names: names, caseSensitive: caseSensitive,

@@ -114,7 +114,7 @@ public struct RouteTableBuilder: Sendable {
         routes.reserveCapacity(definitions.count)
         for index in definitions.indices { routes.append(Route(index: index, data: data)) }
         return RouteTable(storage: RouteTable.Storage(
-            configuration: configuration, routes: routes, matcher: matcher.build(constraints: constraints),
+            configuration: configuration, routes: routes, matcher: matcher.build(constraints: constraints, routes: definitions),
             rules: scannerRules, routesByName: names))
     }
 

@@ -37,6 +37,10 @@ struct MatchForm: Sendable {
     /// How many of that form's segments this matcher form covers: fewer than all for the prefix
     /// of a screen route that ends at a screen (`list` for `list{A}/:itemID{B}`).
     var length: Int
+    /// The route's pattern and name, kept beside the form so that a match reads them from the
+    /// cache line it has just read (nil in a table of pattern handlers).
+    var route: String?
+    var routeName: String?
 }
 
 /// The compiled matcher: a trie flattened into arrays, walked with backtracking in order of

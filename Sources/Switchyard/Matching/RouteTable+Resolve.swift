@@ -72,8 +72,8 @@ extension RouteTable {
                 // Fields are read in place: copying the Route or the form would retain every array they hold.
                 let form = Int(found)
                 let index = storage.matcher.forms[form].routeIndex
-                link.pointee.route = storage.configuration.routes[index].pattern
-                link.pointee.routeName = storage.configuration.routes[index].name
+                link.pointee.route = storage.matcher.forms[form].route
+                link.pointee.routeName = storage.matcher.forms[form].routeName
                 link.pointee.routeIndex = index
                 link.pointee.matchedForm = (storage.matcher.forms[form].formOrdinal, storage.matcher.forms[form].length)
                 link.pointee.parameters = routeParameters(bytes, form: form, segments: used, captures: captures, decoded: decoded)
