@@ -70,15 +70,27 @@ public struct DeepLink: Sendable, Hashable {
         set { queryItems = QueryItem.replacingFirstValues(queryItems, with: newValue) }
     }
     /// The fragment, percent-decoded, without `#`.
-    public var fragment: String?
+    public var fragment: String? {
+        get { extras?.fragment }
+        set { updateExtras { $0.fragment = newValue } }
+    }
     /// Where the link came from.
     public var source: LinkSource
     /// Private smart-link data attached by the link service, if any.
-    public var metadata: [String: JSONValue]?
+    public var metadata: [String: JSONValue]? {
+        get { extras?.metadata }
+        set { updateExtras { $0.metadata = newValue } }
+    }
     /// The short link this link came from, when it came through the link service (HOKO's
     /// `deeplink.redeem`): the screen it opens can redeem it with
     /// ``SmartLinkClient/redeem(code:)``.
-    public var smartLink: SmartLinkReference?
+    public var smartLink: SmartLinkReference? {
+        get { extras?.smartLink }
+        set { updateExtras { $0.smartLink = newValue } }
+    }
+    /// The parts most links do not have (fragment, metadata, smart link), in one shared box:
+    /// copying or destroying a link then touches one reference for them, not four.
+    private var extras: Extras?
     /// The index of the matched route in its table.
     var routeIndex: Int?
     /// Which form of the matched route's pattern matched, and how many of its segments (fewer
@@ -112,9 +124,8 @@ public struct DeepLink: Sendable, Hashable {
         self.routeName = routeName
         self.parameters = RouteParameters(routeParameters)
         self.queryText = queryItems.isEmpty ? .absent : .held(queryItems)
-        self.fragment = fragment
         self.source = source
-        self.metadata = metadata
+        self.extras = fragment == nil && metadata == nil ? nil : Extras(fragment: fragment, metadata: metadata)
     }
 
     /// A link about to be resolved from `url`, which `RouteTable.resolve` fills in place (its
@@ -154,5 +165,34 @@ public struct QueryItem: Sendable, Hashable, CustomStringConvertible {
         var result: [String: String] = [:]
         for item in items where result[item.name] == nil { result[item.name] = item.value }
         return result
+    }
+}
+
+extension DeepLink {
+    /// A link's rarely set parts. Shared between copies of a link and copied before a change
+    /// when shared (copy on write), so a link keeps value semantics.
+    final class Extras: @unchecked Sendable {
+        var fragment: String?
+        var metadata: [String: JSONValue]?
+        var smartLink: SmartLinkReference?
+
+        init(fragment: String? = nil, metadata: [String: JSONValue]? = nil, smartLink: SmartLinkReference? = nil) {
+            self.fragment = fragment
+            self.metadata = metadata
+            self.smartLink = smartLink
+        }
+
+        var isEmpty: Bool { fragment == nil && metadata == nil && smartLink == nil }
+    }
+
+    /// Changes the extras, copying them first when another link shares them; none kept when all are nil.
+    private mutating func updateExtras(_ change: (Extras) -> Void) {
+        if extras == nil {
+            extras = Extras()
+        } else if !isKnownUniquelyReferenced(&extras!) {
+            extras = Extras(fragment: extras!.fragment, metadata: extras!.metadata, smartLink: extras!.smartLink)
+        }
+        change(extras!)
+        if extras!.isEmpty { extras = nil }
     }
 }
