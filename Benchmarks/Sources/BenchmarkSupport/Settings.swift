@@ -13,13 +13,13 @@ public final class Prepared<Value>: @unchecked Sendable {
 }
 
 /// Walks the sample URLs round-robin across iterations so every URL is measured.
-public final class Cursor: @unchecked Sendable {
+public struct Cursor: Sendable {
     private var position = 0
     /// Starts at the first URL.
     public init() {}
     /// The next index below `count`.
     @inline(__always)
-    public func next(_ count: Int) -> Int {
+    public mutating func next(_ count: Int) -> Int {
         let current = position
         position = current + 1 == count ? 0 : current + 1
         return current
