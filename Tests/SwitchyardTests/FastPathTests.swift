@@ -120,6 +120,14 @@ import Testing
         }
     }
 
+    @Test func hexDigitReadsEveryByteAsTheRadixParserDoes() {
+        for byte in UInt8.min...UInt8.max {
+            let expected = UInt8(String(UnicodeScalar(byte)), radix: 16)
+            #expect(PercentDecoding.hexDigit(byte) == (expected ?? 0xFF), "byte \(byte)")
+            #expect(PercentDecoding.hexValue(byte) == expected, "byte \(byte)")
+        }
+    }
+
     @Test func wordTestAgreesWithTheByteTestOnRandomWords() {
         var rng = SplitMixGenerator(seed: 11)
         let interesting: [UInt8] = [0x00, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x24, 0x25, 0x26, 0x3E, 0x3F, 0x40, 0x7E, 0x7F,

@@ -41,9 +41,9 @@ struct LinkOpener: Sendable {
     /// `og:url` is `shortURL`, made only for the pages that show it). Firebase long links
     /// (`GET /?link=`) come here too, with a link that is not stored: `storedCode` is nil, so
     /// neither the install referrer nor heuristic matching names a code the app could not claim.
-    /// `urls` are the link's deep links when they are known already (they are built here
-    /// otherwise, and only where the answer needs them).
-    func answer(_ link: SmartLink, urls knownURLs: DeepLinkURLs? = nil, clickKey: String, shortURL: @autoclosure () -> String,
+    /// `urls` are the link's deep links (``LinkService/deepLinkURLs(_:)``), built by the caller:
+    /// once per cache lifetime for a stored link.
+    func answer(_ link: SmartLink, urls: DeepLinkURLs, clickKey: String, shortURL: @autoclosure () -> String,
                 storedCode: String?, campaign: [String: String]? = nil,
                 request: Request, context: ServiceRequestContext, at now: Date) async -> Response {
         let platform = UserAgent.platform(request.headers[.userAgent])
@@ -54,19 +54,11 @@ struct LinkOpener: Sendable {
             await remember(code: storedCode, request: request, context: context, deferred: deferred, now: now)
         }
 
-        var builtURLs = knownURLs
-        func deepLinks() -> DeepLinkURLs {
-            if let builtURLs { return builtURLs }
-            let urls = service.deepLinkURLs(link)
-            builtURLs = urls
-            return urls
-        }
         switch platform {
         case .crawler:
             return Responses.html(Pages.preview(link: link, shortURL: shortURL()))
         case .ios:
             let fallback = link.fallbacks.ios ?? link.fallbacks.web
-            let urls = deepLinks()
             // No app to open (no route URL, or no iOS app in the table): straight to the fallback.
             guard let openURL = urls.universal ?? urls.scheme, !service.table.configuration.apps.ios.isEmpty else {
                 if let fallback { return Responses.redirect(to: fallback) }
@@ -78,21 +70,20 @@ struct LinkOpener: Sendable {
         case .android:
             var fallback = link.fallbacks.android ?? link.fallbacks.web
             if let storedCode { fallback = fallback.map { Self.withInstallReferrer($0, code: storedCode) } }
-            if let intent = intentURL(urls: deepLinks(), fallback: fallback) { return Responses.redirect(to: intent) }
+            if let intent = intentURL(urls: urls, fallback: fallback) { return Responses.redirect(to: intent) }
             if let fallback { return Responses.redirect(to: fallback) }
-            return Responses.html(Pages.interstitial(link: link, shortURL: shortURL(), universalLink: deepLinks().universal))
+            return Responses.html(Pages.interstitial(link: link, shortURL: shortURL(), universalLink: urls.universal))
         case .desktop, .other:
             // iPadOS sends a Mac's user agent: desktop Safari gets a page that decides on the device.
-            // The link's URLs are built only for it: a plain redirect needs none.
             if UserAgent.isMacSafari(request.headers[.userAgent]), !service.table.configuration.apps.ios.isEmpty,
-               case let urls = deepLinks(), let openURL = urls.universal ?? urls.scheme {
+               let openURL = urls.universal ?? urls.scheme {
                 let nonce = Responses.nonce()
                 return Responses.html(Pages.iPadOrMac(link: link, openURL: openURL, shortURL: shortURL(),
                                                       iOSFallback: link.fallbacks.ios ?? link.fallbacks.web,
                                                       web: link.fallbacks.web, nonce: nonce), nonce: nonce)
             }
             if let web = link.fallbacks.web { return Responses.redirect(to: web) }
-            return Responses.html(Pages.interstitial(link: link, shortURL: shortURL(), universalLink: deepLinks().universal))
+            return Responses.html(Pages.interstitial(link: link, shortURL: shortURL(), universalLink: urls.universal))
         }
     }
 

@@ -35,9 +35,6 @@ final class Striped<Value>: Sendable where Value: Sendable {
         mask = size - 1
     }
 
-    /// The number of stripes.
-    var count: Int { stripes.count }
-
     /// Runs `body` on the stripe for `hash`.
     @inline(__always)
     func withLock<Result>(hash: Int, _ body: (inout sending Value) throws -> sending Result) rethrows -> sending Result {

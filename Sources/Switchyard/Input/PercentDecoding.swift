@@ -25,12 +25,17 @@ public enum PercentDecoding {
 
     @inline(__always)
     static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte &- UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte &- UInt8(ascii: "a") &+ 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte &- UInt8(ascii: "A") &+ 10
-        default: nil
-        }
+        let value = hexDigit(byte)
+        return value < 16 ? value : nil
+    }
+
+    /// A hex digit's value, or 0xFF for any other byte, without branches (the scanner reads every
+    /// escape of an input with it).
+    @inline(__always)
+    static func hexDigit(_ byte: UInt8) -> UInt8 {
+        let digit = byte &- UInt8(ascii: "0")
+        let letter = (byte | 0x20) &- UInt8(ascii: "a")
+        return digit < 10 ? digit : (letter < 6 ? letter &+ 10 : 0xFF)
     }
 
     /// The offset of the first `%` in `bytes` that two hex digits do not follow, or nil when every

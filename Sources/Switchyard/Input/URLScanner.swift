@@ -63,8 +63,8 @@ enum URLScanner {
             // than a jump table, whose indirect branch the processor mispredicted byte after byte.
             let byte = bytes[i]
             if byte == UInt8(ascii: "%") {
-                let high = i + 1 < count ? hexDigit(bytes[i + 1]) : 0xFF
-                let low = i + 2 < count ? hexDigit(bytes[i + 2]) : 0xFF
+                let high = i + 1 < count ? PercentDecoding.hexDigit(bytes[i + 1]) : 0xFF
+                let low = i + 2 < count ? PercentDecoding.hexDigit(bytes[i + 2]) : 0xFF
                 guard high | low < 0x10 else {
                     let escape = String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<min(i + 3, count)]),
                                         as: UTF8.self)
@@ -212,13 +212,6 @@ enum URLScanner {
         @inline(__always) func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value }
         let below = (word &- ones &* 0x26) & ~word
         return (below | zeroBytes(word ^ (ones &* 0x7F)) | zeroBytes(word ^ (ones &* 0x3F))) & highs
-    }
-
-    /// A hex digit's value, or 0xFF for any other byte; without branches.
-    @inline(__always) static func hexDigit(_ byte: UInt8) -> UInt8 {
-        let digit = byte &- UInt8(ascii: "0")
-        let letter = (byte | 0x20) &- UInt8(ascii: "a")
-        return digit < 10 ? digit : (letter < 6 ? letter &+ 10 : 0xFF)
     }
 
     @inline(__always) static func isLetter(_ byte: UInt8) -> Bool {

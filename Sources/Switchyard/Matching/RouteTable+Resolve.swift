@@ -87,31 +87,25 @@ extension RouteTable {
             return nil
         }
         if let error { return error }
-        // Escapes the scanner saw are all of printable ASCII: every part decodes to text.
-        guard scanned.hasUncommonEscape else {
-            if let query = scanned.query, !query.isEmpty {
-                link.pointee.queryText = .slice(start: query.lowerBound, end: query.upperBound)
-            }
-            if let range = scanned.fragment {
-                link.pointee.fragment = PercentDecoding.decode(UnsafeBufferPointer(rebasing: bytes[range]), plusIsSpace: false)
-            }
-            return nil
-        }
+        // The query and the fragment are checked only where the scanner saw an escape outside
+        // printable ASCII; otherwise they decode to text by construction.
         if let query = scanned.query {
             // Checked now, so a bad escape is an error at once; decoded only when read.
-            var error: LinkInputError?
-            QueryText.forEachItem(bytes, query) { item in
-                error = Self.checkText(UnsafeBufferPointer(rebasing: bytes[item]), plusIsSpace: true, what: "query",
-                                       offset: item.lowerBound, in: bytes)
-                return error == nil
+            if checkEscapes {
+                var error: LinkInputError?
+                QueryText.forEachItem(bytes, query) { item in
+                    error = Self.checkText(UnsafeBufferPointer(rebasing: bytes[item]), plusIsSpace: true, what: "query",
+                                           offset: item.lowerBound, in: bytes)
+                    return error == nil
+                }
+                if let error { return error }
             }
-            if let error { return error }
             if !query.isEmpty { link.pointee.queryText = .slice(start: query.lowerBound, end: query.upperBound) }
         }
         if let range = scanned.fragment {
             let raw = UnsafeBufferPointer(rebasing: bytes[range])
-            if let error = Self.checkText(raw, plusIsSpace: false, what: "fragment", offset: range.lowerBound,
-                                          in: bytes) {
+            if checkEscapes, let error = Self.checkText(raw, plusIsSpace: false, what: "fragment", offset: range.lowerBound,
+                                                        in: bytes) {
                 return error
             }
             link.pointee.fragment = PercentDecoding.decode(raw, plusIsSpace: false)

@@ -42,7 +42,7 @@ struct FirebaseLongLinkOpener: Sendable {
             return refusal("the long link could not be read", status: .badRequest)
         }
         return await LinkOpener(service: service).answer(
-            link, clickKey: key, shortURL: "\(service.configuration.trimmedBaseURL)/?\(query)", storedCode: nil,
+            link, urls: service.deepLinkURLs(link), clickKey: key, shortURL: "\(service.configuration.trimmedBaseURL)/?\(query)", storedCode: nil,
             campaign: campaign.isEmpty ? nil : campaign, request: request, context: context, at: service.now())
     }
 
