@@ -214,8 +214,10 @@ struct MatcherBuilder {
         var forms = forms
         if !routes.isEmpty {
             for index in forms.indices {
-                forms[index].route = routes[forms[index].routeIndex].pattern
-                forms[index].routeName = routes[forms[index].routeIndex].name
+                let route = routes[forms[index].routeIndex]
+                forms[index].matched = MatchedRoute(route: route.pattern, routeName: route.name,
+                                                    routeIndex: forms[index].routeIndex,
+                                                    form: (forms[index].formOrdinal, forms[index].length))
             }
         }
         return CompiledMatcher(nodes: compiled, slots: slots, literals: literals, edges: edges,

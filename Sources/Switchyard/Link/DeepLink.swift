@@ -45,9 +45,15 @@ public struct DeepLink: Sendable, Hashable {
         set { pathText = .held(newValue) }
     }
     /// The matched pattern (`product/:id`), or nil when no route matched.
-    public var route: String?
+    public var route: String? {
+        get { matched?.route }
+        set { matched = MatchedRoute.replacing(matched, route: .some(newValue)) }
+    }
     /// The matched route's name, if it has one.
-    public var routeName: String?
+    public var routeName: String? {
+        get { matched?.routeName }
+        set { matched = MatchedRoute.replacing(matched, routeName: .some(newValue)) }
+    }
     /// The route's parameters, percent-decoded: nil when no route matched, empty when the
     /// matched route has none.
     public var routeParameters: [String: String]? {
@@ -92,15 +98,19 @@ public struct DeepLink: Sendable, Hashable {
     /// copying or destroying a link then touches one reference for them, not four.
     private var extras: Extras?
     /// The index of the matched route in its table.
-    var routeIndex: Int?
+    var routeIndex: Int? {
+        get { matched?.routeIndex }
+        set { matched = MatchedRoute.replacing(matched, routeIndex: .some(newValue)) }
+    }
     /// Which form of the matched route's pattern matched, and how many of its segments (fewer
     /// than all when a screen route's prefix matched).
     var matchedForm: (ordinal: Int, length: Int)? {
-        get { formOrdinal.map { ($0, formLength) } }
-        set { formOrdinal = newValue?.ordinal; formLength = newValue?.length ?? 0 }
+        get { matched?.form }
+        set { matched = MatchedRoute.replacing(matched, form: .some(newValue)) }
     }
-    private var formOrdinal: Int?
-    private var formLength = 0
+    /// The route, its name, index and form, as a match left them: the matched form's own box,
+    /// shared by every link that matched it (one reference to count, not a string per field).
+    var matched: MatchedRoute?
     private var storedURL: String
     // Set in place by `RouteTable.resolve` (ranges of `url`); read through the properties above.
     var schemeText: LinkText
@@ -120,8 +130,7 @@ public struct DeepLink: Sendable, Hashable {
         self.schemeText = LinkText(scheme)
         self.hostText = LinkText(host)
         self.pathText = .held(path)
-        self.route = route
-        self.routeName = routeName
+        self.matched = MatchedRoute.replacing(nil, route: .some(route), routeName: .some(routeName))
         self.parameters = RouteParameters(routeParameters)
         self.queryText = queryItems.isEmpty ? .absent : .held(queryItems)
         self.source = source

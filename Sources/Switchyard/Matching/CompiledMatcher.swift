@@ -37,10 +37,40 @@ struct MatchForm: Sendable {
     /// How many of that form's segments this matcher form covers: fewer than all for the prefix
     /// of a screen route that ends at a screen (`list` for `list{A}/:itemID{B}`).
     var length: Int
-    /// The route's pattern and name, kept beside the form so that a match reads them from the
-    /// cache line it has just read (nil in a table of pattern handlers).
-    var route: String?
-    var routeName: String?
+    /// What a link that matched this form says about its route, in one shared box (nil in a
+    /// table of pattern handlers): a match stores one reference in the link instead of the
+    /// pattern's and the name's strings, one reference count instead of two.
+    var matched: MatchedRoute?
+}
+
+/// A link's matched route, as a match leaves it: the pattern, the name, and where the form is in
+/// its table. Shared by every link that matched the same form, and immutable: a link that
+/// changes its route gets a box of its own (``DeepLink/route``).
+final class MatchedRoute: Sendable {
+    let route: String?
+    let routeName: String?
+    let routeIndex: Int?
+    /// Which form of the route's pattern matched, and how many of its segments (fewer than all
+    /// when a screen route's prefix matched).
+    let form: (ordinal: Int, length: Int)?
+
+    init(route: String?, routeName: String?, routeIndex: Int?, form: (ordinal: Int, length: Int)?) {
+        self.route = route
+        self.routeName = routeName
+        self.routeIndex = routeIndex
+        self.form = form
+    }
+
+    /// A box with the same fields but those given; nil when every field would be nil.
+    static func replacing(_ box: MatchedRoute?, route: String?? = nil, routeName: String?? = nil,
+                          routeIndex: Int?? = nil, form: (ordinal: Int, length: Int)?? = nil) -> MatchedRoute? {
+        let route = route ?? box?.route
+        let routeName = routeName ?? box?.routeName
+        let routeIndex = routeIndex ?? box?.routeIndex
+        let form = form ?? box?.form
+        if route == nil && routeName == nil && routeIndex == nil && form == nil { return nil }
+        return MatchedRoute(route: route, routeName: routeName, routeIndex: routeIndex, form: form)
+    }
 }
 
 /// The compiled matcher: a trie flattened into arrays, walked with backtracking in order of

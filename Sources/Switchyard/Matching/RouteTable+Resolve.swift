@@ -77,10 +77,7 @@ extension RouteTable {
                 guard found >= 0 else { return }
                 // Fields are read in place: copying the form would retain every string it holds.
                 let form = Int(found)
-                link.pointee.route = matcher.forms[form].route
-                link.pointee.routeName = matcher.forms[form].routeName
-                link.pointee.routeIndex = matcher.forms[form].routeIndex
-                link.pointee.matchedForm = (matcher.forms[form].formOrdinal, matcher.forms[form].length)
+                link.pointee.matched = matcher.forms[form].matched
                 link.pointee.parameters = Self.routeParameters(bytes, matcher: matcher, form: form, delimiter: delimiter,
                                                                segments: used, captures: captures, decoded: decoded)
             }
