@@ -215,9 +215,14 @@ struct MatcherBuilder {
         if !routes.isEmpty {
             for index in forms.indices {
                 let route = routes[forms[index].routeIndex]
+                let form = forms[index]
+                let formNames = names[Int(form.nameStart)..<Int(form.nameStart + form.nameCount)].compactMap { $0 }
+                let lazy = (1...2).contains(formNames.count) && formNames.count == Int(form.nameCount)
+                    && !form.endsWithRest
+                forms[index].capturesLazily = lazy
                 forms[index].matched = MatchedRoute(route: route.pattern, routeName: route.name,
-                                                    routeIndex: forms[index].routeIndex,
-                                                    form: (forms[index].formOrdinal, forms[index].length))
+                                                    routeIndex: form.routeIndex, form: (form.formOrdinal, form.length),
+                                                    parameterNames: lazy ? formNames : [])
             }
         }
         return CompiledMatcher(nodes: compiled, slots: slots, literals: literals, edges: edges,

@@ -27,12 +27,15 @@ enum LinkText: Sendable {
     }
 }
 
-/// A link's route parameters: up to two held inline (no dictionary is built unless asked for),
-/// more in a dictionary.
-enum RouteParameters: Sendable, Equatable {
+/// A link's route parameters: up to two held as byte ranges of the link's input and decoded
+/// only when read, or built (decoded strings inline for up to two, more in a dictionary).
+enum RouteParameters: Sendable {
     /// No route matched.
     case unmatched
     case none
+    /// The values of a form's one or two named parameters, as segments of the link's `url`; their
+    /// names are the matched form's (``MatchedRoute/parameterNames``).
+    case captured(RouteCapture, RouteCapture?)
     case one(String, String)
     case two(String, String, String, String)
     case many([String: String])
@@ -41,11 +44,18 @@ enum RouteParameters: Sendable, Equatable {
         self = dictionary.map { .many($0) } ?? .unmatched
     }
 
-    /// The parameters as the public API shows them.
-    var dictionary: [String: String]? {
+    /// The parameters as the public API shows them: captured values are decoded from `url`
+    /// with the matched form's `names`.
+    func dictionary(in url: String, names: [String]) -> [String: String]? {
         switch self {
         case .unmatched: nil
         case .none: [:]
+        case .captured(let first, let second):
+            if let second {
+                [names[0]: first.value(in: url), names[1]: second.value(in: url)]
+            } else {
+                [names[0]: first.value(in: url)]
+            }
         case .one(let name, let value): [name: value]
         case .two(let name1, let value1, let name2, let value2): [name1: value1, name2: value2]
         case .many(let dictionary): dictionary
@@ -53,17 +63,35 @@ enum RouteParameters: Sendable, Equatable {
     }
 
     /// One parameter's value, without building a dictionary.
-    func value(_ name: String) -> String? {
+    func value(_ name: String, in url: String, names: [String]) -> String? {
         switch self {
         case .unmatched, .none: nil
+        case .captured(let first, let second):
+            names[0] == name ? first.value(in: url) : (second != nil && names[1] == name ? second!.value(in: url) : nil)
         case .one(let name1, let value1): name1 == name ? value1 : nil
         case .two(let name1, let value1, let name2, let value2):
             name1 == name ? value1 : (name2 == name ? value2 : nil)
         case .many(let dictionary): dictionary[name]
         }
     }
+}
 
-    static func == (lhs: RouteParameters, rhs: RouteParameters) -> Bool {
-        lhs.dictionary == rhs.dictionary
+/// A captured path segment: its UTF-8 offsets in the link's input, and whether it holds a `%`
+/// escape (decoded when read; the resolver has already checked that it decodes to text).
+struct RouteCapture: Sendable {
+    var start: Int32
+    var end: Int32
+    var escaped: Bool
+
+    /// The segment's text, percent-decoded.
+    func value(in url: String) -> String {
+        var url = url
+        return url.withUTF8 { bytes in
+            let raw = UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(end)])
+            guard escaped else { return String(decoding: raw, as: UTF8.self) }
+            return String(unsafeUninitializedCapacity: raw.count) { output in
+                PercentDecoding.decode(raw, into: output, lowercase: false)
+            }
+        }
     }
 }

@@ -3,7 +3,7 @@ extension DeepLink {
     /// parts are ranges of its input; a link made by hand holds them).
     public static func == (lhs: DeepLink, rhs: DeepLink) -> Bool {
         lhs.url == rhs.url && lhs.scheme == rhs.scheme && lhs.host == rhs.host && lhs.path == rhs.path
-            && lhs.route == rhs.route && lhs.routeName == rhs.routeName && lhs.parameters == rhs.parameters
+            && lhs.route == rhs.route && lhs.routeName == rhs.routeName && lhs.routeParameters == rhs.routeParameters
             && lhs.queryItems == rhs.queryItems
             && lhs.fragment == rhs.fragment && lhs.source == rhs.source && lhs.metadata == rhs.metadata
             && lhs.smartLink == rhs.smartLink

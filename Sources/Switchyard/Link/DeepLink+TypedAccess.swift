@@ -5,7 +5,7 @@ extension DeepLink {
     ///
     /// - Throws: ``ParameterError`` when the link has no such parameter.
     public func string(_ name: String) throws(ParameterError) -> String {
-        if let value = parameters.value(name) ?? queryParameters[name] { return value }
+        if let value = routeParameter(name) ?? queryParameters[name] { return value }
         throw ParameterError(.missing, name: name, value: nil,
                              message: "no parameter '\(name)' in \(route.map { "route '\($0)'" } ?? "the link")")
     }

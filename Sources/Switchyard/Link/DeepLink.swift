@@ -12,8 +12,8 @@
 /// ```
 ///
 /// A resolved link keeps its input once: `scheme`, `host` and `path` are read from `url` when
-/// asked for, and `routeParameters` is assembled from the decoded values when asked for, so
-/// resolving allocates nothing for a static route.
+/// asked for, and so are the query and (for a route with one or two named parameters) the route
+/// parameters, decoded when read: resolving allocates nothing for a link whose parts are not read.
 public struct DeepLink: Sendable, Hashable {
     /// The input as received.
     public var url: String {
@@ -24,6 +24,7 @@ public struct DeepLink: Sendable, Hashable {
             hostText = LinkText(hostText.value(in: storedURL))
             pathText = LinkText(pathText.value(in: storedURL))
             if case .slice = queryText { queryText = .held(queryText.items(in: storedURL)) }
+            heldParameters()
             storedURL = newValue
         }
     }
@@ -47,17 +48,17 @@ public struct DeepLink: Sendable, Hashable {
     /// The matched pattern (`product/:id`), or nil when no route matched.
     public var route: String? {
         get { matched?.route }
-        set { matched = MatchedRoute.replacing(matched, route: .some(newValue)) }
+        set { replaceMatched(MatchedRoute.replacing(matched, route: .some(newValue))) }
     }
     /// The matched route's name, if it has one.
     public var routeName: String? {
         get { matched?.routeName }
-        set { matched = MatchedRoute.replacing(matched, routeName: .some(newValue)) }
+        set { replaceMatched(MatchedRoute.replacing(matched, routeName: .some(newValue))) }
     }
     /// The route's parameters, percent-decoded: nil when no route matched, empty when the
     /// matched route has none.
     public var routeParameters: [String: String]? {
-        get { parameters.dictionary }
+        get { parameters.dictionary(in: storedURL, names: matched?.parameterNames ?? []) }
         set { parameters = RouteParameters(newValue) }
     }
     /// Every query item, in order, decoded (`+` is a space). A resolved link decodes them from its
@@ -100,13 +101,13 @@ public struct DeepLink: Sendable, Hashable {
     /// The index of the matched route in its table.
     var routeIndex: Int? {
         get { matched?.routeIndex }
-        set { matched = MatchedRoute.replacing(matched, routeIndex: .some(newValue)) }
+        set { replaceMatched(MatchedRoute.replacing(matched, routeIndex: .some(newValue))) }
     }
     /// Which form of the matched route's pattern matched, and how many of its segments (fewer
     /// than all when a screen route's prefix matched).
     var matchedForm: (ordinal: Int, length: Int)? {
         get { matched?.form }
-        set { matched = MatchedRoute.replacing(matched, form: .some(newValue)) }
+        set { replaceMatched(MatchedRoute.replacing(matched, form: .some(newValue))) }
     }
     /// The route, its name, index and form, as a match left them: the matched form's own box,
     /// shared by every link that matched it (one reference to count, not a string per field).
@@ -117,8 +118,23 @@ public struct DeepLink: Sendable, Hashable {
     var hostText: LinkText
     var pathText: LinkText
     var queryText: QueryText
-    /// The route parameters, held inline for up to two.
+    /// The route parameters: captured ranges of `url` for up to two (named by `matched`), or held.
     var parameters: RouteParameters
+
+    /// One route parameter's value, without building the dictionary.
+    func routeParameter(_ name: String) -> String? {
+        parameters.value(name, in: storedURL, names: matched?.parameterNames ?? [])
+    }
+
+    /// Captured parameters, decoded and held: before the input or the match they are read with changes.
+    private mutating func heldParameters() {
+        if case .captured = parameters { parameters = RouteParameters(routeParameters) }
+    }
+
+    private mutating func replaceMatched(_ box: MatchedRoute?) {
+        heldParameters()
+        matched = box
+    }
 
     /// Creates a link by hand, for tests and for links that did not come through a table.
     public init(

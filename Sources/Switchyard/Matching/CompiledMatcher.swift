@@ -32,6 +32,9 @@ struct MatchForm: Sendable {
     var nameCount: Int32
     /// Whether the last capture is a rest parameter, which takes every remaining segment.
     var endsWithRest: Bool
+    /// Whether a match leaves the values as ranges of the input, to decode when read: one or two
+    /// captures, each named, no rest (``MatchedRoute/parameterNames``).
+    var capturesLazily: Bool = false
     /// Which of the route pattern's forms this is (index into ``RoutePattern/forms``).
     var formOrdinal: Int
     /// How many of that form's segments this matcher form covers: fewer than all for the prefix
@@ -53,12 +56,17 @@ final class MatchedRoute: Sendable {
     /// Which form of the route's pattern matched, and how many of its segments (fewer than all
     /// when a screen route's prefix matched).
     let form: (ordinal: Int, length: Int)?
+    /// The form's parameter names, in order, when a match captures its values as ranges of the
+    /// input (``RouteParameters/captured(_:_:)``: one or two named parameters, no rest); empty otherwise.
+    let parameterNames: [String]
 
-    init(route: String?, routeName: String?, routeIndex: Int?, form: (ordinal: Int, length: Int)?) {
+    init(route: String?, routeName: String?, routeIndex: Int?, form: (ordinal: Int, length: Int)?,
+         parameterNames: [String] = []) {
         self.route = route
         self.routeName = routeName
         self.routeIndex = routeIndex
         self.form = form
+        self.parameterNames = parameterNames
     }
 
     /// A box with the same fields but those given; nil when every field would be nil.
@@ -69,7 +77,8 @@ final class MatchedRoute: Sendable {
         let routeIndex = routeIndex ?? box?.routeIndex
         let form = form ?? box?.form
         if route == nil && routeName == nil && routeIndex == nil && form == nil { return nil }
-        return MatchedRoute(route: route, routeName: routeName, routeIndex: routeIndex, form: form)
+        return MatchedRoute(route: route, routeName: routeName, routeIndex: routeIndex, form: form,
+                            parameterNames: box?.parameterNames ?? [])
     }
 }
 

@@ -126,6 +126,15 @@ extension RouteTable {
         let nameStart = Int(matcher.forms[formIndex].nameStart)
         let nameCount = Int(matcher.forms[formIndex].nameCount)
         if nameCount == 0 { return .none }
+        if matcher.forms[formIndex].capturesLazily {
+            // Read from the input when asked for: nothing decoded or built for a link whose
+            // parameters are not read.
+            @inline(__always) func capture(_ position: Int) -> RouteCapture {
+                let segment = segments[Int(captures[position])]
+                return RouteCapture(start: segment.start, end: segment.end, escaped: segment.hasEscape)
+            }
+            return .captured(capture(0), nameCount == 2 ? capture(1) : nil)
+        }
         let endsWithRest = matcher.forms[formIndex].endsWithRest
         var result = RouteParameters.none
         for position in 0..<nameCount {
@@ -147,7 +156,7 @@ extension RouteTable {
                 result = .unmatched
                 dictionary[name] = value
                 result = .many(dictionary)
-            case .unmatched: break
+            case .unmatched, .captured: break
             }
         }
         return result
