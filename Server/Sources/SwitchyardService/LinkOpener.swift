@@ -17,12 +17,21 @@ struct LinkOpener: Sendable {
         defer { service.metrics.redirectAnswered(nanoseconds: DispatchTime.now().uptimeNanoseconds - started) }
         let code = try context.parameters.require("code")
         guard LinkCodes.isPlausible(code) else { return Responses.html(Pages.notFound(code: code), status: .notFound) }
-        var opened = service.openCache.opened(code: code, at: service.now())
+        let opened: OpenLinkCache.Opened?
         do {
-            if opened == nil, let link = try await service.storage({ try await service.store.link(code: code) }) {
-                // Its deep links are built once per cache lifetime, not once per open.
-                opened = OpenLinkCache.Opened(link: link, urls: service.deepLinkURLs(link))
-                service.openCache.keep(opened!, at: service.now())
+            switch service.openCache.lookup(code: code, at: service.now()) {
+            case .fresh(let cached):
+                opened = cached
+            case .refresh(let cached):
+                // This open alone reads the link again; until it has, the others are answered from the cache.
+                do {
+                    opened = try await read(code)
+                } catch {
+                    service.openCache.endRefresh(code: code)
+                    opened = cached
+                }
+            case .miss:
+                opened = try await read(code)
             }
         } catch let problem as Problem {
             return Responses.html(Pages.unavailable(detail: problem.detail), status: problem.status)
@@ -33,6 +42,18 @@ struct LinkOpener: Sendable {
         guard !opened.link.isGone(at: now) else { return Responses.html(Pages.gone(code: code), status: .gone) }
         return await answer(opened.link, urls: opened.urls, clickKey: code, shortURL: service.shortURL(code), storedCode: code,
                             request: request, context: context, at: now)
+    }
+
+    /// Reads a stored link and keeps it in the open cache with its deep links (built once per
+    /// cache lifetime, not once per open); forgets the code when the link is not found.
+    private func read(_ code: String) async throws -> OpenLinkCache.Opened? {
+        guard let link = try await service.storage({ try await service.store.link(code: code) }) else {
+            service.openCache.evict(code: code)
+            return nil
+        }
+        let opened = OpenLinkCache.Opened(link: link, urls: service.deepLinkURLs(link))
+        service.openCache.keep(opened, at: service.now())
+        return opened
     }
 
     /// The per-platform answer for a link that opens: records a click under `clickKey` (with the

@@ -67,12 +67,73 @@ import Testing
         let cache = OpenLinkCache(lifetime: .seconds(2), capacity: 100)
         for index in 0..<1_000 { cache.keep(link("c\(index)"), at: start) }
         #expect(cache.count <= 100)
-        #expect(cache.opened(code: "c999", at: start)?.link.code == "c999")
-        #expect(cache.opened(code: "c999", at: start)?.urls.universal == "https://shop.example.com/about/team")
-        #expect(cache.opened(code: "c999", at: start + 2) == nil)
+        guard case .fresh(let found) = cache.lookup(code: "c999", at: start) else {
+            Issue.record("c999 should be cached")
+            return
+        }
+        #expect(found.link.code == "c999")
+        #expect(found.urls.universal == "https://shop.example.com/about/team")
+        guard case .miss = cache.lookup(code: "c999", at: start + 2) else {
+            Issue.record("c999 should have expired")
+            return
+        }
         let off = OpenLinkCache(lifetime: .zero, capacity: 100)
         off.keep(link("x"), at: start)
-        #expect(off.opened(code: "x", at: start) == nil)
+        guard case .miss = off.lookup(code: "x", at: start) else {
+            Issue.record("a lifetime of zero keeps nothing")
+            return
+        }
         #expect(off.count == 0)
+    }
+
+    /// Past its refresh point an entry is handed to one open to read again, and served
+    /// to every other open meanwhile; a failed read lets the next open try.
+    @Test func oneOpenReadsAnAgeingEntryAgainWhileTheOthersAreServed() {
+        let start = Date(timeIntervalSince1970: 1_000)
+        let opened = OpenLinkCache.Opened(link: SmartLink(code: "c", team: "t", route: "about/team", createdAt: start),
+                                          urls: (universal: nil, scheme: nil))
+        let cache = OpenLinkCache(lifetime: .seconds(2), capacity: 100)
+        cache.keep(opened, at: start)
+        func kind(_ lookup: OpenLinkCache.Lookup) -> String {
+            switch lookup {
+            case .fresh: "fresh"
+            case .refresh: "refresh"
+            case .miss: "miss"
+            }
+        }
+        // The refresh point is drawn between 0.5 and 0.9 of the lifetime (1 to 1.8 s here).
+        #expect(kind(cache.lookup(code: "c", at: start + 0.9)) == "fresh")
+        #expect(kind(cache.lookup(code: "c", at: start + 1.8)) == "refresh")
+        #expect(kind(cache.lookup(code: "c", at: start + 1.85)) == "fresh")
+        cache.endRefresh(code: "c")
+        #expect(kind(cache.lookup(code: "c", at: start + 1.9)) == "refresh")
+        // The read done: a new lifetime starts.
+        cache.keep(opened, at: start + 1.95)
+        #expect(kind(cache.lookup(code: "c", at: start + 2.85)) == "fresh")
+        #expect(kind(cache.lookup(code: "c", at: start + 3.75)) == "refresh")
+        // Nobody read it again in time: it expires.
+        #expect(kind(cache.lookup(code: "c", at: start + 3.95)) == "miss")
+        #expect(cache.count == 0)
+    }
+
+    @Test(arguments: StoreKind.available)
+    func aChangeBehindItsBackIsReadByTheFirstOpenPastTheRefreshPoint(kind: StoreKind) async throws {
+        try await Harness.live(kind) { client, harness in
+            _ = try await client.create(Self.body)
+            #expect(try await client.open("poster", userAgent: nil).headers[.location] == "https://shop.example.com/a")
+            // Changed through another instance: served from the cache for the first half of the lifetime.
+            let changed = try await harness.store.updateFallbacks(code: "poster", team: "shop",
+                                                                  fallbacks: .init(web: "https://shop.example.com/b"))
+            #expect(changed != nil)
+            harness.clock.advance(by: 0.5)
+            #expect(try await client.open("poster", userAgent: nil).headers[.location] == "https://shop.example.com/a")
+            // Past the refresh point (drawn between 0.5 and 0.9 of the 2 s lifetime), before expiry.
+            harness.clock.advance(by: 1.35)
+            #expect(try await client.open("poster", userAgent: nil).headers[.location] == "https://shop.example.com/b")
+            // Deleted behind its back: the next refresh sees it.
+            #expect(try await harness.store.delete(code: "poster", team: "shop", at: harness.clock.now))
+            harness.clock.advance(by: 1.85)
+            #expect(try await client.open("poster", userAgent: nil).status == .gone)
+        }
     }
 }

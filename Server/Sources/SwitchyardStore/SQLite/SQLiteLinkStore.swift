@@ -21,6 +21,8 @@ public final class SQLiteLinkStore: LinkStore {
     /// The database file.
     public let path: String
     let pool: DatabasePool
+    /// As wide as the reader pool, so a read never waits for a reader by blocking (``read(_:)``).
+    private let readGate: AsyncGate
 
     /// Opens (creating if needed) the database at `path`; call ``migrate()`` before use.
     ///
@@ -32,6 +34,7 @@ public final class SQLiteLinkStore: LinkStore {
         configuration.label = "switchyard"
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
+            readGate = AsyncGate(limit: configuration.maximumReaderCount)
             // GRDB turns the writer to NORMAL when it enables WAL (durable across process crashes,
             // not power loss); FULL fsyncs the WAL at every commit. Only the writer writes.
             try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
@@ -93,9 +96,16 @@ public final class SQLiteLinkStore: LinkStore {
     }
 
     /// Runs `body` on a reader connection (a consistent WAL snapshot), mapping failures.
+    ///
+    /// The read runs on the calling task's thread, once the gate has a reader for it: a read of a
+    /// few indexed rows takes tens of microseconds, and GRDB's asynchronous read hops through two
+    /// dispatch queues and back, each hop a thread to wake. On a busy core those wake-ups queued
+    /// behind the server's own threads: with the open cache reading 700 links a second on one
+    /// core, 256 connections, redirects had a p90 of 190 ms with asynchronous reads and 20 ms
+    /// with this (``AsyncGate`` waits without blocking; GRDB's pool never has to).
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
-            return try await pool.read(body)
+            return try await readGate.run { try pool.read(body) }
         } catch {
             throw map(error)
         }
