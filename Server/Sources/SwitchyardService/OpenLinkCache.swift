@@ -48,9 +48,9 @@ final class OpenLinkCache: Sendable {
     enum Lookup {
         /// A link read recently, or being read again by another open.
         case fresh(Opened)
-        /// A link past its refresh point (in the second half of its lifetime): the caller reads it again, then calls
-        /// ``keep(_:at:)`` with what it read, ``evict(code:)`` when it is gone, or
-        /// ``endRefresh(code:)`` when the read failed (the entry is served meanwhile).
+        /// A link past its refresh point (in the second half of its lifetime): the caller reads it
+        /// again, then calls ``keep(_:at:)`` with what it read, ``evict(code:)`` when it is gone,
+        /// or ``endRefresh(code:)`` when the read failed (the entry is served meanwhile).
         case refresh(Opened)
         /// Nothing younger than the lifetime: the caller reads the link.
         case miss
