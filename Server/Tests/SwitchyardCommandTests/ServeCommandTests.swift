@@ -40,6 +40,23 @@ import Testing
         #expect(second.stop() == 0)
     }
 
+    /// `serve` logs through its own handler (metadata rendered when a line is written): a line
+    /// still carries the request's metadata from Hummingbird and the handler's own.
+    @Test func logLinesCarryTheRequestsMetadata() async throws {
+        let scratch = try TemporaryDirectory()
+        let database = scratch.url.appendingPathComponent("log.sqlite").path
+        let server = try ServeProcess(database: "sqlite:\(database)", environment: ["SWITCHYARD_API_KEY": "log-admin"],
+                                      scratch: scratch)
+        let created = try await server.request("POST", "/api/v1/links", key: "log-admin",
+                                               json: #"{"route": "product", "routeParameters": {"id": "7"}, "alias": "logged"}"#)
+        #expect(created.0 == 201, "\(created.1)")
+        #expect(server.stop() == 0)
+        let line = try #require(server.log.split(separator: "\n").first { $0.hasSuffix("link created") }, "\(server.log)")
+        #expect(line.contains(" info switchyard: "), "\(line)")
+        #expect(line.contains("code=logged") && line.contains("team=default"), "\(line)")
+        #expect(line.contains("hb.request.id="), "the request's metadata from Hummingbird: \(line)")
+    }
+
     /// Links created at load, the process killed with SIGKILL mid-stream, restarted: every link whose
     /// creation was acknowledged (201) is there and intact, and no code was handed out twice.
     @Test func acknowledgedLinksSurviveSIGKILL() async throws {
