@@ -115,12 +115,7 @@ package final class ClickRecorder: Service, Sendable {
 
     /// Moves every stripe's clicks to `pending`.
     private func collect(into pending: inout [Click]) {
-        var collected: [Click] = []
-        buffers.forEach { clicks in
-            collected += clicks
-            clicks.removeAll(keepingCapacity: true)
-        }
-        pending += collected
+        pending += buffers.removeAll()
     }
 
     /// Writes `pending` a batch at a time; on a failure keeps what is left (the newest `capacity`).

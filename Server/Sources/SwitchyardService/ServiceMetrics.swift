@@ -101,12 +101,7 @@ final class ServiceMetrics: Sendable {
 
     /// The Prometheus text exposition, with every redirect answered so far.
     func text() -> String {
-        var waiting: [Int64] = []
-        pendingRedirects.forEach { pending in
-            waiting += pending
-            pending.removeAll(keepingCapacity: true)
-        }
-        waiting.forEach(redirects.recordNanoseconds)
+        pendingRedirects.removeAll().forEach(redirects.recordNanoseconds)
         return registry.emitToString()
     }
 }

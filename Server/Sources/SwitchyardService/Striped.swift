@@ -52,6 +52,16 @@ final class Striped<Value>: Sendable where Value: Sendable {
         for stripe in stripes { stripe.value.withLock { body(&$0) } }
     }
 
+    /// Empties every stripe of a striped buffer, answering what they held, stripe by stripe.
+    func removeAll<Element>() -> [Element] where Value == [Element] {
+        var taken: [Element] = []
+        forEach { buffer in
+            taken += buffer
+            buffer.removeAll(keepingCapacity: true)
+        }
+        return taken
+    }
+
     /// The calling thread's identity: its `pthread_t`, which is an address.
     @inline(__always)
     private static var threadIdentity: UInt {

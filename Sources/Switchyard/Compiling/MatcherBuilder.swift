@@ -216,13 +216,19 @@ struct MatcherBuilder {
             for index in forms.indices {
                 let route = routes[forms[index].routeIndex]
                 let form = forms[index]
-                let formNames = names[Int(form.nameStart)..<Int(form.nameStart + form.nameCount)].compactMap { $0 }
-                let lazy = (1...2).contains(formNames.count) && formNames.count == Int(form.nameCount)
-                    && !form.endsWithRest
-                forms[index].capturesLazily = lazy
+                let start = Int(form.nameStart)
+                var captured: CapturedNames?
+                if !form.endsWithRest, form.nameCount == 1 || form.nameCount == 2, let first = names[start] {
+                    if form.nameCount == 1 {
+                        captured = CapturedNames(first: first, second: nil)
+                    } else if let second = names[start + 1] {
+                        captured = CapturedNames(first: first, second: second)
+                    }
+                }
+                forms[index].capturesLazily = captured != nil
                 forms[index].matched = MatchedRoute(route: route.pattern, routeName: route.name,
                                                     routeIndex: form.routeIndex, form: (form.formOrdinal, form.length),
-                                                    parameterNames: lazy ? formNames : [])
+                                                    parameterNames: captured)
             }
         }
         return CompiledMatcher(nodes: compiled, slots: slots, literals: literals, edges: edges,

@@ -46,15 +46,17 @@ enum RouteParameters: Sendable {
 
     /// The parameters as the public API shows them: captured values are decoded from `url`
     /// with the matched form's `names`.
-    func dictionary(in url: String, names: [String]) -> [String: String]? {
+    func dictionary(in url: String, names: CapturedNames?) -> [String: String]? {
         switch self {
         case .unmatched: nil
         case .none: [:]
         case .captured(let first, let second):
-            if let second {
-                [names[0]: first.value(in: url), names[1]: second.value(in: url)]
+            if let names, let second, let secondName = names.second {
+                [names.first: first.value(in: url), secondName: second.value(in: url)]
+            } else if let names {
+                [names.first: first.value(in: url)]
             } else {
-                [names[0]: first.value(in: url)]
+                [:]
             }
         case .one(let name, let value): [name: value]
         case .two(let name1, let value1, let name2, let value2): [name1: value1, name2: value2]
@@ -63,17 +65,23 @@ enum RouteParameters: Sendable {
     }
 
     /// One parameter's value, without building a dictionary.
-    func value(_ name: String, in url: String, names: [String]) -> String? {
+    func value(_ name: String, in url: String, names: CapturedNames?) -> String? {
         switch self {
         case .unmatched, .none: nil
         case .captured(let first, let second):
-            names[0] == name ? first.value(in: url) : (second != nil && names[1] == name ? second!.value(in: url) : nil)
+            if names?.first == name { first.value(in: url) } else if names?.second == name { second?.value(in: url) } else { nil }
         case .one(let name1, let value1): name1 == name ? value1 : nil
         case .two(let name1, let value1, let name2, let value2):
             name1 == name ? value1 : (name2 == name ? value2 : nil)
         case .many(let dictionary): dictionary[name]
         }
     }
+}
+
+/// The names of a form's one or two captured parameters (``RouteParameters/captured(_:_:)``).
+struct CapturedNames: Sendable {
+    let first: String
+    let second: String?
 }
 
 /// A captured path segment: its UTF-8 offsets in the link's input, and whether it holds a `%`

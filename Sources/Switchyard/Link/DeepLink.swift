@@ -58,7 +58,7 @@ public struct DeepLink: Sendable, Hashable {
     /// The route's parameters, percent-decoded: nil when no route matched, empty when the
     /// matched route has none.
     public var routeParameters: [String: String]? {
-        get { parameters.dictionary(in: storedURL, names: matched?.parameterNames ?? []) }
+        get { parameters.dictionary(in: storedURL, names: matched?.parameterNames) }
         set { parameters = RouteParameters(newValue) }
     }
     /// Every query item, in order, decoded (`+` is a space). A resolved link decodes them from its
@@ -123,7 +123,7 @@ public struct DeepLink: Sendable, Hashable {
 
     /// One route parameter's value, without building the dictionary.
     func routeParameter(_ name: String) -> String? {
-        parameters.value(name, in: storedURL, names: matched?.parameterNames ?? [])
+        parameters.value(name, in: storedURL, names: matched?.parameterNames)
     }
 
     /// Captured parameters, decoded and held: before the input or the match they are read with changes.

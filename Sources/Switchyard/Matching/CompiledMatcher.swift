@@ -33,7 +33,8 @@ struct MatchForm: Sendable {
     /// Whether the last capture is a rest parameter, which takes every remaining segment.
     var endsWithRest: Bool
     /// Whether a match leaves the values as ranges of the input, to decode when read: one or two
-    /// captures, each named, no rest (``MatchedRoute/parameterNames``).
+    /// captures, each named, no rest (``MatchedRoute/parameterNames``). Also in the box; kept here
+    /// too, in the form's cache line that the match has just read.
     var capturesLazily: Bool = false
     /// Which of the route pattern's forms this is (index into ``RoutePattern/forms``).
     var formOrdinal: Int
@@ -57,11 +58,12 @@ final class MatchedRoute: Sendable {
     /// when a screen route's prefix matched).
     let form: (ordinal: Int, length: Int)?
     /// The form's parameter names, in order, when a match captures its values as ranges of the
-    /// input (``RouteParameters/captured(_:_:)``: one or two named parameters, no rest); empty otherwise.
-    let parameterNames: [String]
+    /// input (``RouteParameters/captured(_:_:)``: one or two named parameters, no rest); nil
+    /// otherwise. Held inline: a table allocates one box per form and nothing more.
+    let parameterNames: CapturedNames?
 
     init(route: String?, routeName: String?, routeIndex: Int?, form: (ordinal: Int, length: Int)?,
-         parameterNames: [String] = []) {
+         parameterNames: CapturedNames? = nil) {
         self.route = route
         self.routeName = routeName
         self.routeIndex = routeIndex
@@ -69,7 +71,8 @@ final class MatchedRoute: Sendable {
         self.parameterNames = parameterNames
     }
 
-    /// A box with the same fields but those given; nil when every field would be nil.
+    /// A box with the same fields but those given (and no captured names: a link decodes its
+    /// captured parameters before its match changes); nil when every field would be nil.
     static func replacing(_ box: MatchedRoute?, route: String?? = nil, routeName: String?? = nil,
                           routeIndex: Int?? = nil, form: (ordinal: Int, length: Int)?? = nil) -> MatchedRoute? {
         let route = route ?? box?.route
@@ -77,8 +80,7 @@ final class MatchedRoute: Sendable {
         let routeIndex = routeIndex ?? box?.routeIndex
         let form = form ?? box?.form
         if route == nil && routeName == nil && routeIndex == nil && form == nil { return nil }
-        return MatchedRoute(route: route, routeName: routeName, routeIndex: routeIndex, form: form,
-                            parameterNames: box?.parameterNames ?? [])
+        return MatchedRoute(route: route, routeName: routeName, routeIndex: routeIndex, form: form)
     }
 }
 

@@ -15,6 +15,14 @@ enum PathSegments {
     @inline(__always)
     static func bufferCapacity(of path: Range<Int>) -> Int { 2 * max(path.count, 1) }
 
+    /// A buffer of ``bufferCapacity(of:)`` bytes as the decoding buffer and the matcher's scratch.
+    @inline(__always)
+    static func halves(of buffer: UnsafeMutableBufferPointer<UInt8>)
+        -> (decoded: UnsafeMutableBufferPointer<UInt8>, scratch: UnsafeMutableBufferPointer<UInt8>) {
+        let half = buffer.count / 2
+        return (UnsafeMutableBufferPointer(rebasing: buffer[0..<half]), UnsafeMutableBufferPointer(rebasing: buffer[half...]))
+    }
+
     /// Writes the segments of `bytes[path]` to `segments` (``capacity(of:)`` of them at least) and
     /// answers how many there are; escaped segments are decoded into `decoded` (as long as the
     /// path), each at its ``SegmentRef/decodedStart``.

@@ -61,9 +61,7 @@ extension RouteTable {
             let captures = UnsafeMutableRawBufferPointer(rebasing: raw[captureOffset..<decodedOffset])
                 .bindMemory(to: Int32.self)
             let buffer = UnsafeMutableRawBufferPointer(rebasing: raw[decodedOffset...]).bindMemory(to: UInt8.self)
-            let half = buffer.count / 2
-            let decoded = UnsafeMutableBufferPointer(rebasing: buffer[0..<half])
-            let scratch = UnsafeMutableBufferPointer(rebasing: buffer[half...])
+            let (decoded, scratch) = PathSegments.halves(of: buffer)
             let count: Int
             do throws(LinkInputError) {
                 count = try PathSegments.split(bytes, path, delimiter: delimiter, checkEscapes: checkEscapes,

@@ -33,8 +33,7 @@ struct PatternHandlerTable: Sendable {
             var forms: [Int32] = []
             withUnsafeTemporaryAllocation(of: SegmentRef.self, capacity: PathSegments.capacity(of: path)) { segments in
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: PathSegments.bufferCapacity(of: path)) { buffer in
-                    let decoded = UnsafeMutableBufferPointer(rebasing: buffer[0..<(buffer.count / 2)])
-                    let scratch = UnsafeMutableBufferPointer(rebasing: buffer[(buffer.count / 2)...])
+                    let (decoded, scratch) = PathSegments.halves(of: buffer)
                     guard let count = try? PathSegments.split(bytes, path, delimiter: rules.delimiter,
                                                               checkEscapes: scanned.hasUncommonEscape,
                                                               into: segments, decoded: decoded) else { return }
