@@ -52,7 +52,8 @@ public protocol LinkStore: Sendable {
     /// Click totals for a link, by platform; platforms without clicks are absent.
     func clickCounts(code: String) async throws -> [Click.Platform: Int]
 
-    /// Clicks per day (UTC) for a link, from `since`, in date order; days without clicks omitted.
+    /// Clicks per day (UTC) for a link, in date order, from the day `since` falls in (whole days:
+    /// stores count clicks per day as they write them); days without clicks omitted.
     func clicksPerDay(code: String, since: Date) async throws -> [(day: Date, count: Int)]
 
     /// Remembers an open for heuristic deferred matching until `open.expiresAt`, and deletes

@@ -3,7 +3,8 @@ import Testing
 @testable import SwitchyardStore
 
 extension LinkStoreConformance {
-    /// Clicks are counted per platform and per UTC day, from `since` on, for their own code only.
+    /// Clicks are counted per platform and per UTC day, from the day `since` falls in, for their
+    /// own code only; batches add to the same day's totals.
     static func clicks(_ database: TestDatabase) async throws {
         let store = try await database.open()
         try await store.insert(makeLink("clicked"))
@@ -31,14 +32,23 @@ extension LinkStoreConformance {
         let perDay = try await store.clicksPerDay(code: "clicked", since: day14)
         #expect(perDay.map(\.day) == [day14, day14.addingTimeInterval(day), day14.addingTimeInterval(2 * day)])
         #expect(perDay.map(\.count) == [2, 2, 2])
+        // From the day `since` falls in, whole: the click at 7,200 s counts though it came before.
         let recent = try await store.clicksPerDay(code: "clicked", since: Instant.at(7_250))
         #expect(recent.map(\.day) == [day14.addingTimeInterval(day), day14.addingTimeInterval(2 * day)])
-        #expect(recent.map(\.count) == [1, 2])
+        #expect(recent.map(\.count) == [2, 2])
+        #expect(try await store.clicksPerDay(code: "clicked", since: Instant.at(3 * day)).isEmpty)
         #expect(try await store.clicksPerDay(code: "never", since: day14).isEmpty)
 
-        // A large batch goes in whole.
+        // A large batch goes in whole, and adds to the totals already there.
         let many = (0..<2_500).map { Click(code: "other", at: Instant.at(Double($0)), platform: .desktop) }
         try await store.record(many)
-        #expect(try await store.clickCounts(code: "other") == [.other: 1, .desktop: 2_500])
+        try await store.record([Click(code: "other", at: Instant.at(3), platform: .desktop)])
+        #expect(try await store.clickCounts(code: "other") == [.other: 1, .desktop: 2_501])
+        #expect(try await store.clicksPerDay(code: "other", since: day14).map(\.count) == [2_502])
+
+        // Before 1970 the day is rounded down too (1969-12-31, not 1970-01-01).
+        try await store.record([Click(code: "old", at: Date(timeIntervalSince1970: -1), platform: .ios)])
+        let old = try await store.clicksPerDay(code: "old", since: Date(timeIntervalSince1970: -day))
+        #expect(old.map(\.day) == [Date(timeIntervalSince1970: -day)])
     }
 }

@@ -147,8 +147,34 @@ struct PostgresAvailabilityTests {
         try await TestDatabase.with(.postgres) { database in
             let store = try #require(try await database.open() as? PostgresLinkStore)
             try await store.migrate()
-            #expect(try await store.appliedMigrations() == [1, 2, 3, 4, 5])
+            #expect(try await store.appliedMigrations() == [1, 2, 3, 4, 5, 6])
             #expect(store.schema == database.location)
+        }
+    }
+
+    @Test("Upgrading to click totals counts the clicks already written, per code, UTC day and platform",
+          .enabled(if: Backend.postgresURL != nil, "SWITCHYARD_POSTGRES_URL not set: PostgreSQL suite skipped"))
+    func clickTotalsMigration() async throws {
+        try await TestDatabase.with(.postgres) { database in
+            let store = try #require(try await database.open(migrate: false) as? PostgresLinkStore)
+            try await store.migrate(through: 5)
+            let day = 86_400.0
+            for (code, at, platform) in [("a", 5 * day + 0.001, "ios"), ("a", 5 * day + 0.002, "ios"), ("a", 6 * day - 0.001, "android"),
+                                         ("a", 6 * day, "ios"), ("b", 5 * day, "ios"), ("a", -0.001, "desktop")] {
+                _ = try await store.rows(
+                    "INSERT INTO clicks (code, at, platform) VALUES (\(code), \(Date(timeIntervalSince1970: at)), \(platform))")
+            }
+            try await store.migrate()
+            #expect(try await store.appliedMigrations() == [1, 2, 3, 4, 5, 6])
+            let rows = try await store.rows("SELECT code, day, platform, count FROM click_days ORDER BY code, day, platform")
+                .map { row in
+                    let (code, day, platform, count) = try row.decode((String, Int64, String, Int64).self)
+                    return "\(code) \(day) \(platform) \(count)"
+                }
+            #expect(rows == ["a -1 desktop 1", "a 5 android 1", "a 5 ios 2", "a 6 ios 1", "b 5 ios 1"])
+            // New clicks add to the migrated totals.
+            try await store.record([Click(code: "a", at: Date(timeIntervalSince1970: 5 * day + 60), platform: .ios)])
+            #expect(try await store.clicksPerDay(code: "a", since: Date(timeIntervalSince1970: 5 * day)).map(\.count) == [4, 1])
         }
     }
 }

@@ -40,11 +40,38 @@ struct SQLiteLinkStoreTests {
         try await store.migrate()
         try await store.migrate()
         #expect(try await store.appliedMigrations() == SQLiteLinkStore.migrations.map(\.version))
-        #expect(try await store.appliedMigrations() == [1, 2, 3, 4, 5])
+        #expect(try await store.appliedMigrations() == [1, 2, 3, 4, 5, 6])
         let indexes = try await store.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")
         }
-        #expect(indexes == ["clicks_code_at", "dashboard_sessions_expiry", "deferred_opens_expiry", "deferred_opens_fingerprint", "links_team_listing"])
+        #expect(indexes == ["dashboard_sessions_expiry", "deferred_opens_expiry", "deferred_opens_fingerprint", "links_team_listing"])
+        try await store.close()
+    }
+
+    @Test("Upgrading to click totals counts the clicks already written, per code, UTC day and platform")
+    func clickTotalsMigration() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try SQLiteLinkStore(path: directory.appendingPathComponent("old.sqlite").path)
+        try await store.migrate(through: 5)
+        let day: Int64 = 86_400_000
+        try await store.write { db in
+            for (code, at, platform) in [("a", 5 * day + 1, "ios"), ("a", 5 * day + 2, "ios"), ("a", 6 * day - 1, "android"),
+                                         ("a", 6 * day, "ios"), ("b", 5 * day, "ios"), ("a", -1, "desktop")] {
+                try db.execute(sql: "INSERT INTO clicks (code, at, platform) VALUES (?, ?, ?)", arguments: [code, at, platform])
+            }
+        }
+        try await store.migrate()
+        #expect(try await store.appliedMigrations() == [1, 2, 3, 4, 5, 6])
+        let rows = try await store.read { db in
+            try Row.fetchAll(db, sql: "SELECT code, day, platform, count FROM click_days ORDER BY code, day, platform")
+                .map { "\($0["code"] as String) \($0["day"] as Int64) \($0["platform"] as String) \($0["count"] as Int)" }
+        }
+        #expect(rows == ["a -1 desktop 1", "a 5 android 1", "a 5 ios 2", "a 6 ios 1", "b 5 ios 1"])
+        #expect(try await store.clickCounts(code: "b") == [.ios: 1])
+        // New clicks add to the migrated totals.
+        try await store.record([Click(code: "a", at: Date(timeIntervalSince1970: 5 * 86_400 + 60), platform: .ios)])
+        #expect(try await store.clicksPerDay(code: "a", since: Date(timeIntervalSince1970: 5 * 86_400)).map(\.count) == [4, 1])
         try await store.close()
     }
 

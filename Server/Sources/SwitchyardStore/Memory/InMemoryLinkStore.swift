@@ -12,6 +12,12 @@ public import Foundation
 public actor InMemoryLinkStore: LinkStore {
     private var links: [String: SmartLink] = [:]
     private var clicks: [String: [Click]] = [:]
+    /// A day and platform of a link's totals (the `click_days` table of the other stores).
+    private struct ClickDay: Hashable {
+        var day: Int64
+        var platform: Click.Platform
+    }
+    private var clickDays: [String: [ClickDay: Int]] = [:]
     private var isAvailable = true
     private var pendingOpens: [PendingOpen] = []
     private var sessions: [String: DashboardSession] = [:]
@@ -122,12 +128,15 @@ public actor InMemoryLinkStore: LinkStore {
         return .redeemed(link)
     }
 
-    /// Appends clicks.
+    /// Appends clicks and adds them to their day's totals.
     public func record(_ clicks: [Click]) async throws {
         try check()
         for var click in clicks {
             click.at = StoredDate.rounded(click.at)
             self.clicks[click.code, default: []].append(click)
+        }
+        for (key, count) in ClickTotals(clicks).counts {
+            clickDays[key.code, default: [:]][ClickDay(day: key.day, platform: key.platform), default: 0] += count
         }
     }
 
@@ -135,20 +144,17 @@ public actor InMemoryLinkStore: LinkStore {
     public func clickCounts(code: String) async throws -> [Click.Platform: Int] {
         try check()
         var counts: [Click.Platform: Int] = [:]
-        for click in clicks[code] ?? [] { counts[click.platform, default: 0] += 1 }
+        for (key, count) in clickDays[code] ?? [:] { counts[key.platform, default: 0] += count }
         return counts
     }
 
-    /// Clicks per UTC day since `since`.
+    /// Clicks per UTC day from the day `since` falls in.
     public func clicksPerDay(code: String, since: Date) async throws -> [(day: Date, count: Int)] {
         try check()
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        var counts: [Date: Int] = [:]
-        for click in clicks[code] ?? [] where click.at >= since {
-            counts[calendar.startOfDay(for: click.at), default: 0] += 1
-        }
-        return counts.sorted { $0.key < $1.key }.map { (day: $0.key, count: $0.value) }
+        let first = StoredDate.day(since)
+        var counts: [Int64: Int] = [:]
+        for (key, count) in clickDays[code] ?? [:] where key.day >= first { counts[key.day, default: 0] += count }
+        return counts.sorted { $0.key < $1.key }.map { (day: StoredDate.dayStart($0.key), count: $0.value) }
     }
 
     /// Answers unless switched off.

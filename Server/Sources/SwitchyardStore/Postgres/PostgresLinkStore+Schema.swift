@@ -73,11 +73,35 @@ extension PostgresLinkStore {
         Migration(version: 5, name: "links created by the app", statements: [
             "ALTER TABLE links ADD COLUMN created_by_app boolean NOT NULL DEFAULT false",
         ]),
+        // Clicks counted per link, UTC day (days since 1970) and platform as they are written
+        // (ClickTotals); the clicks themselves are only appended, so the index by code goes.
+        Migration(version: 6, name: "click totals per day", statements: [
+            """
+            CREATE TABLE click_days (
+                code text NOT NULL,
+                day bigint NOT NULL,
+                platform text NOT NULL,
+                count bigint NOT NULL,
+                PRIMARY KEY (code, day, platform))
+            """,
+            """
+            INSERT INTO click_days (code, day, platform, count)
+            SELECT code, floor(extract(epoch FROM at) / 86400)::bigint AS day, platform, count(*)
+            FROM clicks GROUP BY 1, 2, 3
+            """,
+            "DROP INDEX clicks_code_at",
+        ]),
     ]
 
     /// Creates the schema if needed and applies the steps it has not seen, in one transaction
     /// holding an advisory lock, so instances starting together take turns. Idempotent.
     public func migrate() async throws {
+        try await migrate(through: Int.max)
+    }
+
+    /// Applies the steps up to `last` only (tests of a later step start from a database made by
+    /// the steps before it).
+    func migrate(through last: Int) async throws {
         let schema = schema
         let logger = logger
         try await run { client in
@@ -97,7 +121,7 @@ extension PostgresLinkStore {
                     "SELECT COALESCE(MAX(version), 0) FROM \(unescaped: schema).switchyard_schema_migrations",
                     logger: logger)
                 for try await (version) in rows.decode(Int.self) { applied = version }
-                for migration in Self.migrations where migration.version > applied {
+                for migration in Self.migrations where migration.version > applied && migration.version <= last {
                     for statement in migration.statements {
                         try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                     }

@@ -2,22 +2,31 @@ public import Foundation
 import GRDB
 
 extension SQLiteLinkStore {
+    /// Appends the clicks and adds them to their day's totals, in one transaction.
     public func record(_ clicks: [Click]) async throws {
         guard !clicks.isEmpty else { return }
+        let totals = ClickTotals(clicks).sorted
         try await write { db in
-            let statement = try db.makeStatement(
+            let append = try db.cachedStatement(
                 sql: "INSERT INTO clicks (code, at, platform, referrer, campaign) VALUES (?, ?, ?, ?, ?)")
             for click in clicks {
-                try statement.execute(
+                try append.execute(
                     arguments: [click.code, StoredDate.milliseconds(click.at), click.platform.rawValue, click.referrer,
                                 click.campaign.map(StoredJSON.text)])
+            }
+            let add = try db.cachedStatement(sql: """
+                INSERT INTO click_days (code, day, platform, count) VALUES (?, ?, ?, ?)
+                ON CONFLICT (code, day, platform) DO UPDATE SET count = count + excluded.count
+                """)
+            for (key, count) in totals {
+                try add.execute(arguments: [key.code, key.day, key.platform.rawValue, count])
             }
         }
     }
 
     public func clickCounts(code: String) async throws -> [Click.Platform: Int] {
         let rows = try await read { db in
-            try Row.fetchAll(db, sql: "SELECT platform, COUNT(*) AS n FROM clicks WHERE code = ? GROUP BY platform",
+            try Row.fetchAll(db, sql: "SELECT platform, SUM(count) AS n FROM click_days WHERE code = ? GROUP BY platform",
                              arguments: [code])
                 .map { row in (try row.decode(String.self, forColumn: "platform"), try row.decode(Int.self, forColumn: "n")) }
         }
@@ -25,15 +34,14 @@ extension SQLiteLinkStore {
     }
 
     public func clicksPerDay(code: String, since: Date) async throws -> [(day: Date, count: Int)] {
-        let since = StoredDate.milliseconds(since)
+        let first = StoredDate.day(since)
         let rows = try await read { db in
             try Row.fetchAll(db, sql: """
-                SELECT at / \(StoredDate.millisecondsPerDay) AS day, COUNT(*) AS n FROM clicks
-                WHERE code = ? AND at >= ? GROUP BY day ORDER BY day
-                """, arguments: [code, since])
+                SELECT day, SUM(count) AS n FROM click_days WHERE code = ? AND day >= ? GROUP BY day ORDER BY day
+                """, arguments: [code, first])
                 .map { row in (try row.decode(Int64.self, forColumn: "day"), try row.decode(Int.self, forColumn: "n")) }
         }
-        return rows.map { (day: StoredDate.date(milliseconds: $0.0 * StoredDate.millisecondsPerDay), count: $0.1) }
+        return rows.map { (day: StoredDate.dayStart($0.0), count: $0.1) }
     }
 
     /// Click counts keyed by platform; an unknown platform name is corruption.

@@ -65,5 +65,24 @@ extension SQLiteLinkStore {
         Migration(version: 5, name: "links created by the app", statements: [
             "ALTER TABLE links ADD COLUMN created_by_app INTEGER NOT NULL DEFAULT 0",
         ]),
+        // Clicks counted per link, UTC day and platform as they are written (ClickTotals); the
+        // clicks themselves are only appended, so the index by code goes. Existing clicks are
+        // counted once here (the day rounded down for instants before 1970, as StoredDate.day).
+        Migration(version: 6, name: "click totals per day", statements: [
+            """
+            CREATE TABLE click_days (
+                code TEXT NOT NULL,
+                day INTEGER NOT NULL,
+                platform TEXT NOT NULL,
+                count INTEGER NOT NULL,
+                PRIMARY KEY (code, day, platform)) WITHOUT ROWID
+            """,
+            """
+            INSERT INTO click_days (code, day, platform, count)
+            SELECT code, CASE WHEN at >= 0 THEN at / 86400000 ELSE (at + 1) / 86400000 - 1 END AS day, platform, COUNT(*)
+            FROM clicks GROUP BY code, day, platform
+            """,
+            "DROP INDEX clicks_code_at",
+        ]),
     ]
 }

@@ -46,6 +46,12 @@ public final class SQLiteLinkStore: LinkStore {
     /// Applies the schema steps this database has not seen yet, in one IMMEDIATE transaction
     /// (so two processes migrating at once take turns). Idempotent.
     public func migrate() async throws {
+        try await migrate(through: Int.max)
+    }
+
+    /// Applies the steps up to `last` only (tests of a later step start from a database made by
+    /// the steps before it).
+    func migrate(through last: Int) async throws {
         try await write { db in
             try db.execute(sql: """
                 CREATE TABLE IF NOT EXISTS switchyard_schema_migrations (
@@ -54,7 +60,7 @@ public final class SQLiteLinkStore: LinkStore {
                     applied_at INTEGER NOT NULL)
                 """)
             let applied = try Int.fetchOne(db, sql: "SELECT MAX(version) FROM switchyard_schema_migrations") ?? 0
-            for migration in Self.migrations where migration.version > applied {
+            for migration in Self.migrations where migration.version > applied && migration.version <= last {
                 for statement in migration.statements {
                     try db.execute(sql: statement)
                 }
