@@ -36,7 +36,14 @@ package final class ClickRecorder: Service, Sendable {
     private let buffers = Striped<[Click]> { [] }
     private let stream: AsyncStream<Signal>
     private let continuation: AsyncStream<Signal>.Continuation
-    private let observer = Mutex<(@Sendable (Int) -> Void)?>(nil)
+    private let observer = Mutex<WriteObserver?>(nil)
+
+    /// The observer, in a struct: a closure stored as a `Mutex`'s whole value is re-wrapped in a
+    /// reabstraction thunk at each `withLock { $0 }`, so every batch written made the next call one
+    /// thunk deeper, until the writer overflowed its stack (after about 50,000 batches).
+    private struct WriteObserver: Sendable {
+        let observe: @Sendable (Int) -> Void
+    }
 
     /// Creates a recorder writing to `store`.
     ///
@@ -56,7 +63,7 @@ package final class ClickRecorder: Service, Sendable {
 
     /// Calls `observe` with the number of clicks after each successful write (for metrics).
     func observeWrites(_ observe: @escaping @Sendable (Int) -> Void) {
-        observer.withLock { $0 = observe }
+        observer.withLock { $0 = WriteObserver(observe: observe) }
     }
 
     /// Queues a click; returns at once.
@@ -128,7 +135,7 @@ package final class ClickRecorder: Service, Sendable {
             do {
                 try await store.record(batch)
                 written += batch.count
-                observer.withLock { $0 }?(batch.count)
+                observer.withLock { $0 }?.observe(batch.count)
             } catch {
                 let left = pending.count - written
                 if left > capacity {
