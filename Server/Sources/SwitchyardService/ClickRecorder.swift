@@ -40,7 +40,7 @@ package final class ClickRecorder: Service, Sendable {
 
     /// The observer, in a struct: a closure stored as a `Mutex`'s whole value is re-wrapped in a
     /// reabstraction thunk at each `withLock { $0 }`, so every batch written made the next call one
-    /// thunk deeper, until the writer overflowed its stack (after about 50,000 batches).
+    /// thunk deeper, until the writer overflowed its stack (after about 170,000 batches).
     private struct WriteObserver: Sendable {
         let observe: @Sendable (Int) -> Void
     }

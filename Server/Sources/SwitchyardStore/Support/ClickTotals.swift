@@ -8,7 +8,9 @@
 /// rate on one core (BENCHMARKS.md, "Clicks counted per day").
 ///
 /// ```swift
-/// for (key, count) in ClickTotals(clicks).sorted { ... upsert key.code, key.day, key.platform, count ... }
+/// for (key, count) in ClickTotals(batch).sorted {
+///     try add.execute(arguments: [key.code, key.day, key.platform.rawValue, count])  // an upsert
+/// }
 /// ```
 struct ClickTotals {
     /// One row of `click_days`.
