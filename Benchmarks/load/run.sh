@@ -13,8 +13,9 @@
 #                    unset: no pinning (on 2 cores they share both)
 #   CONNECTIONS      one or more connection counts, each measured in turn (default "64")
 #   DURATION (10s), THREADS (default: the number of WRK_CPUS, else 2)
-# Prints requests/s and p50/p99 latency for each scenario and connection count, and each
-# scenario's requests/s and p99 against the ceiling's at the same count.
+# Prints requests/s, p50/p99 latency and the server's CPU time per request for each scenario and
+# connection count, and each scenario's requests/s, p99 and CPU per request against the ceiling's
+# at the same count.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bin="${SWITCHYARD_BIN:-$root/Server/.build/release/switchyard}"
@@ -42,22 +43,33 @@ wait_up() { for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$1/${
 # wrk's latency in milliseconds (it prints us, ms or s).
 ms() { awk -v v="$1" 'BEGIN { if (v ~ /us$/) print v / 1000; else if (v ~ /ms$/) print v + 0; else print v * 1000 }'; }
 declare -A ceiling_rps ceiling_p99
+declare -A ceiling_cpu
 report() { # name, connections, wrk output
-    local rps p50 p99 bad versus=""
+    local rps p50 p99 bad cpu versus=""
     rps=$(awk '/Requests\/sec/ {print $2}' <<<"$3")
+    # The server's CPU time per request answered, in microseconds (this process only: not
+    # PostgreSQL's). Steadier than requests/s where other tenants share the host.
+    cpu=$(awk '/requests in/ {n = $1} /server-cpu-seconds/ {s = $2} END { if (n > 0) printf "%.1f", s * 1e6 / n }' <<<"$3")
     p50=$(awk '$1=="50%" {print $2}' <<<"$3"); p99=$(awk '$1=="99%" {print $2}' <<<"$3")
     bad=$(awk '/Non-2xx or 3xx responses/ {print $NF}' <<<"$3"); bad=${bad:-0}
     if [ "$1" = "hello-world (ceiling)" ]; then
-        ceiling_rps[$2]=$rps; ceiling_p99[$2]=$(ms "$p99")
+        ceiling_rps[$2]=$rps; ceiling_p99[$2]=$(ms "$p99"); ceiling_cpu[$2]=$cpu
     elif [ -n "${ceiling_rps[$2]:-}" ]; then
         versus=$(awk -v r="$rps" -v c="${ceiling_rps[$2]}" -v p="$(ms "$p99")" -v q="${ceiling_p99[$2]}" \
-            'BEGIN { printf "%.0f%% / %.1fx", 100 * r / c, p / q }')
+            -v u="$cpu" -v v="${ceiling_cpu[$2]}" \
+            'BEGIN { printf "%.0f%% / %.1fx / %.1fx", 100 * r / c, p / q, (v > 0 ? u / v : 0) }')
     fi
-    printf '| %-34s | %5s | %10s | %8s | %8s | %6s | %14s |\n' "$1" "$2" "$rps" "$p50" "$p99" "$bad" "$versus"
+    printf '| %-34s | %5s | %10s | %8s | %8s | %6s | %8s | %20s |\n' "$1" "$2" "$rps" "$p50" "$p99" "$bad" "$cpu" "$versus"
 }
-load() { # connections, wrk arguments...
-    local connections=$1; shift
+# CPU time (user + system, in clock ticks) the process has used so far.
+ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+clock_ticks=$(getconf CLK_TCK)
+load() { # connections, wrk arguments... (against the server whose pid is $server)
+    local connections=$1 before after; shift
+    before=$(ticks "$server")
     "${wrk_pin[@]}" wrk -t"$threads" -c"$connections" -d"$duration" --latency "$@"
+    after=$(ticks "$server")
+    echo "server-cpu-seconds: $(awk -v t=$((after - before)) -v hz="$clock_ticks" 'BEGIN { print t / hz }')"
 }
 
 cat > "$work/create.lua" <<'LUA'
@@ -77,9 +89,9 @@ local i = 0
 request = function() i = i % #codes + 1; return wrk.format("GET", "/" .. codes[i]) end
 LUA
 
-echo "| scenario                           | conns |  requests/s |      p50 |      p99 | non-2xx/3xx | vs ceiling (rps / p99) |"
-echo "| ---------------------------------- | ----: | ----------: | -------: | -------: | -----: | -------------: |"
-"${server_pin[@]}" "$hello" --port 8090 >/dev/null 2>&1 & pids+=($!); wait_up 8090 ""
+echo "| scenario                           | conns |  requests/s |      p50 |      p99 | non-2xx/3xx | CPU µs/req | vs ceiling (rps / p99 / CPU) |"
+echo "| ---------------------------------- | ----: | ----------: | -------: | -------: | -----: | -------: | -------------------: |"
+"${server_pin[@]}" "$hello" --port 8090 >/dev/null 2>&1 & pids+=($!); server=$!; wait_up 8090 ""
 for connections in $counts; do
     report "hello-world (ceiling)" "$connections" "$(load "$connections" http://127.0.0.1:8090/)"
 done
@@ -90,7 +102,7 @@ port=8091
 for database in "${databases[@]}"; do
     kind=${database%%:*}
     "${server_pin[@]}" "$bin" serve --routes "$root/Examples/shop/routes.json" --port "$port" --database "$database" \
-        --create-rate off >"$work/serve-$port.log" 2>&1 & pids+=($!)
+        --create-rate off >"$work/serve-$port.log" 2>&1 & pids+=($!); server=$!
     wait_up "$port"
     # 1,000 links to redirect through, created over the API; each has a web fallback, so wrk (a
     # client with no user agent, a desktop) gets the 302 to it.
