@@ -45,15 +45,20 @@ struct LinkOpener: Sendable {
     }
 
     /// Reads a stored link and keeps it in the open cache with its deep links (built once per
-    /// cache lifetime, not once per open); forgets the code when the link is not found.
+    /// cache lifetime, not once per open); forgets the code when the link is not found. Opens of
+    /// the same code meanwhile wait for this read rather than starting their own.
     private func read(_ code: String) async throws -> OpenLinkCache.Opened? {
-        guard let link = try await service.storage({ try await service.store.link(code: code) }) else {
-            service.openCache.evict(code: code)
-            return nil
+        try await service.storage {
+            try await service.openCache.readOnce(code: code) {
+                guard let link = try await service.store.link(code: code) else {
+                    service.openCache.evict(code: code)
+                    return nil
+                }
+                let opened = OpenLinkCache.Opened(link: link, urls: service.deepLinkURLs(link))
+                service.openCache.keep(opened, at: service.now())
+                return opened
+            }
         }
-        let opened = OpenLinkCache.Opened(link: link, urls: service.deepLinkURLs(link))
-        service.openCache.keep(opened, at: service.now())
-        return opened
     }
 
     /// The per-platform answer for a link that opens: records a click under `clickKey` (with the

@@ -18,6 +18,8 @@ import SwitchyardStore
 /// it shows here within the lifetime. Expiry is checked on every open against the stored date,
 /// so a cached link never outlives its `expiresAt`.
 ///
+/// Opens of a code that is not cached share one read of it (``readOnce(code:_:)``).
+///
 /// The entries are split by code into stripes, each with its own lock, so that opens answered at
 /// once on different cores do not wait for each other (``Striped``).
 final class OpenLinkCache: Sendable {
@@ -63,6 +65,8 @@ final class OpenLinkCache: Sendable {
     /// The most entries one stripe keeps.
     private let stripeCapacity: Int
     private let entries: Striped<[String: Entry]>
+    /// Reads of codes in progress (``readOnce(code:_:)``).
+    let reads = SingleFlight<Opened?>()
 
     init(lifetime: Duration, capacity: Int) {
         let parts = lifetime.components
@@ -116,6 +120,15 @@ final class OpenLinkCache: Sendable {
             }
             entries[link.code] = Entry(opened: opened, fetched: now, refreshAge: refreshAge)
         }
+    }
+
+    /// Runs `read` for `code`, or, when an open is already reading that code, waits for its
+    /// result: a link not in the cache is read once however many opens ask for it together (at a
+    /// restart, or when a new link is shared to many people at once). With the cache off every
+    /// open reads for itself.
+    func readOnce(code: String, _ read: () async throws -> Opened?) async throws -> Opened? {
+        guard lifetime > 0 else { return try await read() }
+        return try await reads.run(key: code, read)
     }
 
     /// Forgets `code` (after a change made through this instance).

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Switchyard
 @testable import SwitchyardService
 import SwitchyardStore
+import Synchronization
 import Testing
 
 /// `GET /{code}` answers from links it read in the last `openCacheLifetime`: changes through this
@@ -134,6 +135,22 @@ import Testing
             #expect(try await harness.store.delete(code: "poster", team: "shop", at: harness.clock.now))
             harness.clock.advance(by: 1.85)
             #expect(try await client.open("poster", userAgent: nil).status == .gone)
+        }
+    }
+
+    /// A read of a code not cached is shared by the opens that ask meanwhile (``SingleFlight``,
+    /// tested on its own); with the cache off each open reads for itself, so it sees every change.
+    @Test func readsOfACodeAreSharedUnlessTheCacheIsOff() async throws {
+        for (lifetime, shared) in [(Duration.seconds(2), 1), (.zero, 0)] {
+            let cache = OpenLinkCache(lifetime: lifetime, capacity: 10)
+            let running = Mutex(-1)
+            let opened = try await cache.readOnce(code: "abc") {
+                running.withLock { $0 = cache.reads.running }
+                return nil
+            }
+            #expect(opened == nil)
+            #expect(running.withLock { $0 } == shared, "lifetime \(lifetime)")
+            #expect(cache.reads.running == 0)
         }
     }
 }
