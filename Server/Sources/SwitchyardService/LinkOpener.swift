@@ -40,7 +40,7 @@ struct LinkOpener: Sendable {
         guard let opened else { return Responses.html(Pages.notFound(code: code), status: .notFound) }
         let now = service.now()
         guard !opened.link.isGone(at: now) else { return Responses.html(Pages.gone(code: code), status: .gone) }
-        return await answer(opened.link, urls: opened.urls, clickKey: code, shortURL: service.shortURL(code), storedCode: code,
+        return await answer(opened, clickKey: code, shortURL: service.shortURL(code), storedCode: code,
                             request: request, context: context, at: now)
     }
 
@@ -67,9 +67,10 @@ struct LinkOpener: Sendable {
     /// `og:url` is `shortURL`, made only for the pages that show it). Firebase long links
     /// (`GET /?link=`) come here too, with a link that is not stored: `storedCode` is nil, so
     /// neither the install referrer nor heuristic matching names a code the app could not claim.
-    /// `urls` are the link's deep links (``LinkService/deepLinkURLs(_:)``), built by the caller:
-    /// once per cache lifetime for a stored link.
-    func answer(_ link: SmartLink, urls: DeepLinkURLs, clickKey: String, shortURL: @autoclosure () -> String,
+    /// `opened` holds the link with its deep links (``LinkService/deepLinkURLs(_:)``), built by
+    /// the caller: once per cache lifetime for a stored link. It is passed as the reference the
+    /// cache holds: passing the link itself copied its dozen fields on every open.
+    func answer(_ opened: OpenLinkCache.Opened, clickKey: String, shortURL: @autoclosure () -> String,
                 storedCode: String?, campaign: [String: String]? = nil,
                 request: Request, context: ServiceRequestContext, at now: Date) async -> Response {
         let platform = UserAgent.platform(request.headers[.userAgent])
@@ -82,34 +83,34 @@ struct LinkOpener: Sendable {
 
         switch platform {
         case .crawler:
-            return Responses.html(Pages.preview(link: link, shortURL: shortURL()))
+            return Responses.html(Pages.preview(link: opened.link, shortURL: shortURL()))
         case .ios:
-            let fallback = link.fallbacks.ios ?? link.fallbacks.web
+            let fallback = opened.link.fallbacks.ios ?? opened.link.fallbacks.web
             // No app to open (no route URL, or no iOS app in the table): straight to the fallback.
-            guard let openURL = urls.universal ?? urls.scheme, !service.table.configuration.apps.ios.isEmpty else {
+            guard let openURL = opened.urls.universal ?? opened.urls.scheme, !service.table.configuration.apps.ios.isEmpty else {
                 if let fallback { return Responses.redirect(to: fallback) }
-                return Responses.html(Pages.interstitial(link: link, shortURL: shortURL(), universalLink: urls.universal))
+                return Responses.html(Pages.interstitial(link: opened.link, shortURL: shortURL(), universalLink: opened.urls.universal))
             }
             let nonce = fallback.map(Pages.isAppStore) == true ? Responses.nonce() : nil
-            return Responses.html(Pages.openInApp(link: link, openURL: openURL, shortURL: shortURL(),
+            return Responses.html(Pages.openInApp(link: opened.link, openURL: openURL, shortURL: shortURL(),
                                                   fallback: fallback, nonce: nonce), nonce: nonce)
         case .android:
-            var fallback = link.fallbacks.android ?? link.fallbacks.web
+            var fallback = opened.link.fallbacks.android ?? opened.link.fallbacks.web
             if let storedCode { fallback = fallback.map { Self.withInstallReferrer($0, code: storedCode) } }
-            if let intent = intentURL(urls: urls, fallback: fallback) { return Responses.redirect(to: intent) }
+            if let intent = intentURL(urls: opened.urls, fallback: fallback) { return Responses.redirect(to: intent) }
             if let fallback { return Responses.redirect(to: fallback) }
-            return Responses.html(Pages.interstitial(link: link, shortURL: shortURL(), universalLink: urls.universal))
+            return Responses.html(Pages.interstitial(link: opened.link, shortURL: shortURL(), universalLink: opened.urls.universal))
         case .desktop, .other:
             // iPadOS sends a Mac's user agent: desktop Safari gets a page that decides on the device.
             if UserAgent.isMacSafari(request.headers[.userAgent]), !service.table.configuration.apps.ios.isEmpty,
-               let openURL = urls.universal ?? urls.scheme {
+               let openURL = opened.urls.universal ?? opened.urls.scheme {
                 let nonce = Responses.nonce()
-                return Responses.html(Pages.iPadOrMac(link: link, openURL: openURL, shortURL: shortURL(),
-                                                      iOSFallback: link.fallbacks.ios ?? link.fallbacks.web,
-                                                      web: link.fallbacks.web, nonce: nonce), nonce: nonce)
+                return Responses.html(Pages.iPadOrMac(link: opened.link, openURL: openURL, shortURL: shortURL(),
+                                                      iOSFallback: opened.link.fallbacks.ios ?? opened.link.fallbacks.web,
+                                                      web: opened.link.fallbacks.web, nonce: nonce), nonce: nonce)
             }
-            if let web = link.fallbacks.web { return Responses.redirect(to: web) }
-            return Responses.html(Pages.interstitial(link: link, shortURL: shortURL(), universalLink: urls.universal))
+            if let fields = opened.webRedirect { return Response(status: .found, headers: fields) }
+            return Responses.html(Pages.interstitial(link: opened.link, shortURL: shortURL(), universalLink: opened.urls.universal))
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import SwitchyardStore
 
 /// Links that `GET /{code}` found recently, kept for a short lifetime so that a link opened many
@@ -23,17 +24,21 @@ import SwitchyardStore
 /// The entries are split by code into stripes, each with its own lock, so that opens answered at
 /// once on different cores do not wait for each other (``Striped``).
 final class OpenLinkCache: Sendable {
-    /// A link as `GET /{code}` answers it: the stored link, and its deep links built once.
+    /// A link as `GET /{code}` answers it: the stored link, and its deep links and the header
+    /// fields of its redirect to the web fallback built once.
     ///
     /// A class: an open copies one reference out of the cache, not the link's dozen strings and
     /// dictionaries (copying those was about one in twelve of the retains under load in `perf`).
     final class Opened: Sendable {
         let link: SmartLink
         let urls: DeepLinkURLs
+        /// ``Responses/redirectFields(to:)`` for the web fallback, if the link has one.
+        let webRedirect: HTTPFields?
 
         init(link: SmartLink, urls: DeepLinkURLs) {
             self.link = link
             self.urls = urls
+            webRedirect = link.fallbacks.web.map(Responses.redirectFields(to:))
         }
     }
 

@@ -3,7 +3,7 @@ import Hummingbird
 import SwitchyardStore
 
 /// `GET /?link=...`: a Firebase Dynamic Links long link, answered as a stored smart link would be
-/// (``LinkOpener/answer(_:urls:clickKey:shortURL:storedCode:campaign:request:context:at:)``): the iOS page, the Android
+/// (``LinkOpener/answer(_:clickKey:shortURL:storedCode:campaign:request:context:at:)``): the iOS page, the Android
 /// intent, the desktop redirect, Open Graph for crawlers, and a click under the long link's
 /// ``FirebaseLongLink/clickKey`` that keeps its analytics parameters (`utm_*`, `at`, `ct`, `mt`,
 /// `pt`). A long link the route table cannot open is refused with a 400 page; it never redirects
@@ -42,7 +42,7 @@ struct FirebaseLongLinkOpener: Sendable {
             return refusal("the long link could not be read", status: .badRequest)
         }
         return await LinkOpener(service: service).answer(
-            link, urls: service.deepLinkURLs(link), clickKey: key, shortURL: "\(service.configuration.trimmedBaseURL)/?\(query)", storedCode: nil,
+            OpenLinkCache.Opened(link: link, urls: service.deepLinkURLs(link)), clickKey: key, shortURL: "\(service.configuration.trimmedBaseURL)/?\(query)", storedCode: nil,
             campaign: campaign.isEmpty ? nil : campaign, request: request, context: context, at: service.now())
     }
 
