@@ -22,9 +22,10 @@ import Testing
         }
     }
 
-    /// Waits (a bounded number of yields) until `condition` holds.
+    /// Waits until `condition` holds, for 10 s at most.
     func eventually(_ condition: () -> Bool) async throws {
-        for _ in 0..<100_000 where !condition() { await Task.yield() }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !condition(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(1)) }
         try #require(condition())
     }
 
