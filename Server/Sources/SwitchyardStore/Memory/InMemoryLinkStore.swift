@@ -12,12 +12,8 @@ public import Foundation
 public actor InMemoryLinkStore: LinkStore {
     private var links: [String: SmartLink] = [:]
     private var clicks: [String: [Click]] = [:]
-    /// A day and platform of a link's totals (the `click_days` table of the other stores).
-    private struct ClickDay: Hashable {
-        var day: Int64
-        var platform: Click.Platform
-    }
-    private var clickDays: [String: [ClickDay: Int]] = [:]
+    /// Each link's click totals (the `click_days` table of the other stores).
+    private var clickDays: [String: [ClickTotals.Key: Int]] = [:]
     private var isAvailable = true
     private var pendingOpens: [PendingOpen] = []
     private var sessions: [String: DashboardSession] = [:]
@@ -136,7 +132,7 @@ public actor InMemoryLinkStore: LinkStore {
             self.clicks[click.code, default: []].append(click)
         }
         for (key, count) in ClickTotals(clicks).counts {
-            clickDays[key.code, default: [:]][ClickDay(day: key.day, platform: key.platform), default: 0] += count
+            clickDays[key.code, default: [:]][key, default: 0] += count
         }
     }
 

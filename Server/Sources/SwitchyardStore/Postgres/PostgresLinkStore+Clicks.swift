@@ -53,13 +53,6 @@ extension PostgresLinkStore {
     /// The most rows one INSERT carries.
     static let rowsPerStatement = 1000
 
-    /// `($1, $2), ($3, $4)` for two rows of two columns.
-    static func placeholders(rows: Int, columns: Int) -> String {
-        (0..<rows).map { row in
-            "(" + (1...columns).map { "$\(row * columns + $0)" }.joined(separator: ", ") + ")"
-        }.joined(separator: ", ")
-    }
-
     public func clickCounts(code: String) async throws -> [Click.Platform: Int] {
         let rows = try await rows("SELECT platform, sum(count)::bigint FROM click_days WHERE code = \(code) GROUP BY platform")
             .map { try $0.decode((String, Int).self) }

@@ -26,11 +26,7 @@ extension PostgresLinkStore {
         for start in stride(from: 0, to: links.count, by: 3000) {
             let batch = links[start..<min(start + 3000, links.count)]
             var bindings = PostgresBindings(capacity: batch.count * 19)
-            var values: [String] = []
-            values.reserveCapacity(batch.count)
             for link in batch {
-                let first = bindings.count + 1
-                values.append("(" + (first..<first + 19).map { "$\($0)" }.joined(separator: ", ") + ")")
                 bindings.append(link.code)
                 bindings.append(link.team)
                 bindings.append(link.route)
@@ -51,7 +47,8 @@ extension PostgresLinkStore {
                 bindings.append(link.deletedAt.map(StoredDate.rounded))
                 bindings.append(link.createdByApp)
             }
-            let sql = "INSERT INTO links (\(Self.columns)) VALUES \(values.joined(separator: ", ")) ON CONFLICT (code) DO NOTHING RETURNING code"
+            let sql = "INSERT INTO links (\(Self.columns)) VALUES \(Self.placeholders(rows: batch.count, columns: 19))"
+                + " ON CONFLICT (code) DO NOTHING RETURNING code"
             queries.append(PostgresQuery(unsafeSQL: sql, binds: bindings))
         }
         let codes = links.map(\.code)

@@ -9,6 +9,13 @@ extension PostgresLinkStore {
         preview_image, created_at, expires_at, deleted_at, created_by_app
         """
 
+    /// The VALUES list of a multi-row INSERT: `($1, $2), ($3, $4)` for two rows of two columns.
+    static func placeholders(rows: Int, columns: Int) -> String {
+        (0..<rows).map { row in
+            "(" + (1...columns).map { "$\(row * columns + $0)" }.joined(separator: ", ") + ")"
+        }.joined(separator: ", ")
+    }
+
     static func decodeLink(_ row: PostgresRow) throws -> SmartLink {
         let row = row.makeRandomAccess()
         let code = try row["code"].decode(String.self)
