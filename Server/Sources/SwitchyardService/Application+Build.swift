@@ -32,17 +32,20 @@ public func buildApplication(
 }
 
 /// ``buildApplication(configuration:store:logger:)`` with the package's test hooks: a click
-/// recorder the caller keeps (tests call its `flush()` to wait for clicks to be written) and the
-/// clock (tests move it to expire links). Not public: the service itself always makes its own.
+/// recorder the caller keeps (tests call its `flush()` to wait for clicks to be written), the open
+/// cache's refresher (tests call its `refreshNow()` after moving the clock) and the clock (tests
+/// move it to expire links). Not public: the service itself always makes its own.
 ///
 /// - Parameters:
 ///   - clickRecorder: the recorder to run; `nil` makes one from the configuration's limits.
+///   - openLinkRefresher: the open cache's refresher to run; `nil` makes one.
 ///   - now: the clock.
 package func buildApplication(
     configuration: ServiceConfiguration,
     store: any LinkStore,
     logger: Logger,
     clickRecorder: ClickRecorder?,
+    openLinkRefresher: OpenLinkRefresher? = nil,
     now: @escaping @Sendable () -> Date = { Date() }
 ) throws -> some ApplicationProtocol {
     let service = try makeService(configuration: configuration, store: store, logger: logger,
@@ -51,6 +54,10 @@ package func buildApplication(
     // Parse every page template now: one that does not parse stops the service here, not on its first page.
     _ = Templates.library
     let recorder = service.recorder
+    // Every quarter of the lifetime: an entry due at half its lifetime is read again before three
+    // quarters of it, which leaves a quarter for the read.
+    let refresher = openLinkRefresher ?? OpenLinkRefresher()
+    refresher.start(every: configuration.limits.openCacheLifetime / 4) { await service.refreshOpenCache() }
     let sweeper = DeferredSweeper(store: store, window: configuration.deferredWindow,
                                   interval: configuration.limits.deferredSweepInterval, logger: logger, now: now)
 
@@ -65,7 +72,7 @@ package func buildApplication(
         server: .http1(configuration: http1),
         configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
                                                 serverName: "switchyard"),
-        services: [recorder, sweeper],
+        services: [recorder, sweeper, refresher],
         logger: logger)
     app.beforeServerStarts {
         try await store.migrate()

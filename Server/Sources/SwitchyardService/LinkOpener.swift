@@ -19,18 +19,9 @@ struct LinkOpener: Sendable {
         guard LinkCodes.isPlausible(code) else { return Responses.html(Pages.notFound(code: code), status: .notFound) }
         let opened: OpenLinkCache.Opened?
         do {
-            switch service.openCache.lookup(code: code, at: service.now()) {
-            case .fresh(let cached):
+            if let cached = service.openCache.lookup(code: code, at: service.now()) {
                 opened = cached
-            case .refresh(let cached):
-                // This open alone reads the link again; until it has, the others are answered from the cache.
-                do {
-                    opened = try await read(code)
-                } catch {
-                    service.openCache.endRefresh(code: code)
-                    opened = cached
-                }
-            case .miss:
+            } else {
                 opened = try await read(code)
             }
         } catch let problem as Problem {

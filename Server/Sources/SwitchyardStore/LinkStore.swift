@@ -29,6 +29,14 @@ public protocol LinkStore: Sendable {
     /// The link with this code, live or gone; nil when no such code was ever issued.
     func link(code: String) async throws -> SmartLink?
 
+    /// The links with these codes, live or gone, in no particular order: what ``link(code:)``
+    /// answers for each code, read at once, with the codes never issued left out. The service
+    /// reads the links `GET /{code}` keeps in memory again this way, a batch at a time.
+    ///
+    /// - Complexity: one query per call on SQLite and PostgreSQL; callers send a few hundred
+    ///   codes at a time. The default implementation calls ``link(code:)`` for each code.
+    func links(codes: [String]) async throws -> [SmartLink]
+
     /// A team's live (not deleted) links, newest first (ties by code, descending), `limit` at a
     /// time (clamped to 1...1000); pass the previous page's `nextCursor` to continue.
     ///
@@ -85,6 +93,17 @@ public protocol LinkStore: Sendable {
 
     /// Releases connections.
     func close() async throws
+}
+
+extension LinkStore {
+    /// ``link(code:)`` for each code, one after the other (for stores without a batch query).
+    public func links(codes: [String]) async throws -> [SmartLink] {
+        var found: [SmartLink] = []
+        for code in Set(codes) {
+            if let link = try await link(code: code) { found.append(link) }
+        }
+        return found
+    }
 }
 
 /// One page of a listing.

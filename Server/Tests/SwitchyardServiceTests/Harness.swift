@@ -76,6 +76,9 @@ enum Keys {
 struct Harness: Sendable {
     let store: any LinkStore
     let recorder: ClickRecorder
+    /// The open cache's refresher, which runs no pass on its own: `refreshNow()` reads again the
+    /// cached links due at the clock's time.
+    let refresher = OpenLinkRefresher(periodic: false)
     let clock: TestClock
 
     static let routes = RouteTableConfiguration(
@@ -117,7 +120,8 @@ struct Harness: Sendable {
         let harness = Harness(store: store, recorder: ClickRecorder(store: store, logger: logger, interval: .milliseconds(50)),
                               clock: TestClock())
         let app = try buildApplication(configuration: configuration, store: store, logger: logger,
-                                       clickRecorder: harness.recorder, now: { [clock = harness.clock] in clock.now })
+                                       clickRecorder: harness.recorder, openLinkRefresher: harness.refresher,
+                                       now: { [clock = harness.clock] in clock.now })
         let result: T
         do {
             result = try await app.test(setup) { client in try await body(client, harness) }

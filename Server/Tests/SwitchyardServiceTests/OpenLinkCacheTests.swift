@@ -59,7 +59,7 @@ import Testing
         }
     }
 
-    @Test func aFullCacheStaysWithinItsCapacityAndALifetimeOfZeroKeepsNothing() {
+    @Test func aFullCacheStaysWithinItsCapacityAndALifetimeOfZeroKeepsNothing() throws {
         let start = Date(timeIntervalSince1970: 1_000)
         func link(_ code: String) -> OpenLinkCache.Opened {
             OpenLinkCache.Opened(link: SmartLink(code: code, team: "t", route: "about/team", createdAt: start),
@@ -68,57 +68,93 @@ import Testing
         let cache = OpenLinkCache(lifetime: .seconds(2), capacity: 100)
         for index in 0..<1_000 { cache.keep(link("c\(index)"), at: start) }
         #expect(cache.count <= 100)
-        guard case .fresh(let found) = cache.lookup(code: "c999", at: start) else {
-            Issue.record("c999 should be cached")
-            return
-        }
+        let found = try #require(cache.lookup(code: "c999", at: start), "c999 should be cached")
         #expect(found.link.code == "c999")
         #expect(found.urls.universal == "https://shop.example.com/about/team")
-        guard case .miss = cache.lookup(code: "c999", at: start + 2) else {
-            Issue.record("c999 should have expired")
-            return
-        }
+        #expect(cache.lookup(code: "c999", at: start + 2) == nil, "c999 should have expired")
         let off = OpenLinkCache(lifetime: .zero, capacity: 100)
         off.keep(link("x"), at: start)
-        guard case .miss = off.lookup(code: "x", at: start) else {
-            Issue.record("a lifetime of zero keeps nothing")
-            return
-        }
+        #expect(off.lookup(code: "x", at: start) == nil, "a lifetime of zero keeps nothing")
         #expect(off.count == 0)
     }
 
-    /// Past its refresh point an entry is handed to one open to read again, and served
-    /// to every other open meanwhile; a failed read lets the next open try.
-    @Test func oneOpenReadsAnAgeingEntryAgainWhileTheOthersAreServed() {
+    /// A pass reads again, in batches, the entries at least half a lifetime old that were opened
+    /// since their read, and drops the others of that age; an unchanged link keeps its entry, a
+    /// changed one is rebuilt, one no longer found is dropped; entries an open or a change replaced
+    /// meanwhile are left alone; a failed read leaves the entries to be served until they expire.
+    @Test func aPassReadsAgainTheOpenedEntriesDueInBatches() async throws {
         let start = Date(timeIntervalSince1970: 1_000)
-        let opened = OpenLinkCache.Opened(link: SmartLink(code: "c", team: "t", route: "about/team", createdAt: start),
-                                          urls: (universal: nil, scheme: nil))
-        let cache = OpenLinkCache(lifetime: .seconds(2), capacity: 100)
-        cache.keep(opened, at: start)
-        func kind(_ lookup: OpenLinkCache.Lookup) -> String {
-            switch lookup {
-            case .fresh: "fresh"
-            case .refresh: "refresh"
-            case .miss: "miss"
-            }
+        @Sendable func link(_ code: String, web: String = "https://shop.example.com/a") -> SmartLink {
+            SmartLink(code: code, team: "t", route: "about/team", fallbacks: .init(web: web), createdAt: start)
         }
-        // The refresh point is drawn between 0.5 and 0.9 of the lifetime (1 to 1.8 s here).
-        #expect(kind(cache.lookup(code: "c", at: start + 0.9)) == "fresh")
-        #expect(kind(cache.lookup(code: "c", at: start + 1.8)) == "refresh")
-        #expect(kind(cache.lookup(code: "c", at: start + 1.85)) == "fresh")
-        cache.endRefresh(code: "c")
-        #expect(kind(cache.lookup(code: "c", at: start + 1.9)) == "refresh")
-        // The read done: a new lifetime starts.
-        cache.keep(opened, at: start + 1.95)
-        #expect(kind(cache.lookup(code: "c", at: start + 2.85)) == "fresh")
-        #expect(kind(cache.lookup(code: "c", at: start + 3.75)) == "refresh")
-        // Nobody read it again in time: it expires.
-        #expect(kind(cache.lookup(code: "c", at: start + 3.95)) == "miss")
-        #expect(cache.count == 0)
+        @Sendable func opened(_ link: SmartLink) -> OpenLinkCache.Opened { OpenLinkCache.Opened(link: link, urls: (universal: nil, scheme: nil)) }
+        let cache = OpenLinkCache(lifetime: .seconds(2), capacity: 100)
+        let stored = Mutex([String: SmartLink]())
+        let batches = Mutex([[String]]())
+        @Sendable func read(_ codes: [String]) throws -> [SmartLink] {
+            batches.withLock { $0.append(codes.sorted()) }
+            return stored.withLock { stored in codes.compactMap { stored[$0] } }
+        }
+        let made = Mutex(0)
+        @Sendable func make(_ link: SmartLink) -> OpenLinkCache.Opened {
+            made.withLock { $0 += 1 }
+            return opened(link)
+        }
+
+        let same = opened(link("same")), changed = opened(link("changed")), deleted = opened(link("deleted"))
+        let idle = opened(link("idle")), young = opened(link("young"))
+        stored.withLock { $0 = ["same": same.link, "changed": link("changed", web: "https://shop.example.com/b"), "idle": idle.link] }
+        for entry in [same, changed, deleted, idle] { cache.keep(entry, at: start) }
+        cache.keep(young, at: start + 0.8)
+        for code in ["same", "changed", "deleted"] { #expect(cache.lookup(code: code, at: start + 0.5) != nil) }
+        #expect(cache.lookup(code: "young", at: start + 0.85) != nil)
+
+        // Not yet half a lifetime old: nothing is read.
+        try await cache.refreshDue(at: start + 0.9, batchSize: 2, read: read, make: make)
+        #expect(batches.withLock { $0 }.isEmpty)
+        #expect(cache.count == 5)
+
+        try await cache.refreshDue(at: start + 1.2, batchSize: 2, read: read, make: make)
+        // Three due and opened, two per batch; "young" is not due, "idle" was never opened.
+        #expect(batches.withLock { $0 }.flatMap { $0 }.sorted() == ["changed", "deleted", "same"])
+        #expect(batches.withLock { $0 }.map(\.count).sorted() == [1, 2])
+        #expect(cache.lookup(code: "same", at: start + 1.3) === same, "an unchanged link keeps its entry")
+        #expect(cache.lookup(code: "changed", at: start + 1.3)?.link.fallbacks.web == "https://shop.example.com/b")
+        #expect(made.withLock { $0 } == 1, "only the changed link is built again")
+        #expect(cache.lookup(code: "deleted", at: start + 1.3) == nil)
+        #expect(cache.lookup(code: "idle", at: start + 1.3) == nil, "an entry nobody opened is dropped")
+        #expect(cache.lookup(code: "young", at: start + 1.3) === young)
+        // Read again at 1.2: served past the first read's lifetime, until 3.2.
+        #expect(cache.lookup(code: "same", at: start + 3.1) === same)
+
+        // A failed read: the entries stay until they expire.
+        let failing = OpenLinkCache(lifetime: .seconds(2), capacity: 100)
+        failing.keep(same, at: start)
+        #expect(failing.lookup(code: "same", at: start + 0.1) != nil)
+        await #expect(throws: StoreError.self) {
+            try await failing.refreshDue(at: start + 1.2, read: { _ in throw StoreError(.unavailable, "down") }, make: make)
+        }
+        #expect(failing.lookup(code: "same", at: start + 1.9) === same)
+        #expect(failing.lookup(code: "same", at: start + 2) == nil)
+
+        // Evicted while the read ran: not brought back. Kept again by an open meanwhile: that stays.
+        let racing = OpenLinkCache(lifetime: .seconds(2), capacity: 100)
+        let newer = opened(link("kept"))
+        for entry in [opened(link("evicted")), opened(link("kept"))] {
+            racing.keep(entry, at: start)
+            #expect(racing.lookup(code: entry.link.code, at: start + 0.1) != nil)
+        }
+        try await racing.refreshDue(at: start + 1.2, read: { codes in
+            racing.evict(code: "evicted")
+            racing.keep(newer, at: start + 1.1)
+            return codes.map { link($0, web: "https://shop.example.com/stale") }
+        }, make: make)
+        #expect(racing.lookup(code: "evicted", at: start + 1.3) == nil)
+        #expect(racing.lookup(code: "kept", at: start + 1.3) === newer)
     }
 
     @Test(arguments: StoreKind.available)
-    func aChangeBehindItsBackIsReadByTheFirstOpenPastTheRefreshPoint(kind: StoreKind) async throws {
+    func aChangeBehindItsBackIsReadByTheNextPassPastHalfTheLifetime(kind: StoreKind) async throws {
         try await Harness.live(kind) { client, harness in
             _ = try await client.create(Self.body)
             #expect(try await client.open("poster", userAgent: nil).headers[.location] == "https://shop.example.com/a")
@@ -128,13 +164,42 @@ import Testing
             #expect(changed != nil)
             harness.clock.advance(by: 0.5)
             #expect(try await client.open("poster", userAgent: nil).headers[.location] == "https://shop.example.com/a")
-            // Past the refresh point (drawn between 0.5 and 0.9 of the 2 s lifetime), before expiry.
-            harness.clock.advance(by: 1.35)
+            await harness.refresher.refreshNow()
+            #expect(try await client.open("poster", userAgent: nil).headers[.location] == "https://shop.example.com/a")
+            // Past half the lifetime (2 s), before expiry: the pass reads it again.
+            harness.clock.advance(by: 0.6)
+            await harness.refresher.refreshNow()
             #expect(try await client.open("poster", userAgent: nil).headers[.location] == "https://shop.example.com/b")
-            // Deleted behind its back: the next refresh sees it.
+            // Read again at 1.1 s: still served at 3 s, past the first read's lifetime.
+            harness.clock.advance(by: 1.9)
+            #expect(try await client.open("poster", userAgent: nil).headers[.location] == "https://shop.example.com/b")
+            // Deleted behind its back: the next pass drops it, and the next open reads it gone.
             #expect(try await harness.store.delete(code: "poster", team: "shop", at: harness.clock.now))
-            harness.clock.advance(by: 1.85)
+            await harness.refresher.refreshNow()
             #expect(try await client.open("poster", userAgent: nil).status == .gone)
+        }
+    }
+
+    /// The service runs a pass every quarter of the lifetime (500 ms of real time here) on its own.
+    @Test func theServiceReadsCachedLinksAgainOnItsOwn() async throws {
+        let store = InMemoryLinkStore()
+        let clock = TestClock()
+        let app = try buildApplication(configuration: Harness.configuration(), store: store, logger: Harness.logger,
+                                       clickRecorder: nil, now: { clock.now })
+        try await app.test(.live) { client in
+            _ = try await client.create(Self.body)
+            #expect(try await client.open("poster", userAgent: nil).headers[.location] == "https://shop.example.com/a")
+            _ = try await store.updateFallbacks(code: "poster", team: "shop", fallbacks: .init(web: "https://shop.example.com/b"))
+            // Past half the lifetime by the service's clock, which then stands still: the entry
+            // cannot expire, so only a pass can bring the change.
+            clock.advance(by: 1.1)
+            var location: String?
+            for _ in 0..<250 {
+                location = try await client.open("poster", userAgent: nil).headers[.location]
+                if location == "https://shop.example.com/b" { break }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(location == "https://shop.example.com/b")
         }
     }
 

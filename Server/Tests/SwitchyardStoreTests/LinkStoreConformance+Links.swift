@@ -55,6 +55,37 @@ extension LinkStoreConformance {
         #expect(try await store.link(code: "abc") != nil)
     }
 
+    /// Many codes read at once: what `link(code:)` answers for each, deleted links included,
+    /// codes never issued (and other cases of a code) left out, a repeated code once; more codes
+    /// than one SQLite statement binds.
+    static func linksByCodes(_ database: TestDatabase) async throws {
+        let store = try await database.open()
+        #expect(try await store.links(codes: []).isEmpty)
+        let codes = (0..<1_200).map { "many-\($0)" }
+        #expect(try await store.insert(contentsOf: codes.map { makeLink($0) }).isEmpty)
+        var edited = makeLink("edited")
+        edited.fallbacks = .init(web: "https://shop.example.com/e")
+        edited.metadata = ["k": "v"]
+        try await store.insert(edited)
+        try await store.insert(makeLink("gone"))
+        #expect(try await store.delete(code: "gone", team: "acme", at: Instant.at(3)))
+
+        let asked = ["edited", "gone", "nope", "EDITED", "edited", "many-7"]
+        let read = try await store.links(codes: asked)
+        var expected: [SmartLink] = []
+        for code in Set(asked) {
+            if let link = try await store.link(code: code) { expected.append(link) }
+        }
+        #expect(expected.count == 3)
+        #expect(read.sorted { $0.code < $1.code } == expected.sorted { $0.code < $1.code })
+        #expect(read.first { $0.code == "gone" }?.deletedAt == Instant.at(3))
+
+        let all = try await store.links(codes: codes + ["missing"])
+        #expect(all.count == codes.count)
+        #expect(Set(all.map(\.code)) == Set(codes))
+        #expect(all.first { $0.code == "many-1199" } == makeLink("many-1199"))
+    }
+
     /// A code is taken while live and after deletion; the first link is untouched.
     static func codeTaken(_ database: TestDatabase) async throws {
         let store = try await database.open()

@@ -7,6 +7,7 @@ import Testing
 enum LinkStoreConformance: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case roundTrip
     case unknownCode
+    case linksByCodes
     case codeTaken
     case bulkInsert
     case bulkInsertAtomic
@@ -38,6 +39,7 @@ enum LinkStoreConformance: String, CaseIterable, Sendable, CustomTestStringConve
             switch self {
             case .roundTrip: try await Self.roundTrip(database)
             case .unknownCode: try await Self.unknownCode(database)
+            case .linksByCodes: try await Self.linksByCodes(database)
             case .codeTaken: try await Self.codeTaken(database)
             case .bulkInsert: try await Self.bulkInsert(database)
             case .bulkInsertAtomic: try await Self.bulkInsertAtomic(database)

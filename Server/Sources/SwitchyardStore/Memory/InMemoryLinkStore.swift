@@ -78,6 +78,11 @@ public actor InMemoryLinkStore: LinkStore {
         return links[code]
     }
 
+    public func links(codes: [String]) async throws -> [SmartLink] {
+        try check()
+        return Set(codes).compactMap { links[$0] }
+    }
+
     /// A team's live links, newest first (ties by code, descending), with the stores' cursors.
     public func list(team: String, limit: Int, cursor: String?) async throws -> LinkPage {
         try check()

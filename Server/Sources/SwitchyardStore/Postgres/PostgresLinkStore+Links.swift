@@ -74,6 +74,12 @@ extension PostgresLinkStore {
             .first.map(Self.decodeLink)
     }
 
+    public func links(codes: [String]) async throws -> [SmartLink] {
+        guard !codes.isEmpty else { return [] }
+        return try await rows("SELECT \(unescaped: Self.columns) FROM links WHERE code = ANY(\(Array(Set(codes))))")
+            .map(Self.decodeLink)
+    }
+
     public func list(team: String, limit: Int, cursor: String?) async throws -> LinkPage {
         let limit = ListLimit.clamped(limit)
         let query: PostgresQuery

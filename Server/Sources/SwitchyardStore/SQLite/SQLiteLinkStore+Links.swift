@@ -36,6 +36,22 @@ extension SQLiteLinkStore {
         try await read { db in try Self.fetchLink(db, code: code) }
     }
 
+    public func links(codes: [String]) async throws -> [SmartLink] {
+        let codes = Array(Set(codes))
+        guard !codes.isEmpty else { return [] }
+        return try await read { db in
+            // One read transaction; statements of at most 500 codes (SQLite binds up to 32,766).
+            var found: [SmartLink] = []
+            for start in stride(from: 0, to: codes.count, by: 500) {
+                let chunk = Array(codes[start..<min(start + 500, codes.count)])
+                let marks = repeatElement("?", count: chunk.count).joined(separator: ", ")
+                found += try Row.fetchAll(db, sql: "SELECT \(Self.columns) FROM links WHERE code IN (\(marks))",
+                                          arguments: StatementArguments(chunk)).map(Self.decodeLink)
+            }
+            return found
+        }
+    }
+
     public func list(team: String, limit: Int, cursor: String?) async throws -> LinkPage {
         let limit = ListLimit.clamped(limit)
         let after = try cursor.map { text throws(StoreError) in try ListCursor(parsing: text) }

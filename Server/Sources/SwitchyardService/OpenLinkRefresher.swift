@@ -1,0 +1,72 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import SwitchyardStore
+import Synchronization
+
+/// Reads the links `GET /{code}` keeps in memory again before they expire, a batch of codes per
+/// query, every quarter of ``ServiceConfiguration/Limits/openCacheLifetime``
+/// (``OpenLinkCache/refreshDue(at:batchSize:read:make:)``). It runs as one of the application's
+/// services and stops on graceful shutdown; with the cache off it does nothing.
+///
+/// The service makes its own; the package's tests make one that runs no pass on its own, pass it
+/// to `buildApplication` and call ``refreshNow()`` after moving their clock. It holds the service (through its pass), the
+/// service does not hold it.
+package final class OpenLinkRefresher: Service {
+    /// What one pass does, set by ``start(every:_:)``. A struct around the closure: a closure
+    /// stored as a lock's whole value gains a reabstraction thunk at every read (``ClickRecorder``).
+    private struct Pass {
+        let interval: Duration
+        let run: @Sendable () async -> Void
+    }
+
+    private let pass = Mutex<Pass?>(nil)
+    /// Whether ``run()`` runs a pass every interval (tests turn it off and call ``refreshNow()``).
+    private let periodic: Bool
+
+    /// A refresher; `periodic: false` runs a pass only when ``refreshNow()`` is called.
+    package init(periodic: Bool = true) {
+        self.periodic = periodic
+    }
+
+    /// Sets what a pass does and how often the service runs one.
+    func start(every interval: Duration, _ run: @escaping @Sendable () async -> Void) {
+        pass.withLock { $0 = Pass(interval: interval, run: run) }
+    }
+
+    /// Runs one pass now: reads again every entry due at the service's clock.
+    package func refreshNow() async {
+        await pass.withLock { $0 }?.run()
+    }
+
+    package func run() async throws {
+        guard periodic, let interval = pass.withLock({ $0?.interval }), interval > .zero else {
+            // The cache is off (or passes are run by hand): nothing to do until shutdown.
+            try? await gracefulShutdown()
+            return
+        }
+        try? await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                try await Task.sleep(for: interval)
+                await self.refreshNow()
+            }
+        }
+    }
+}
+
+extension LinkService {
+    /// One pass of the open cache's refresher: the links due are read with
+    /// ``LinkStore/links(codes:)``; a failure is logged, and the entries not read are served until
+    /// they expire (then opens read them, and answer 503 while the database is down).
+    func refreshOpenCache() async {
+        do {
+            try await openCache.refreshDue(
+                at: now(),
+                read: { codes in try await store.links(codes: codes) },
+                make: { link in OpenLinkCache.Opened(link: link, urls: deepLinkURLs(link)) })
+        } catch {
+            logger.warning("could not read the cached links again; they are served until they expire",
+                           metadata: ["error": "\(error)"])
+        }
+    }
+}
