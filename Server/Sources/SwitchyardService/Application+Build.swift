@@ -54,10 +54,10 @@ package func buildApplication(
     // Parse every page template now: one that does not parse stops the service here, not on its first page.
     _ = Templates.library
     let recorder = service.recorder
-    // Every quarter of the lifetime: an entry due at half its lifetime is read again before three
-    // quarters of it, which leaves a quarter for the read.
+    // Every twentieth of the lifetime: an entry due between half and three quarters of its lifetime
+    // is read again before four fifths of it, which leaves a fifth for the read.
     let refresher = openLinkRefresher ?? OpenLinkRefresher()
-    refresher.start(every: configuration.limits.openCacheLifetime / 4) { await service.refreshOpenCache() }
+    refresher.start(every: configuration.limits.openCacheLifetime / 20) { await service.refreshOpenCache() }
     let sweeper = DeferredSweeper(store: store, window: configuration.deferredWindow,
                                   interval: configuration.limits.deferredSweepInterval, logger: logger, now: now)
 

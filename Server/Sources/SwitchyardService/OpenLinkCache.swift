@@ -7,12 +7,14 @@ import SwitchyardStore
 /// lifetime, not once per click.
 ///
 /// Entries are read again in batches, off the path of any request (``refreshDue(at:batchSize:read:make:)``,
-/// run every quarter of the lifetime by ``OpenLinkRefresher``): an entry at least half a lifetime
-/// old is read again if an open was answered from it since it was read, and dropped if not. So a
-/// link opened steadily never expires from the cache and costs one row of a batch query per half
-/// lifetime, however many codes are hot (reading each one again inside an open cost about 90 µs of
-/// CPU per read on one core: 14% of the redirects' throughput with 1,000 hot codes); a link nobody
-/// opens leaves the cache within a lifetime. A link read again unchanged keeps its deep links (they
+/// run every twentieth of the lifetime by ``OpenLinkRefresher``): past an age drawn at random
+/// between half and three quarters of the lifetime, an entry is read again if an open was
+/// answered from it since it was read, and dropped if not. So a link opened steadily never expires
+/// from the cache and costs one row of a batch query about every 0.6 lifetimes, however many codes
+/// are hot (reading each one again inside an open cost about 90 µs of CPU per read on one core: 14%
+/// of the redirects' throughput with 1,000 hot codes); links cached together (a restart, a burst
+/// of new codes) are read again spread over a quarter of the lifetime, not in one query; a link
+/// nobody opens leaves the cache within a lifetime. A link read again unchanged keeps its deep links (they
 /// are built again only when it changed). A read that fails leaves its entries to be served until
 /// they expire.
 ///
@@ -49,6 +51,8 @@ final class OpenLinkCache: Sendable {
         let opened: Opened
         /// When the read that found the link began.
         let fetched: Date
+        /// The age from which a pass reads the link again.
+        let refreshAge: TimeInterval
         /// Whether an open was answered from this entry since it was read.
         var openedSinceRead = false
     }
@@ -107,13 +111,20 @@ final class OpenLinkCache: Sendable {
                     for key in entries.keys.prefix(entries.count / 2 + 1) { entries[key] = nil }
                 }
             }
-            entries[code] = Entry(opened: opened, fetched: now)
+            entries[code] = Entry(opened: opened, fetched: now, refreshAge: refreshAge())
         }
     }
 
+    /// Between half and three quarters of the lifetime: a pass every twentieth of it then reads
+    /// the entry again with a fifth of the lifetime to spare.
+    private func refreshAge() -> TimeInterval {
+        lifetime * Double.random(in: 0.5..<0.75)
+    }
+
     /// Reads again the entries that are due at `now`, `batchSize` codes per call of `read` (the
-    /// store's ``LinkStore/links(codes:)``): each entry at least half a lifetime old that an open
-    /// was answered from since it was read. The others of that age are dropped. A link found
+    /// store's ``LinkStore/links(codes:)``): each entry past its refresh age (drawn between half and
+    /// three quarters of the lifetime) that an open was answered from since it was read. The
+    /// others of that age are dropped. A link found
     /// unchanged keeps its entry's deep links; a changed one is kept as `make` builds it; a code
     /// no longer found is dropped. An entry evicted or read by an open meanwhile is left as it is.
     ///
@@ -132,7 +143,7 @@ final class OpenLinkCache: Sendable {
                 entries.withLock(hash: code.hashValue) { entries in
                     // Only the entry that was due: not one an open kept since, nor one evicted.
                     guard entries[code]?.opened === old else { return }
-                    entries[code] = current.map { Entry(opened: $0, fetched: now) }
+                    entries[code] = current.map { Entry(opened: $0, fetched: now, refreshAge: refreshAge()) }
                 }
             }
             // A batch is a few milliseconds of work on one core: let waiting opens run between them.
@@ -142,11 +153,10 @@ final class OpenLinkCache: Sendable {
 
     /// The entries due at `now` to be read again; drops those of that age no open asked for.
     private func takeDue(at now: Date) -> [Opened] {
-        let halfLife = lifetime / 2
         var due: [Opened] = []
         entries.forEach { entries in
             var unopened: [String] = []
-            for (code, entry) in entries where now.timeIntervalSince(entry.fetched) >= halfLife {
+            for (code, entry) in entries where now.timeIntervalSince(entry.fetched) >= entry.refreshAge {
                 if entry.openedSinceRead { due.append(entry.opened) } else { unopened.append(code) }
             }
             // Removed after the loop: removing while iterating would copy the dictionary.

@@ -5,7 +5,7 @@ import SwitchyardStore
 import Synchronization
 
 /// Reads the links `GET /{code}` keeps in memory again before they expire, a batch of codes per
-/// query, every quarter of ``ServiceConfiguration/Limits/openCacheLifetime``
+/// query, every twentieth of ``ServiceConfiguration/Limits/openCacheLifetime`` (100 ms by default)
 /// (``OpenLinkCache/refreshDue(at:batchSize:read:make:)``). It runs as one of the application's
 /// services and stops on graceful shutdown; with the cache off it does nothing.
 ///

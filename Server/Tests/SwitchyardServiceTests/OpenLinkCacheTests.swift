@@ -109,30 +109,31 @@ import Testing
         for code in ["same", "changed", "deleted"] { #expect(cache.lookup(code: code, at: start + 0.5) != nil) }
         #expect(cache.lookup(code: "young", at: start + 0.85) != nil)
 
-        // Not yet half a lifetime old: nothing is read.
+        // Not yet half a lifetime old: nothing is read (an entry is due from an age drawn between
+        // half and three quarters of the lifetime: 1 and 1.5 s here).
         try await cache.refreshDue(at: start + 0.9, batchSize: 2, read: read, make: make)
         #expect(batches.withLock { $0 }.isEmpty)
         #expect(cache.count == 5)
 
-        try await cache.refreshDue(at: start + 1.2, batchSize: 2, read: read, make: make)
+        try await cache.refreshDue(at: start + 1.5, batchSize: 2, read: read, make: make)
         // Three due and opened, two per batch; "young" is not due, "idle" was never opened.
         #expect(batches.withLock { $0 }.flatMap { $0 }.sorted() == ["changed", "deleted", "same"])
         #expect(batches.withLock { $0 }.map(\.count).sorted() == [1, 2])
-        #expect(cache.lookup(code: "same", at: start + 1.3) === same, "an unchanged link keeps its entry")
-        #expect(cache.lookup(code: "changed", at: start + 1.3)?.link.fallbacks.web == "https://shop.example.com/b")
+        #expect(cache.lookup(code: "same", at: start + 1.6) === same, "an unchanged link keeps its entry")
+        #expect(cache.lookup(code: "changed", at: start + 1.6)?.link.fallbacks.web == "https://shop.example.com/b")
         #expect(made.withLock { $0 } == 1, "only the changed link is built again")
-        #expect(cache.lookup(code: "deleted", at: start + 1.3) == nil)
-        #expect(cache.lookup(code: "idle", at: start + 1.3) == nil, "an entry nobody opened is dropped")
-        #expect(cache.lookup(code: "young", at: start + 1.3) === young)
-        // Read again at 1.2: served past the first read's lifetime, until 3.2.
-        #expect(cache.lookup(code: "same", at: start + 3.1) === same)
+        #expect(cache.lookup(code: "deleted", at: start + 1.6) == nil)
+        #expect(cache.lookup(code: "idle", at: start + 1.6) == nil, "an entry nobody opened is dropped")
+        #expect(cache.lookup(code: "young", at: start + 1.6) === young)
+        // Read again at 1.5: served past the first read's lifetime, until 3.5.
+        #expect(cache.lookup(code: "same", at: start + 3.4) === same)
 
         // A failed read: the entries stay until they expire.
         let failing = OpenLinkCache(lifetime: .seconds(2), capacity: 100)
         failing.keep(same, at: start)
         #expect(failing.lookup(code: "same", at: start + 0.1) != nil)
         await #expect(throws: StoreError.self) {
-            try await failing.refreshDue(at: start + 1.2, read: { _ in throw StoreError(.unavailable, "down") }, make: make)
+            try await failing.refreshDue(at: start + 1.5, read: { _ in throw StoreError(.unavailable, "down") }, make: make)
         }
         #expect(failing.lookup(code: "same", at: start + 1.9) === same)
         #expect(failing.lookup(code: "same", at: start + 2) == nil)
@@ -144,17 +145,17 @@ import Testing
             racing.keep(entry, at: start)
             #expect(racing.lookup(code: entry.link.code, at: start + 0.1) != nil)
         }
-        try await racing.refreshDue(at: start + 1.2, read: { codes in
+        try await racing.refreshDue(at: start + 1.5, read: { codes in
             racing.evict(code: "evicted")
             racing.keep(newer, at: start + 1.1)
             return codes.map { link($0, web: "https://shop.example.com/stale") }
         }, make: make)
-        #expect(racing.lookup(code: "evicted", at: start + 1.3) == nil)
-        #expect(racing.lookup(code: "kept", at: start + 1.3) === newer)
+        #expect(racing.lookup(code: "evicted", at: start + 1.6) == nil)
+        #expect(racing.lookup(code: "kept", at: start + 1.6) === newer)
     }
 
     @Test(arguments: StoreKind.available)
-    func aChangeBehindItsBackIsReadByTheNextPassPastHalfTheLifetime(kind: StoreKind) async throws {
+    func aChangeBehindItsBackIsReadByTheNextPassPastItsRefreshAge(kind: StoreKind) async throws {
         try await Harness.live(kind) { client, harness in
             _ = try await client.create(Self.body)
             #expect(try await client.open("poster", userAgent: nil).headers[.location] == "https://shop.example.com/a")
@@ -166,12 +167,12 @@ import Testing
             #expect(try await client.open("poster", userAgent: nil).headers[.location] == "https://shop.example.com/a")
             await harness.refresher.refreshNow()
             #expect(try await client.open("poster", userAgent: nil).headers[.location] == "https://shop.example.com/a")
-            // Past half the lifetime (2 s), before expiry: the pass reads it again.
-            harness.clock.advance(by: 0.6)
+            // Past three quarters of the lifetime (2 s), before expiry: the pass reads it again.
+            harness.clock.advance(by: 1)
             await harness.refresher.refreshNow()
             #expect(try await client.open("poster", userAgent: nil).headers[.location] == "https://shop.example.com/b")
-            // Read again at 1.1 s: still served at 3 s, past the first read's lifetime.
-            harness.clock.advance(by: 1.9)
+            // Read again at 1.5 s: still served at 3 s, past the first read's lifetime.
+            harness.clock.advance(by: 1.5)
             #expect(try await client.open("poster", userAgent: nil).headers[.location] == "https://shop.example.com/b")
             // Deleted behind its back: the next pass drops it, and the next open reads it gone.
             #expect(try await harness.store.delete(code: "poster", team: "shop", at: harness.clock.now))
@@ -180,7 +181,7 @@ import Testing
         }
     }
 
-    /// The service runs a pass every quarter of the lifetime (500 ms of real time here) on its own.
+    /// The service runs a pass every twentieth of the lifetime (100 ms of real time here) on its own.
     @Test func theServiceReadsCachedLinksAgainOnItsOwn() async throws {
         let store = InMemoryLinkStore()
         let clock = TestClock()
@@ -190,9 +191,9 @@ import Testing
             _ = try await client.create(Self.body)
             #expect(try await client.open("poster", userAgent: nil).headers[.location] == "https://shop.example.com/a")
             _ = try await store.updateFallbacks(code: "poster", team: "shop", fallbacks: .init(web: "https://shop.example.com/b"))
-            // Past half the lifetime by the service's clock, which then stands still: the entry
-            // cannot expire, so only a pass can bring the change.
-            clock.advance(by: 1.1)
+            // Past three quarters of the lifetime by the service's clock, which then stands still:
+            // the entry cannot expire, so only a pass can bring the change.
+            clock.advance(by: 1.5)
             var location: String?
             for _ in 0..<250 {
                 location = try await client.open("poster", userAgent: nil).headers[.location]
