@@ -55,9 +55,13 @@ package func buildApplication(
     _ = Templates.library
     let recorder = service.recorder
     // Every twentieth of the lifetime: an entry due between half and three quarters of its lifetime
-    // is read again before four fifths of it, which leaves a fifth for the read.
+    // is read again before four fifths of it, which leaves a fifth for the read. At most 100 passes
+    // a second, whatever the lifetime (a shorter one leaves entries to expire and opens to read them);
+    // none with the cache off.
     let refresher = openLinkRefresher ?? OpenLinkRefresher()
-    refresher.start(every: configuration.limits.openCacheLifetime / 20) { await service.refreshOpenCache() }
+    let lifetime = configuration.limits.openCacheLifetime
+    let passInterval = lifetime > .zero ? max(lifetime / 20, .milliseconds(10)) : .zero
+    refresher.start(every: passInterval, logger: logger) { try await service.refreshOpenCache() }
     let sweeper = DeferredSweeper(store: store, window: configuration.deferredWindow,
                                   interval: configuration.limits.deferredSweepInterval, logger: logger, now: now)
 

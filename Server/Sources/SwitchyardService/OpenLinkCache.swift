@@ -6,17 +6,17 @@ import SwitchyardStore
 /// times a second (a campaign, a QR code on a poster) is read from the database once per
 /// lifetime, not once per click.
 ///
-/// Entries are read again in batches, off the path of any request (``refreshDue(at:batchSize:read:make:)``,
-/// run every twentieth of the lifetime by ``OpenLinkRefresher``): past an age drawn at random
-/// between half and three quarters of the lifetime, an entry is read again if an open was
-/// answered from it since it was read, and dropped if not. So a link opened steadily never expires
-/// from the cache and costs one row of a batch query about every 0.6 lifetimes, however many codes
-/// are hot (reading each one again inside an open cost about 90 µs of CPU per read on one core: 14%
-/// of the redirects' throughput with 1,000 hot codes); links cached together (a restart, a burst
-/// of new codes) are read again spread over a quarter of the lifetime, not in one query; a link
-/// nobody opens leaves the cache within a lifetime. A link read again unchanged keeps its deep links (they
-/// are built again only when it changed). A read that fails leaves its entries to be served until
-/// they expire.
+/// Entries are read again in batches, off the path of any request
+/// (``refreshDue(at:batchSize:read:make:)``, run every twentieth of the lifetime by
+/// ``OpenLinkRefresher``): past an age drawn at random between half and three quarters of the
+/// lifetime, an entry is read again if an open was answered from it since it was read, and dropped
+/// if not. So a link opened steadily never expires from the cache and costs one row of a batch
+/// query about every 0.6 lifetimes, however many codes are hot (reading each one again inside an
+/// open cost about 90 µs of CPU per read on one core: 14% of the redirects' throughput with 1,000
+/// hot codes). Links cached together (a restart, a burst of new codes) are read again spread over
+/// a quarter of the lifetime, not in one query; a link nobody opens leaves the cache within a
+/// lifetime. A link read again unchanged keeps its deep links (they are built again only when it
+/// changed). A read that fails leaves its entries to be served until they expire.
 ///
 /// Only found links are kept (a code that does not exist yet is looked up every time, so a link
 /// created through another instance opens at once). A delete or fallback change made through
@@ -124,9 +124,9 @@ final class OpenLinkCache: Sendable {
     /// Reads again the entries that are due at `now`, `batchSize` codes per call of `read` (the
     /// store's ``LinkStore/links(codes:)``): each entry past its refresh age (drawn between half and
     /// three quarters of the lifetime) that an open was answered from since it was read. The
-    /// others of that age are dropped. A link found
-    /// unchanged keeps its entry's deep links; a changed one is kept as `make` builds it; a code
-    /// no longer found is dropped. An entry evicted or read by an open meanwhile is left as it is.
+    /// others of that age are dropped. A link found unchanged keeps its entry's deep links; a
+    /// changed one is kept as `make` builds it; a code no longer found is dropped. An entry evicted
+    /// or read by an open meanwhile is left as it is.
     ///
     /// - Throws: the first error of `read`; the entries not read again are served until they expire.
     func refreshDue(at now: Date, batchSize: Int = 250,
@@ -146,7 +146,7 @@ final class OpenLinkCache: Sendable {
                     entries[code] = current.map { Entry(opened: $0, fetched: now, refreshAge: refreshAge()) }
                 }
             }
-            // A batch is a few milliseconds of work on one core: let waiting opens run between them.
+            // Let the opens waiting for this thread run between batches.
             await Task.yield()
         }
     }

@@ -10,17 +10,20 @@ import Synchronization
 /// services and stops on graceful shutdown; with the cache off it does nothing.
 ///
 /// The service makes its own; the package's tests make one that runs no pass on its own, pass it
-/// to `buildApplication` and call ``refreshNow()`` after moving their clock. It holds the service (through its pass), the
-/// service does not hold it.
+/// to `buildApplication` and call ``refreshNow()`` after moving their clock. It holds the service
+/// (through its pass); the service does not hold it.
 package final class OpenLinkRefresher: Service {
     /// What one pass does, set by ``start(every:_:)``. A struct around the closure: a closure
     /// stored as a lock's whole value gains a reabstraction thunk at every read (``ClickRecorder``).
     private struct Pass {
         let interval: Duration
-        let run: @Sendable () async -> Void
+        let logger: Logger
+        let run: @Sendable () async throws -> Void
     }
 
     private let pass = Mutex<Pass?>(nil)
+    /// Whether the last pass failed: a failure is logged once, not at every pass while it lasts.
+    private let failing = Mutex(false)
     /// Whether ``run()`` runs a pass every interval (tests turn it off and call ``refreshNow()``).
     private let periodic: Bool
 
@@ -30,13 +33,34 @@ package final class OpenLinkRefresher: Service {
     }
 
     /// Sets what a pass does and how often the service runs one.
-    func start(every interval: Duration, _ run: @escaping @Sendable () async -> Void) {
-        pass.withLock { $0 = Pass(interval: interval, run: run) }
+    func start(every interval: Duration, logger: Logger, _ run: @escaping @Sendable () async throws -> Void) {
+        pass.withLock { $0 = Pass(interval: interval, logger: logger, run: run) }
     }
 
-    /// Runs one pass now: reads again every entry due at the service's clock.
+    /// Runs one pass now: reads again every entry due at the service's clock. The first failure
+    /// is logged as a warning, and the first pass that succeeds after it; the entries not read are
+    /// served until they expire (then opens read them, and answer 503 while the database is down).
     package func refreshNow() async {
-        await pass.withLock { $0 }?.run()
+        guard let pass = pass.withLock({ $0 }) else { return }
+        do {
+            try await pass.run()
+            let recovered = failing.withLock { failing -> Bool in
+                defer { failing = false }
+                return failing
+            }
+            if recovered {
+                pass.logger.info("the cached links are read again")
+            }
+        } catch {
+            let first = failing.withLock { failing -> Bool in
+                defer { failing = true }
+                return !failing
+            }
+            if first {
+                pass.logger.warning("could not read the cached links again; they are served until they expire",
+                                    metadata: ["error": "\(error)"])
+            }
+        }
     }
 
     package func run() async throws {
@@ -55,18 +79,11 @@ package final class OpenLinkRefresher: Service {
 }
 
 extension LinkService {
-    /// One pass of the open cache's refresher: the links due are read with
-    /// ``LinkStore/links(codes:)``; a failure is logged, and the entries not read are served until
-    /// they expire (then opens read them, and answer 503 while the database is down).
-    func refreshOpenCache() async {
-        do {
-            try await openCache.refreshDue(
-                at: now(),
-                read: { codes in try await store.links(codes: codes) },
-                make: { link in OpenLinkCache.Opened(link: link, urls: deepLinkURLs(link)) })
-        } catch {
-            logger.warning("could not read the cached links again; they are served until they expire",
-                           metadata: ["error": "\(error)"])
-        }
+    /// One pass of the open cache's refresher: the links due are read with ``LinkStore/links(codes:)``.
+    func refreshOpenCache() async throws {
+        try await openCache.refreshDue(
+            at: now(),
+            read: { codes in try await store.links(codes: codes) },
+            make: { link in OpenLinkCache.Opened(link: link, urls: deepLinkURLs(link)) })
     }
 }

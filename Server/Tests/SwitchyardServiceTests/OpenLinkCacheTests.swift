@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import Switchyard
 @testable import SwitchyardService
 import SwitchyardStore
@@ -204,6 +205,31 @@ import Testing
         }
     }
 
+    /// A failing pass is logged once while the failures last, and the first pass that succeeds
+    /// after them once.
+    @Test func aFailingPassIsLoggedOnceUntilOneSucceeds() async {
+        let log = CapturedLog()
+        let logger = Logger(label: "refresher-test") { _ in CapturingLogHandler(log: log) }
+        let fails = Mutex(true)
+        let refresher = OpenLinkRefresher(periodic: false)
+        refresher.start(every: .zero, logger: logger) {
+            if fails.withLock({ $0 }) { throw StoreError(.unavailable, "the database is down") }
+        }
+        await refresher.refreshNow()
+        await refresher.refreshNow()
+        #expect(log.lines.count == 1)
+        #expect(log.lines.first?.hasPrefix("warning: could not read the cached links again") == true)
+        #expect(log.lines.first?.contains("the database is down") == true)
+        fails.withLock { $0 = false }
+        await refresher.refreshNow()
+        await refresher.refreshNow()
+        #expect(log.lines.count == 2)
+        #expect(log.lines.last == "info: the cached links are read again")
+        fails.withLock { $0 = true }
+        await refresher.refreshNow()
+        #expect(log.lines.count == 3)
+    }
+
     /// A read of a code not cached is shared by the opens that ask meanwhile (``SingleFlight``,
     /// tested on its own); with the cache off each open reads for itself, so it sees every change.
     @Test func readsOfACodeAreSharedUnlessTheCacheIsOff() async throws {
@@ -218,5 +244,29 @@ import Testing
             #expect(running.withLock { $0 } == shared, "lifetime \(lifetime)")
             #expect(cache.reads.running == 0)
         }
+    }
+}
+
+/// The messages a ``CapturingLogHandler`` was given, as "level: message [metadata]".
+private final class CapturedLog: Sendable {
+    private let entries = Mutex([String]())
+    var lines: [String] { entries.withLock { $0 } }
+    func append(_ line: String) { entries.withLock { $0.append(line) } }
+}
+
+/// Keeps each message logged in a ``CapturedLog``.
+private struct CapturingLogHandler: LogHandler {
+    let log: CapturedLog
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        let extra = (event.metadata ?? [:]).map { "\($0.key)=\($0.value)" }.sorted().joined(separator: " ")
+        log.append("\(event.level): \(event.message)" + (extra.isEmpty ? "" : " " + extra))
     }
 }
