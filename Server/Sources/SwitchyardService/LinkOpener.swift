@@ -41,12 +41,15 @@ struct LinkOpener: Sendable {
     private func read(_ code: String) async throws -> OpenLinkCache.Opened? {
         try await service.storage {
             try await service.openCache.readOnce(code: code) {
+                // Kept as of the read's start, as the refresher keeps what it reads: the entry never
+                // outlives the lifetime counted from when the database was asked.
+                let started = service.now()
                 guard let link = try await service.store.link(code: code) else {
                     service.openCache.evict(code: code)
                     return nil
                 }
                 let opened = OpenLinkCache.Opened(link: link, urls: service.deepLinkURLs(link))
-                service.openCache.keep(opened, at: service.now())
+                service.openCache.keep(opened, at: started)
                 return opened
             }
         }
