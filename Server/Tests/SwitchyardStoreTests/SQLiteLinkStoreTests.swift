@@ -98,4 +98,79 @@ struct SQLiteLinkStoreTests {
             #expect(error.message.contains("file is not a database"))
         }
     }
+
+    @Test("Clicks are stored as given: no referrer, an empty one, non-ASCII, a NUL byte, campaign parameters")
+    func clickRows() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try SQLiteLinkStore(path: directory.appendingPathComponent("c.sqlite").path)
+        try await store.migrate()
+        let at = Date(timeIntervalSince1970: 1_764_000_000.123)
+        let clicks = [
+            Click(code: "Ab3dE9xQ", at: at, platform: .ios),
+            Click(code: "Ab3dE9xQ", at: at, platform: .android, referrer: ""),
+            Click(code: "x", at: at.addingTimeInterval(1), platform: .desktop, referrer: "https://exämple.com/ß?q=✓"),
+            Click(code: "x", at: at, platform: .crawler, referrer: "a\u{0}b", campaign: ["utm_source": "naïve", "utm_medium": ""]),
+        ]
+        try await store.record(clicks)
+        let rows = try await store.read { db in
+            try Row.fetchAll(db, sql: "SELECT code, at, platform, referrer, campaign FROM clicks ORDER BY rowid").map { row in
+                [row["code"] as String, String(row["at"] as Int64), row["platform"] as String,
+                 (row["referrer"] as String?) ?? "NULL", (row["campaign"] as String?) ?? "NULL"]
+            }
+        }
+        #expect(rows == [
+            ["Ab3dE9xQ", "1764000000123", "ios", "NULL", "NULL"],
+            ["Ab3dE9xQ", "1764000000123", "android", "", "NULL"],
+            ["x", "1764000001123", "desktop", "https://exämple.com/ß?q=✓", "NULL"],
+            // GRDB reads text up to a NUL byte: the stored bytes are checked below.
+            ["x", "1764000000123", "crawler", "a", #"{"utm_medium":"","utm_source":"naïve"}"#],
+        ])
+        // An empty referrer is text, not NULL; the NUL byte is kept, not cut.
+        let kinds = try await store.read { db in
+            try Row.fetchAll(db, sql: "SELECT typeof(referrer), length(CAST(referrer AS BLOB)), hex(referrer) FROM clicks ORDER BY rowid")
+                .map { "\($0[0] as String) \(($0[1] as Int?) ?? -1) \($0[2] as String)" }
+        }
+        #expect(kinds == ["null -1 ", "text 0 ", "text 29 \(Data("https://exämple.com/ß?q=✓".utf8).map { String(format: "%02X", $0) }.joined())",
+                          "text 3 610062"])
+        #expect(try await store.clickCounts(code: "x") == [.desktop: 1, .crawler: 1])
+        try await store.close()
+    }
+
+    @Test("A row the database refuses throws with SQLite's message and leaves the statement ready for the next")
+    func rowWriterFailure() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try SQLiteLinkStore(path: directory.appendingPathComponent("r.sqlite").path)
+        let rows = try await store.write { db -> [String] in
+            try db.execute(sql: "CREATE TABLE t (name TEXT NOT NULL UNIQUE, n INTEGER)")
+            let insert = try RowWriter(db, sql: "INSERT INTO t (name, n) VALUES (?, ?)")
+            try insert.run { row in row.bind(1, "a"); row.bind(2, 1) }
+            var failures: [String] = []
+            let names = [ResultCode.SQLITE_CONSTRAINT.rawValue: "constraint", ResultCode.SQLITE_RANGE.rawValue: "range"]
+            do {
+                try insert.run { row in row.bind(1, nil as String?); row.bind(2, 2) }
+            } catch let error as DatabaseError {
+                failures.append("\(names[error.resultCode.rawValue] ?? "\(error.resultCode)"): \(error.message ?? "")")
+            }
+            do {
+                try insert.run { row in row.bind(1, "a"); row.bind(2, 3) }
+            } catch let error as DatabaseError {
+                failures.append("\(names[error.resultCode.rawValue] ?? "\(error.resultCode)"): \(error.message ?? "")")
+            }
+            // Out of range: the binding's own failure, before any step.
+            do {
+                try insert.run { row in row.bind(1, "c"); row.bind(3, 3) }
+            } catch let error as DatabaseError {
+                failures.append(names[error.resultCode.rawValue] ?? "\(error.resultCode)")
+            }
+            try insert.run { row in row.bind(1, "b"); row.bind(2, 4) }
+            return failures + (try Row.fetchAll(db, sql: "SELECT name, n FROM t ORDER BY n").map { "\($0[0] as String)=\($0[1] as Int)" })
+        }
+        #expect(rows == ["constraint: NOT NULL constraint failed: t.name",
+                         "constraint: UNIQUE constraint failed: t.name",
+                         "range",
+                         "a=1", "b=4"])
+        try await store.close()
+    }
 }

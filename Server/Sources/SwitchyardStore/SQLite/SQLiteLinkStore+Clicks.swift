@@ -7,19 +7,30 @@ extension SQLiteLinkStore {
         guard !clicks.isEmpty else { return }
         let totals = ClickTotals(clicks).sorted
         try await write { db in
-            let append = try db.cachedStatement(
-                sql: "INSERT INTO clicks (code, at, platform, referrer, campaign) VALUES (?, ?, ?, ?, ?)")
+            // Bound through SQLite's C API (`RowWriter`): GRDB's `StatementArguments` boxed each
+            // value in an existential and copied it into an array on every row, about two thirds
+            // of the writer's time per click.
+            let append = try RowWriter(db, sql: "INSERT INTO clicks (code, at, platform, referrer, campaign) VALUES (?, ?, ?, ?, ?)")
             for click in clicks {
-                try append.execute(
-                    arguments: [click.code, StoredDate.milliseconds(click.at), click.platform.rawValue, click.referrer,
-                                click.campaign.map(StoredJSON.text)])
+                try append.run { row in
+                    row.bind(1, click.code)
+                    row.bind(2, StoredDate.milliseconds(click.at))
+                    row.bind(3, click.platform.rawValue)
+                    row.bind(4, click.referrer)
+                    row.bind(5, click.campaign.map(StoredJSON.text))
+                }
             }
-            let add = try db.cachedStatement(sql: """
+            let add = try RowWriter(db, sql: """
                 INSERT INTO click_days (code, day, platform, count) VALUES (?, ?, ?, ?)
                 ON CONFLICT (code, day, platform) DO UPDATE SET count = count + excluded.count
                 """)
             for (key, count) in totals {
-                try add.execute(arguments: [key.code, key.day, key.platform.rawValue, count])
+                try add.run { row in
+                    row.bind(1, key.code)
+                    row.bind(2, key.day)
+                    row.bind(3, key.platform.rawValue)
+                    row.bind(4, Int64(count))
+                }
             }
         }
     }
