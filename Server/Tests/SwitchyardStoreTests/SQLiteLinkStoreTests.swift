@@ -134,6 +134,12 @@ struct SQLiteLinkStoreTests {
         #expect(kinds == ["null -1 ", "text 0 ", "text 29 \(Data("https://exämple.com/ß?q=✓".utf8).map { String(format: "%02X", $0) }.joined())",
                           "text 3 610062"])
         #expect(try await store.clickCounts(code: "x") == [.desktop: 1, .crawler: 1])
+        // A batch past several yields of the processor (one per `RowWriter.rowsPerYield` rows).
+        let many = (0..<(RowWriter.rowsPerYield * 3 + 5)).map { Click(code: "m\($0 % 7)", at: at, platform: .ios) }
+        try await store.record(many)
+        let written = try await store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM clicks WHERE code LIKE 'm%'") }
+        #expect(written == many.count)
+        #expect(try await store.clickCounts(code: "m0") == [.ios: many.count(where: { $0.code == "m0" })])
         try await store.close()
     }
 
@@ -144,7 +150,7 @@ struct SQLiteLinkStoreTests {
         let store = try SQLiteLinkStore(path: directory.appendingPathComponent("r.sqlite").path)
         let rows = try await store.write { db -> [String] in
             try db.execute(sql: "CREATE TABLE t (name TEXT NOT NULL UNIQUE, n INTEGER)")
-            let insert = try RowWriter(db, sql: "INSERT INTO t (name, n) VALUES (?, ?)")
+            var insert = try RowWriter(db, sql: "INSERT INTO t (name, n) VALUES (?, ?)")
             try insert.run { row in row.bind(1, "a"); row.bind(2, 1) }
             var failures: [String] = []
             let names = [ResultCode.SQLITE_CONSTRAINT.rawValue: "constraint", ResultCode.SQLITE_RANGE.rawValue: "range"]
