@@ -1,6 +1,11 @@
 import SwitchyardStore
 
 /// Sorts a request into a platform by its `User-Agent`.
+///
+/// Every open with a user agent (every real browser's) is sorted here, so the markers are matched
+/// on the header's bytes, lowercased once (ASCII letters only, as user agents are written), with
+/// no Foundation: `String.contains` went through `NSString`'s search, about 45 µs of CPU per
+/// iPhone open (a seventh of the whole open) for the two dozen markers.
 enum UserAgent {
     /// Link-preview crawlers, matched case-insensitively. iMessage announces itself as both
     /// `facebookexternalhit` and `Twitterbot`, so it is caught by either.
@@ -9,20 +14,23 @@ enum UserAgent {
         "whatsapp", "telegrambot", "discordbot", "googlebot", "bingbot", "applebot", "skypeuripreview",
         "embedly", "pinterest", "redditbot", "mastodon", "vkshare", "iframely", "outbrain", "quora link preview",
     ]
+    private static let crawlers = crawlerMarkers.map { Array($0.utf8) }
+    private static let notSafari = ["chrome/", "chromium/", "crios/", "fxios/", "firefox/", "edg/", "opr/"].map { Array($0.utf8) }
 
     /// Whether a desktop user agent is Safari on a Mac, which is also what iPadOS sends by default
     /// (the page tells the two apart on the device).
     static func isMacSafari(_ header: String?) -> Bool {
-        guard let agent = header?.lowercased(), agent.contains("macintosh"), agent.contains("safari/"),
-              agent.contains("version/") else { return false }
-        return !["chrome/", "chromium/", "crios/", "fxios/", "firefox/", "edg/", "opr/"].contains { agent.contains($0) }
+        guard let header else { return false }
+        let agent = Lowercased(header)
+        guard agent.contains("macintosh"), agent.contains("safari/"), agent.contains("version/") else { return false }
+        return !notSafari.contains { agent.contains($0) }
     }
 
     /// The platform a `User-Agent` header names.
     static func platform(_ header: String?) -> Click.Platform {
         guard let header, !header.isEmpty else { return .other }
-        let agent = header.lowercased()
-        if crawlerMarkers.contains(where: { agent.contains($0) }) { return .crawler }
+        let agent = Lowercased(header)
+        if crawlers.contains(where: { agent.contains($0) }) { return .crawler }
         if agent.contains("android") { return .android }
         if agent.contains("iphone") || agent.contains("ipad") || agent.contains("ipod") { return .ios }
         if agent.hasPrefix("mozilla/") || agent.contains("windows nt") || agent.contains("macintosh")
@@ -30,5 +38,41 @@ enum UserAgent {
             return .desktop
         }
         return .other
+    }
+
+    /// A header's UTF-8 bytes with `A`–`Z` lowered, searched for lowercase ASCII markers.
+    struct Lowercased {
+        let bytes: [UInt8]
+
+        init(_ header: String) {
+            bytes = header.utf8.map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 }
+        }
+
+        func hasPrefix(_ marker: StaticString) -> Bool {
+            marker.withUTF8Buffer { bytes.starts(with: $0) }
+        }
+
+        func contains(_ marker: StaticString) -> Bool {
+            marker.withUTF8Buffer(contains)
+        }
+
+        func contains(_ marker: [UInt8]) -> Bool {
+            marker.withUnsafeBufferPointer(contains)
+        }
+
+        /// Whether `needle` occurs in the bytes: a scan for its first byte, then a compare (headers
+        /// are a few hundred bytes, markers a few dozen).
+        private func contains(_ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let first = needle.first else { return true }
+            return bytes.withUnsafeBufferPointer { haystack in
+                guard haystack.count >= needle.count else { return false }
+                for start in 0...(haystack.count - needle.count) where haystack[start] == first {
+                    var matched = 1
+                    while matched < needle.count, haystack[start + matched] == needle[matched] { matched += 1 }
+                    if matched == needle.count { return true }
+                }
+                return false
+            }
+        }
     }
 }
