@@ -2,7 +2,8 @@
 # Load test of the link service with wrk (Debian's `wrk` package), against the documented contract:
 #   switchyard serve --port P --database sqlite:PATH     (or a postgres:// URL)
 #   POST /api/v1/links  with  Authorization: Bearer $SWITCHYARD_API_KEY   -> {"code": ...}
-#   GET  /{code}                                                          -> redirect
+#   GET  /{code}                                                          -> redirect (no user agent: a desktop)
+#   GET  /{code}  with an iPhone User-Agent                                -> the "Open in the app" page
 # and a plain Hummingbird hello-world started the same way (the `Benchmarks/HelloBaseline` package:
 # GET / on --port P), the ceiling for this stack on this machine, measured in the same run.
 #
@@ -88,6 +89,11 @@ init = function() for line in io.lines(os.getenv("CODES_FILE")) do codes[#codes 
 local i = 0
 request = function() i = i % #codes + 1; return wrk.format("GET", "/" .. codes[i]) end
 LUA
+# The same opens from an iPhone: the "Open in the app" page (200), with the copy script and its
+# CSP nonce, as every link with an App Store fallback answers an iPhone that lacks the app.
+sed 's|^local i = 0|local i = 0\
+wrk.headers["User-Agent"] = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"|' \
+    "$work/redirect.lua" > "$work/iphone.lua"
 
 echo "| scenario                           | conns |  requests/s |      p50 |      p99 | non-2xx/3xx | CPU µs/req | vs ceiling (rps / p99 / CPU) |"
 echo "| ---------------------------------- | ----: | ----------: | -------: | -------: | -----: | -------: | -------------------: |"
@@ -105,7 +111,7 @@ for database in "${databases[@]}"; do
         --create-rate off >"$work/serve-$port.log" 2>&1 & pids+=($!); server=$!
     wait_up "$port"
     # 1,000 links to redirect through, created over the API; each has a web fallback, so wrk (a
-    # client with no user agent, a desktop) gets the 302 to it.
+    # client with no user agent, a desktop) gets the 302 to it, and an App Store fallback for iPhones.
     # One keep-alive connection for the 1,000 creates.
     python3 - "$port" "$work/codes.txt" <<'PY'
 import http.client, json, os, sys
@@ -113,7 +119,8 @@ connection = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]))
 codes = []
 for i in range(1, 1001):
     body = json.dumps({"route": "product", "routeParameters": {"id": str(i)},
-                       "fallbacks": {"web": "https://shop.example.com/product/%d" % i}})
+                       "fallbacks": {"web": "https://shop.example.com/product/%d" % i,
+                                     "ios": "https://apps.apple.com/app/id1234567890"}})
     connection.request("POST", "/api/v1/links", body, {"Authorization": "Bearer " + os.environ["SWITCHYARD_API_KEY"],
                                                        "Content-Type": "application/json"})
     response = connection.getresponse()
@@ -126,6 +133,8 @@ PY
             "$(load "$connections" -s "$work/create.lua" "http://127.0.0.1:$port")"
         report "GET /{code} redirect ($kind)" "$connections" \
             "$(CODES_FILE="$work/codes.txt" load "$connections" -s "$work/redirect.lua" "http://127.0.0.1:$port")"
+        report "GET /{code} iPhone page ($kind)" "$connections" \
+            "$(CODES_FILE="$work/codes.txt" load "$connections" -s "$work/iphone.lua" "http://127.0.0.1:$port")"
     done
     port=$((port + 1))
 done

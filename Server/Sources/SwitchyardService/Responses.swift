@@ -39,11 +39,23 @@ enum Responses {
         return Response(status: .ok, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 
-    /// A CSP nonce: 16 random bytes as hex.
+    /// A CSP nonce: 16 random bytes from the system's generator, as 32 lowercase hex digits.
+    /// Two draws of 8 bytes (one `getrandom` each), written straight into the string: drawing a
+    /// byte at a time made sixteen system calls and thirty-two strings per page.
     static func nonce() -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<16).map { _ in String(UInt8.random(in: 0...255, using: &generator), radix: 16) }
-            .map { $0.count == 1 ? "0" + $0 : $0 }.joined()
+        let high = generator.next(), low = generator.next()
+        let digits: StaticString = "0123456789abcdef"
+        return String(unsafeUninitializedCapacity: 32) { buffer in
+            digits.withUTF8Buffer { digits in
+                for nibble in 0..<16 {
+                    let shift = UInt64(60 - 4 * nibble)
+                    buffer[nibble] = digits[Int((high >> shift) & 0xF)]
+                    buffer[16 + nibble] = digits[Int((low >> shift) & 0xF)]
+                }
+            }
+            return 32
+        }
     }
 }
 
