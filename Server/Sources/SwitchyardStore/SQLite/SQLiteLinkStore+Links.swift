@@ -33,7 +33,7 @@ extension SQLiteLinkStore {
     }
 
     public func link(code: String) async throws -> SmartLink? {
-        try await read { db in try Self.fetchLink(db, code: code) }
+        try await readOneStatement { db in try Self.fetchLink(db, code: code) }
     }
 
     public func links(codes: [String]) async throws -> [SmartLink] {
