@@ -19,8 +19,8 @@ import GRDBSQLite
 /// Every ``rowsPerYield`` rows the thread gives up the processor (`sched_yield`). A batch of
 /// 10,000 clicks is about 10 ms of CPU in one transaction; on a core that also answers requests,
 /// the kernel ran it in slices of 4–5 ms, each a pause for every request on that core (`perf
-/// sched` under load: the redirects' p99 on one core fell from 7.3 to 5.7–6.3 ms with the
-/// yields, at the same throughput). With nothing else to run, a yield returns at once.
+/// sched` under load; with the yields the redirects' p99 on one core fell from about 8 to about
+/// 6 ms, at the same throughput). With nothing else to run, a yield returns at once.
 ///
 /// ```swift
 /// var insert = try RowWriter(db, sql: "INSERT INTO clicks (code, at) VALUES (?, ?)")
