@@ -86,15 +86,12 @@ LUA
 cat > "$work/redirect.lua" <<'LUA'
 local codes = {}
 init = function() for line in io.lines(os.getenv("CODES_FILE")) do codes[#codes + 1] = line end end
+if os.getenv("USER_AGENT") then wrk.headers["User-Agent"] = os.getenv("USER_AGENT") end
 local i = 0
 request = function() i = i % #codes + 1; return wrk.format("GET", "/" .. codes[i]) end
 LUA
-# The same opens from an iPhone: the "Open in the app" page (200), with the copy script and its
-# CSP nonce, as every link with an App Store fallback answers an iPhone that lacks the app.
-sed 's|^local i = 0|local i = 0\
-wrk.headers["User-Agent"] = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"|' \
-    "$work/redirect.lua" > "$work/iphone.lua"
 
+iphone="Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"
 echo "| scenario                           | conns |  requests/s |      p50 |      p99 | non-2xx/3xx | CPU µs/req | vs ceiling (rps / p99 / CPU) |"
 echo "| ---------------------------------- | ----: | ----------: | -------: | -------: | -----: | -------: | -------------------: |"
 "${server_pin[@]}" "$hello" --port 8090 >/dev/null 2>&1 & pids+=($!); server=$!; wait_up 8090 ""
@@ -133,8 +130,10 @@ PY
             "$(load "$connections" -s "$work/create.lua" "http://127.0.0.1:$port")"
         report "GET /{code} redirect ($kind)" "$connections" \
             "$(CODES_FILE="$work/codes.txt" load "$connections" -s "$work/redirect.lua" "http://127.0.0.1:$port")"
+        # The same opens from an iPhone: the "Open in the app" page (200), with the copy script and
+        # its CSP nonce, as every link with an App Store fallback answers an iPhone without the app.
         report "GET /{code} iPhone page ($kind)" "$connections" \
-            "$(CODES_FILE="$work/codes.txt" load "$connections" -s "$work/iphone.lua" "http://127.0.0.1:$port")"
+            "$(CODES_FILE="$work/codes.txt" USER_AGENT="$iphone" load "$connections" -s "$work/redirect.lua" "http://127.0.0.1:$port")"
     done
     port=$((port + 1))
 done

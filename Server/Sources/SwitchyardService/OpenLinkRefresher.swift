@@ -13,7 +13,7 @@ import Synchronization
 /// to `buildApplication` and call ``refreshNow()`` after moving their clock. It holds the service
 /// (through its pass); the service does not hold it.
 package final class OpenLinkRefresher: Service {
-    /// What one pass does, set by ``start(every:_:)``. A struct around the closure: a closure
+    /// What one pass does, set by ``start(every:logger:_:)``. A struct around the closure: a closure
     /// stored as a lock's whole value gains a reabstraction thunk at every read (``ClickRecorder``).
     private struct Pass {
         let interval: Duration
@@ -42,24 +42,25 @@ package final class OpenLinkRefresher: Service {
     /// served until they expire (then opens read them, and answer 503 while the database is down).
     package func refreshNow() async {
         guard let pass = pass.withLock({ $0 }) else { return }
+        let failure: (any Error)?
         do {
             try await pass.run()
-            let recovered = failing.withLock { failing -> Bool in
-                defer { failing = false }
-                return failing
-            }
-            if recovered {
-                pass.logger.info("the cached links are read again")
-            }
+            failure = nil
         } catch {
-            let first = failing.withLock { failing -> Bool in
-                defer { failing = true }
-                return !failing
-            }
-            if first {
-                pass.logger.warning("could not read the cached links again; they are served until they expire",
-                                    metadata: ["error": "\(error)"])
-            }
+            failure = error
+        }
+        let wasFailing = failing.withLock { failing -> Bool in
+            defer { failing = failure != nil }
+            return failing
+        }
+        switch (failure, wasFailing) {
+        case (nil, true):
+            pass.logger.info("the cached links are read again")
+        case (let error?, false):
+            pass.logger.warning("could not read the cached links again; they are served until they expire",
+                                metadata: ["error": "\(error)"])
+        default:
+            break
         }
     }
 

@@ -152,30 +152,30 @@ struct SQLiteLinkStoreTests {
             try db.execute(sql: "CREATE TABLE t (name TEXT NOT NULL UNIQUE, n INTEGER)")
             var insert = try RowWriter(db, sql: "INSERT INTO t (name, n) VALUES (?, ?)")
             try insert.run { row in row.bind(1, "a"); row.bind(2, 1) }
-            var failures: [String] = []
             let names = [ResultCode.SQLITE_CONSTRAINT.rawValue: "constraint", ResultCode.SQLITE_RANGE.rawValue: "range"]
-            do {
-                try insert.run { row in row.bind(1, nil as String?); row.bind(2, 2) }
-            } catch let error as DatabaseError {
-                failures.append("\(names[error.resultCode.rawValue] ?? "\(error.resultCode)"): \(error.message ?? "")")
+            /// What running the row threw: its code's name and SQLite's message.
+            func failure(_ bind: (inout RowWriter.Bindings) -> Void) -> String {
+                do {
+                    try insert.run(bind)
+                    return "no error"
+                } catch let error as DatabaseError {
+                    return "\(names[error.resultCode.rawValue] ?? "\(error.resultCode)"): \(error.message ?? "")"
+                } catch {
+                    return "\(error)"
+                }
             }
-            do {
-                try insert.run { row in row.bind(1, "a"); row.bind(2, 3) }
-            } catch let error as DatabaseError {
-                failures.append("\(names[error.resultCode.rawValue] ?? "\(error.resultCode)"): \(error.message ?? "")")
-            }
-            // Out of range: the binding's own failure, before any step.
-            do {
-                try insert.run { row in row.bind(1, "c"); row.bind(3, 3) }
-            } catch let error as DatabaseError {
-                failures.append(names[error.resultCode.rawValue] ?? "\(error.resultCode)")
-            }
+            let failures = [
+                failure { row in row.bind(1, nil as String?); row.bind(2, 2) },
+                failure { row in row.bind(1, "a"); row.bind(2, 3) },
+                // Out of range: the binding's own failure, before any step.
+                failure { row in row.bind(1, "c"); row.bind(3, 3) },
+            ]
             try insert.run { row in row.bind(1, "b"); row.bind(2, 4) }
             return failures + (try Row.fetchAll(db, sql: "SELECT name, n FROM t ORDER BY n").map { "\($0[0] as String)=\($0[1] as Int)" })
         }
         #expect(rows == ["constraint: NOT NULL constraint failed: t.name",
                          "constraint: UNIQUE constraint failed: t.name",
-                         "range",
+                         "range: column index out of range",
                          "a=1", "b=4"])
         try await store.close()
     }
