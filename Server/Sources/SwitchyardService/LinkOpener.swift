@@ -36,21 +36,25 @@ struct LinkOpener: Sendable {
     }
 
     /// Reads a stored link and keeps it in the open cache with its deep links (built once per
-    /// cache lifetime, not once per open); forgets the code when the link is not found. Opens of
-    /// the same code meanwhile wait for this read rather than starting their own.
+    /// cache lifetime, not once per open); forgets the code when the link is not found. The codes
+    /// other opens missed meanwhile are read in the same query (``OpenLinkCache/readMissing(code:_:)``).
     private func read(_ code: String) async throws -> OpenLinkCache.Opened? {
         try await service.storage {
-            try await service.openCache.readOnce(code: code) {
+            try await service.openCache.readMissing(code: code) { codes in
                 // Kept as of the read's start, as the refresher keeps what it reads: the entry never
                 // outlives the lifetime counted from when the database was asked.
                 let started = service.now()
-                guard let link = try await service.store.link(code: code) else {
-                    service.openCache.evict(code: code)
-                    return nil
+                let links = codes.count == 1
+                    ? try await service.store.link(code: codes[0]).map { [$0] } ?? []
+                    : try await service.store.links(codes: codes)
+                var found: [String: OpenLinkCache.Opened] = [:]
+                for link in links {
+                    let opened = OpenLinkCache.Opened(link: link, urls: service.deepLinkURLs(link))
+                    service.openCache.keep(opened, at: started)
+                    found[link.code] = opened
                 }
-                let opened = OpenLinkCache.Opened(link: link, urls: service.deepLinkURLs(link))
-                service.openCache.keep(opened, at: started)
-                return opened
+                for code in codes where found[code] == nil { service.openCache.evict(code: code) }
+                return found
             }
         }
     }

@@ -24,7 +24,9 @@ import SwitchyardStore
 /// it shows here within the lifetime. Expiry is checked on every open against the stored date,
 /// so a cached link never outlives its `expiresAt`.
 ///
-/// Opens of a code that is not cached share one read of it (``readOnce(code:_:)``).
+/// Opens of codes that are not cached share their reads (``readMissing(code:_:)``): opens of one
+/// code share its read, and on a store whose reads are round trips a burst of misses (every hot
+/// link after a restart) is read a few hundred codes to a query.
 ///
 /// The entries are split by code into stripes, each with its own lock, so that opens answered at
 /// once on different cores do not wait for each other (``Striped``).
@@ -64,10 +66,16 @@ final class OpenLinkCache: Sendable {
     /// The most entries one stripe keeps.
     private let stripeCapacity: Int
     private let entries: Striped<[String: Entry]>
-    /// Reads of codes in progress (``readOnce(code:_:)``).
-    let reads = SingleFlight<Opened?>()
+    /// Reads of codes not cached, queued or in progress (``readMissing(code:_:)``).
+    let misses: BatchedReads<Opened>
 
-    init(lifetime: Duration, capacity: Int) {
+    /// - Parameter missBatchSize: the most codes not cached read together
+    ///   (``LinkStore/missBatchSize``); with 1, each code is read on its own, as many at once as
+    ///   the store takes.
+    init(lifetime: Duration, capacity: Int, missBatchSize: Int = 1) {
+        misses = missBatchSize > 1
+            ? BatchedReads(batchSize: missBatchSize, concurrentReads: 2)
+            : BatchedReads(batchSize: 1, concurrentReads: .max)
         let parts = lifetime.components
         self.lifetime = Double(parts.seconds) + Double(parts.attoseconds) / 1e18
         self.capacity = max(1, capacity)
@@ -165,13 +173,13 @@ final class OpenLinkCache: Sendable {
         return due
     }
 
-    /// Runs `read` for `code`, or, when an open is already reading that code, waits for its
-    /// result: a link not in the cache is read once however many opens ask for it together (at a
-    /// restart, or when a new link is shared to many people at once). With the cache off every
-    /// open reads for itself.
-    func readOnce(code: String, _ read: () async throws -> Opened?) async throws -> Opened? {
-        guard lifetime > 0 else { return try await read() }
-        return try await reads.run(key: code, read)
+    /// The link for a `code` not in the cache, read by `read`, with the codes other opens asked
+    /// for meanwhile when the cache reads in batches (``BatchedReads``): a code is read once
+    /// however many opens ask for it together. `read` answers the links it found, by code, and
+    /// keeps them. With the cache off every open reads its code for itself.
+    func readMissing(code: String, _ read: BatchedReads<Opened>.Read) async throws -> Opened? {
+        guard lifetime > 0 else { return try await read([code])[code] }
+        return try await misses.value(for: code, read: read)
     }
 
     /// Forgets `code` (after a change made through this instance).

@@ -37,6 +37,12 @@ public protocol LinkStore: Sendable {
     ///   codes at a time. The default implementation calls ``link(code:)`` for each code.
     func links(codes: [String]) async throws -> [SmartLink]
 
+    /// The most codes the service asks ``links(codes:)`` for at once when opens of codes it has
+    /// not cached arrive together (a restart under load): more than 1 where each read is a round
+    /// trip (PostgreSQL, 250), so a burst of misses costs a few queries; 1 where a read is a
+    /// function call (SQLite, the default), so each miss is read on its own, between requests.
+    var missBatchSize: Int { get }
+
     /// A team's live (not deleted) links, newest first (ties by code, descending), `limit` at a
     /// time (clamped to 1...1000); pass the previous page's `nextCursor` to continue.
     ///
@@ -96,6 +102,9 @@ public protocol LinkStore: Sendable {
 }
 
 extension LinkStore {
+    /// 1: each code not cached is read on its own.
+    public var missBatchSize: Int { 1 }
+
     /// ``link(code:)`` for each code, one after the other (for stores without a batch query).
     public func links(codes: [String]) async throws -> [SmartLink] {
         var found: [SmartLink] = []

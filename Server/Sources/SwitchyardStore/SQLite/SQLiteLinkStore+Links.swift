@@ -39,17 +39,24 @@ extension SQLiteLinkStore {
     public func links(codes: [String]) async throws -> [SmartLink] {
         let codes = Array(Set(codes))
         guard !codes.isEmpty else { return [] }
-        return try await read { db in
-            // One read transaction; statements of at most 500 codes (SQLite binds up to 32,766).
-            var found: [SmartLink] = []
-            for start in stride(from: 0, to: codes.count, by: 500) {
-                let chunk = Array(codes[start..<min(start + 500, codes.count)])
-                let marks = repeatElement("?", count: chunk.count).joined(separator: ", ")
-                found += try Row.fetchAll(db, sql: "SELECT \(Self.columns) FROM links WHERE code IN (\(marks))",
-                                          arguments: StatementArguments(chunk)).map(Self.decodeLink)
-            }
-            return found
+        // Statements of at most 500 codes (SQLite binds up to 32,766): one reads its snapshot on its
+        // own, without a transaction; several share one read transaction.
+        let chunk = 500
+        if codes.count <= chunk {
+            return try await readOneStatement { db in try Self.fetchLinks(db, codes: codes) }
         }
+        return try await read { db in
+            try stride(from: 0, to: codes.count, by: chunk).flatMap { start in
+                try Self.fetchLinks(db, codes: Array(codes[start..<min(start + chunk, codes.count)]))
+            }
+        }
+    }
+
+    /// The links with these codes, in one statement.
+    private static func fetchLinks(_ db: Database, codes: [String]) throws -> [SmartLink] {
+        let marks = repeatElement("?", count: codes.count).joined(separator: ", ")
+        return try Row.fetchAll(db, sql: "SELECT \(columns) FROM links WHERE code IN (\(marks))",
+                                arguments: StatementArguments(codes)).map(decodeLink)
     }
 
     public func list(team: String, limit: Int, cursor: String?) async throws -> LinkPage {
