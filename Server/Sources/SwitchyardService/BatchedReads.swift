@@ -11,7 +11,7 @@ import Synchronization
 /// 16–53 ms with a query per code and 10–12 ms batched. On SQLite (batches of 1, no limit but the
 /// store's readers) each miss is read on its own, between other requests: batched there, the
 /// batch's hundreds of rows were decoded in one stretch of the core, and the same test's p99 rose
-/// from 7–8 ms to 8–14 ms (BENCHMARKS.md).
+/// from 6.7–10.9 ms to 8.2–14.1 ms (BENCHMARKS.md).
 ///
 /// ```swift
 /// let misses = BatchedReads<SmartLink>(batchSize: 250, concurrentReads: 2)
