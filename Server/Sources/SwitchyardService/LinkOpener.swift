@@ -44,9 +44,7 @@ struct LinkOpener: Sendable {
                 // Kept as of the read's start, as the refresher keeps what it reads: the entry never
                 // outlives the lifetime counted from when the database was asked.
                 let started = service.now()
-                let links = codes.count == 1
-                    ? try await service.store.link(code: codes[0]).map { [$0] } ?? []
-                    : try await service.store.links(codes: codes)
+                let links = try await service.store.links(codes: codes)
                 var found: [String: OpenLinkCache.Opened] = [:]
                 for link in links {
                     let opened = OpenLinkCache.Opened(link: link, urls: service.deepLinkURLs(link))

@@ -79,6 +79,11 @@ extension LinkStoreConformance {
         #expect(expected.count == 3)
         #expect(read.sorted { $0.code < $1.code } == expected.sorted { $0.code < $1.code })
         #expect(read.first { $0.code == "gone" }?.deletedAt == Instant.at(3))
+        // One code (how an open that misses the cache reads): what `link(code:)` answers, or nothing.
+        let one = try #require(try await store.link(code: "edited"))
+        #expect(try await store.links(codes: ["edited"]) == [one])
+        #expect(try await store.links(codes: ["gone"]).first?.deletedAt == Instant.at(3))
+        #expect(try await store.links(codes: ["nope"]).isEmpty)
 
         let all = try await store.links(codes: codes + ["missing"])
         #expect(all.count == codes.count)

@@ -42,6 +42,10 @@ extension SQLiteLinkStore {
         // Statements of at most 500 codes (SQLite binds up to 32,766): one reads its snapshot on its
         // own, without a transaction; several share one read transaction.
         let chunk = 500
+        if codes.count == 1 {
+            // The cached statement of `link(code:)`: an open that misses the cache reads this way.
+            return try await readOneStatement { db in try Self.fetchLink(db, code: codes[0]).map { [$0] } ?? [] }
+        }
         if codes.count <= chunk {
             return try await readOneStatement { db in try Self.fetchLinks(db, codes: codes) }
         }
