@@ -77,35 +77,24 @@ struct LinkOpener: Sendable {
             await remember(code: storedCode, request: request, context: context, deferred: deferred, now: now)
         }
 
-        switch platform {
-        case .crawler:
+        switch decide(opened, platform: platform, userAgent: request.headers[.userAgent], storedCode: storedCode) {
+        case .preview:
             return Responses.html(Pages.preview(link: opened.link, shortURL: shortURL()))
-        case .ios:
-            let fallback = opened.link.fallbacks.ios ?? opened.link.fallbacks.web
-            // No app to open (no route URL, or no iOS app in the table): straight to the fallback.
-            guard let openURL = opened.urls.universal ?? opened.urls.scheme, !service.table.configuration.apps.ios.isEmpty else {
-                if let fallback { return Responses.redirect(to: fallback) }
-                return Responses.html(Pages.interstitial(link: opened.link, shortURL: shortURL(), universalLink: opened.urls.universal))
-            }
-            let nonce = fallback.map(Pages.isAppStore) == true ? Responses.nonce() : nil
+        case .openInApp(let openURL, let fallback, let copies):
+            let nonce = copies ? Responses.nonce() : nil
             return Responses.html(Pages.openInApp(link: opened.link, openURL: openURL, shortURL: shortURL(),
                                                   fallback: fallback, nonce: nonce), nonce: nonce)
-        case .android:
-            var fallback = opened.link.fallbacks.android ?? opened.link.fallbacks.web
-            if let storedCode { fallback = fallback.map { Self.withInstallReferrer($0, code: storedCode) } }
-            if let intent = intentURL(urls: opened.urls, fallback: fallback) { return Responses.redirect(to: intent) }
-            if let fallback { return Responses.redirect(to: fallback) }
-            return Responses.html(Pages.interstitial(link: opened.link, shortURL: shortURL(), universalLink: opened.urls.universal))
-        case .desktop, .other:
-            // iPadOS sends a Mac's user agent: desktop Safari gets a page that decides on the device.
-            if UserAgent.isMacSafari(request.headers[.userAgent]), !service.table.configuration.apps.ios.isEmpty,
-               let openURL = opened.urls.universal ?? opened.urls.scheme {
-                let nonce = Responses.nonce()
-                return Responses.html(Pages.iPadOrMac(link: opened.link, openURL: openURL, shortURL: shortURL(),
-                                                      iOSFallback: opened.link.fallbacks.ios ?? opened.link.fallbacks.web,
-                                                      web: opened.link.fallbacks.web, nonce: nonce), nonce: nonce)
-            }
-            if let fields = opened.webRedirect { return Response(status: .found, headers: fields) }
+        case .iPadOrMac(let openURL, let iOSFallback, let web):
+            let nonce = Responses.nonce()
+            return Responses.html(Pages.iPadOrMac(link: opened.link, openURL: openURL, shortURL: shortURL(),
+                                                  iOSFallback: iOSFallback, web: web, nonce: nonce), nonce: nonce)
+        case .redirect(let location):
+            // The web fallback's fields are made once per cached link.
+            if let fields = opened.webRedirect, location == opened.link.fallbacks.web { return Response(status: .found, headers: fields) }
+            return Responses.redirect(to: location)
+        case .intent(let intent, _):
+            return Responses.redirect(to: intent)
+        case .interstitial:
             return Responses.html(Pages.interstitial(link: opened.link, shortURL: shortURL(), universalLink: opened.urls.universal))
         }
     }
