@@ -15,6 +15,7 @@ struct AdminAPI: Sendable {
         let links = router.group("api/v1/links").add(middleware: KeyAuthentication(service: service, accepts: .admin))
         links.get { request, context in try await list(request, context: context) }
         links.get(":code") { request, context in try await inspect(request, context: context) }
+        links.get(":code/explain") { request, context in try await explain(request, context: context) }
         links.patch(":code") { request, context in try await update(request, context: context) }
         links.delete(":code") { request, context in try await delete(request, context: context) }
     }

@@ -44,6 +44,14 @@ extension OpenAPIDocument {
                 security: ["adminKey"],
                 responses: ["204": ["description": "Deleted."], "401": unauthorized, "404": notFound, "503": unavailable]),
         ]
+        paths["/api/v1/links/{code}/explain"] = [
+            "parameters": [code],
+            "get": operation(
+                "explainLink", "What the link does on each platform, and why", tag: "links", security: ["adminKey"],
+                description: "For an iPhone and an iPad with and without the app, Android with and without, a desktop browser and a link-preview crawler: the action (open-app through which association component, page, redirect, preview or refuse), its target, the deferred deep link, and the answer GET /{code} gives that user agent; computed by the code that serves the link. Also `switchyard explain`.",
+                responses: ["200": json(LinkExplanation.self, "The explanation."), "401": unauthorized, "404": notFound,
+                            "503": unavailable]),
+        ]
         paths["/api/v1/links/{code}/resolve"] = [
             "parameters": [code],
             "get": operation(

@@ -11,7 +11,7 @@ enum OpenAPIDocument {
     static var components: [any OpenAPISchema.Type] { [
         Problem.self, CreateLinkRequest.self, UpdateLinkRequest.self, ClickCounts.self, LinkResponse.self, LinkPageResponse.self,
         Resolution.self, Redemption.self, HealthStatus.self, DeferredClaimRequest.self, FirebaseShortLinkRequest.self,
-        FirebaseShortLinkResponse.self, FirebaseErrorResponse.self,
+        FirebaseShortLinkResponse.self, FirebaseErrorResponse.self, LinkExplanation.self,
     ] }
 
     /// The document.

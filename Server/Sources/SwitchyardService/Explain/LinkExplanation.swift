@@ -1,0 +1,223 @@
+import Foundation
+
+/// What a link does on each platform, and why: the answer of `switchyard explain`,
+/// `GET /api/v1/links/{code}/explain` and the dashboard's explain panel.
+///
+/// ```json
+/// {"url": "https://go.example.com/Ab3dE9xQ", "kind": "short-link", "code": "Ab3dE9xQ",
+///  "route": {"name": "product", "pattern": "product/:id<int>", "parameters": {"id": "42"},
+///            "parameterTypes": {"id": "int"}, "plan": [], "webOnly": false},
+///  "cases": [{"platform": "ios", "app": "installed", "action": "open-app", "target": "https://go.example.com/Ab3dE9xQ",
+///             "claim": {"kind": "association", "file": "apple-app-site-association", "app": "TEAMID.com.example.shop",
+///                       "component": "/?*", "position": 14, "comment": "short links: every code and custom alias"},
+///             "deferred": {"path": "none", "match": null}, "reason": "...", "userAgent": null, "status": null, "location": null}, ...],
+///  "warnings": [{"code": "web-only", "message": "..."}]}
+/// ```
+public struct LinkExplanation: Codable, Sendable, Hashable {
+    /// The URL explained, as given.
+    public var url: String
+    /// `short-link`, `universal-link`, `custom-scheme` or `internal` (a URN or a path without a scheme).
+    public var kind: String
+    /// The short link's code; nil for other kinds.
+    public var code: String?
+    /// The route the app receives; nil when the URL opens no route.
+    public var route: RouteInfo?
+    /// One case per platform and app state, in a fixed order: iPhone with and without the app,
+    /// iPad with and without, Android with and without, desktop, link-preview crawler.
+    public var cases: [Case]
+    /// What may go wrong.
+    public var warnings: [Warning]
+
+    /// The route a link opens, as the app receives it.
+    public struct RouteInfo: Codable, Sendable, Hashable {
+        /// The route's name; nil when it has none.
+        public var name: String?
+        /// The pattern as written in the table.
+        public var pattern: String
+        /// The route parameters the app receives.
+        public var parameters: [String: String]
+        /// Each parameter's type: its constraint (`int`, `uuid`, ...) or `string`.
+        public var parameterTypes: [String: String]
+        /// The query parameters the deep link carries.
+        public var queryParameters: [String: String]
+        /// The screens the navigation plan builds, in order (empty for a route without screens).
+        public var plan: [Step]
+        /// Whether the table keeps the route on the web.
+        public var webOnly: Bool
+
+        /// The JSON keys.
+        public enum CodingKeys: String, CodingKey, CaseIterable {
+            case name, pattern, parameters, parameterTypes, queryParameters, plan, webOnly
+        }
+    }
+
+    /// One step of the navigation plan.
+    public struct Step: Codable, Sendable, Hashable {
+        /// The screen's identifier.
+        public var screen: String
+        /// `push` or `modal`.
+        public var presentation: String
+        /// The screen's parameters.
+        public var parameters: [String: String]
+
+        /// The JSON keys.
+        public enum CodingKeys: String, CodingKey, CaseIterable {
+            case screen, presentation, parameters
+        }
+    }
+
+    /// The JSON keys.
+    public enum CodingKeys: String, CodingKey, CaseIterable {
+        case url, kind, code, route, cases, warnings
+    }
+
+    /// What happens on one platform.
+    public struct Case: Codable, Sendable, Hashable {
+        /// `ios`, `ipados`, `android`, `desktop` or `crawler`.
+        public var platform: String
+        /// `installed` or `absent` on phones and tablets; nil on desktop and for crawlers.
+        public var app: String?
+        /// `open-app`, `page`, `redirect`, `preview` or `refuse`.
+        public var action: String
+        /// Where it leads: the URL the app receives (`open-app`), the page's main button
+        /// (`page`), the redirect's `Location` (`redirect`), the previewed short link (`preview`).
+        public var target: String?
+        /// The claim that opens the app (`open-app` only).
+        public var claim: Claim?
+        /// How the link survives an install.
+        public var deferred: Deferred
+        /// Why, in a sentence.
+        public var reason: String
+        /// The `User-Agent` of the open the service answers; nil when the service sees no request
+        /// (the system opens the app, or the URL is not the service's).
+        public var userAgent: String?
+        /// The HTTP status the service answers that open with; nil when it sees no request.
+        public var status: Int?
+        /// The `Location` of that answer, when it redirects.
+        public var location: String?
+
+        /// The JSON keys.
+        public enum CodingKeys: String, CodingKey, CaseIterable {
+            case platform, app, action, target, claim, deferred, reason, userAgent, status, location
+        }
+    }
+
+    /// What opens the app.
+    public struct Claim: Codable, Sendable, Hashable {
+        /// `association` (a component of an association file) or `scheme` (the app's custom scheme).
+        public var kind: String
+        /// `apple-app-site-association` or `assetlinks.json`; nil for a scheme.
+        public var file: String?
+        /// The app ID or Android package.
+        public var app: String
+        /// The component's patterns (`/?*`), or the scheme (`shop://`).
+        public var component: String
+        /// The component's position in its file, from 1.
+        public var position: Int?
+        /// The component's comment.
+        public var comment: String?
+
+        /// The JSON keys.
+        public enum CodingKeys: String, CodingKey, CaseIterable {
+            case kind, file, app, component, position, comment
+        }
+    }
+
+    /// The deferred deep link of a case.
+    public struct Deferred: Codable, Sendable, Hashable {
+        /// `clipboard`, `install-referrer`, `heuristic` or `none`.
+        public var path: String
+        /// `deterministic`, `heuristic`, or nil for none.
+        public var match: String?
+
+        /// The JSON keys.
+        public enum CodingKeys: String, CodingKey, CaseIterable {
+            case path, match
+        }
+
+        /// No deferred deep link.
+        public static let none = Deferred(path: "none", match: nil)
+    }
+
+    /// Something that may go wrong.
+    public struct Warning: Codable, Sendable, Hashable {
+        /// A stable code: `unclaimed-path`, `web-only`, `no-ios-app`, `no-android-app`,
+        /// `fallback-not-allowed`, `expired`, `deleted`, `exhausted`, `no-route`, `no-deep-link`.
+        public var code: String
+        /// The explanation.
+        public var message: String
+
+        /// The JSON keys.
+        public enum CodingKeys: String, CodingKey, CaseIterable {
+            case code, message
+        }
+    }
+}
+
+// Every optional field is written, as `null` when absent: the JSON's shape does not depend on
+// the case (synthesized `Encodable` would leave such keys out).
+extension LinkExplanation {
+    /// Writes every field, `null` for the missing ones.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(url, forKey: .url)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(code, forKey: .code)
+        try container.encode(route, forKey: .route)
+        try container.encode(cases, forKey: .cases)
+        try container.encode(warnings, forKey: .warnings)
+    }
+}
+
+extension LinkExplanation.RouteInfo {
+    /// Writes every field, `null` for the missing ones.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(pattern, forKey: .pattern)
+        try container.encode(parameters, forKey: .parameters)
+        try container.encode(parameterTypes, forKey: .parameterTypes)
+        try container.encode(queryParameters, forKey: .queryParameters)
+        try container.encode(plan, forKey: .plan)
+        try container.encode(webOnly, forKey: .webOnly)
+    }
+}
+
+extension LinkExplanation.Case {
+    /// Writes every field, `null` for the missing ones.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(platform, forKey: .platform)
+        try container.encode(app, forKey: .app)
+        try container.encode(action, forKey: .action)
+        try container.encode(target, forKey: .target)
+        try container.encode(claim, forKey: .claim)
+        try container.encode(deferred, forKey: .deferred)
+        try container.encode(reason, forKey: .reason)
+        try container.encode(userAgent, forKey: .userAgent)
+        try container.encode(status, forKey: .status)
+        try container.encode(location, forKey: .location)
+    }
+}
+
+extension LinkExplanation.Claim {
+    /// Writes every field, `null` for the missing ones.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(file, forKey: .file)
+        try container.encode(app, forKey: .app)
+        try container.encode(component, forKey: .component)
+        try container.encode(position, forKey: .position)
+        try container.encode(comment, forKey: .comment)
+    }
+}
+
+extension LinkExplanation.Deferred {
+    /// Writes every field, `null` for the missing ones.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(path, forKey: .path)
+        try container.encode(match, forKey: .match)
+    }
+}
