@@ -40,9 +40,9 @@ struct Switchyard {
         .deletingLastPathComponent().appendingPathComponent("Examples/shop/routes.json").path
 
     /// Runs `switchyard arguments...` (or another `executable`) with `input` on standard input, in
-    /// `directory` when given.
+    /// `directory` when given, with `environment` added to the test's.
     static func run(_ arguments: [String], input: String = "", in directory: URL? = nil,
-                    executable: URL = Switchyard.executable) throws -> Run {
+                    executable: URL = Switchyard.executable, environment: [String: String] = [:]) throws -> Run {
         let scratch = try TemporaryDirectory()
         let stdin = scratch.url.appendingPathComponent("stdin")
         let stdout = scratch.url.appendingPathComponent("stdout")
@@ -55,6 +55,7 @@ struct Switchyard {
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.standardInput = try FileHandle(forReadingFrom: stdin)
         process.standardOutput = try FileHandle(forWritingTo: stdout)
         process.standardError = try FileHandle(forWritingTo: stderr)
