@@ -49,6 +49,13 @@ public protocol LinkStore: Sendable {
     /// - Throws: ``StoreError/invalidCursor(_:)`` for a cursor no listing produced.
     func list(team: String, limit: Int, cursor: String?) async throws -> LinkPage
 
+    /// Every team's links that are not deleted (expired ones included), in code order, `limit`
+    /// at a time (clamped to 1...1000) after the code `after` (nil: from the first): what
+    /// `switchyard routes diff` and `serve` check against a new route table.
+    ///
+    /// - Complexity: one query per call on SQLite and PostgreSQL (the primary key's order).
+    func liveLinks(after code: String?, limit: Int) async throws -> [SmartLink]
+
     /// Replaces a live link's fallbacks; nil when the team has no such live link.
     func updateFallbacks(code: String, team: String, fallbacks: SmartLink.Fallbacks) async throws -> SmartLink?
 

@@ -30,6 +30,7 @@ enum LinkStoreConformance: String, CaseIterable, Sendable, CustomTestStringConve
     case deferredExpiry
     case deferredRace
     case deferredSweep
+    case liveLinks
 
     var testDescription: String { rawValue }
 
@@ -62,6 +63,7 @@ enum LinkStoreConformance: String, CaseIterable, Sendable, CustomTestStringConve
             case .deferredExpiry: try await Self.deferredExpiry(database)
             case .deferredRace: try await Self.deferredRace(database)
             case .deferredSweep: try await Self.deferredSweep(database)
+            case .liveLinks: try await Self.liveLinks(database)
             }
         }
     }

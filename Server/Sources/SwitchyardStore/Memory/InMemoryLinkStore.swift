@@ -100,6 +100,16 @@ public actor InMemoryLinkStore: LinkStore {
         return makePage(Array(rows), limit: limit)
     }
 
+    /// Every team's links that are not deleted, in code order, after `code`.
+    public func liveLinks(after code: String?, limit: Int) async throws -> [SmartLink] {
+        try check()
+        let limit = ListLimit.clamped(limit)
+        // Byte order, as SQLite's BINARY collation and PostgreSQL's "C" collation of the key.
+        let precedes = { (left: String, right: String) in left.utf8.lexicographicallyPrecedes(right.utf8) }
+        let live = links.values.filter { link in link.deletedAt == nil && (code.map { precedes($0, link.code) } ?? true) }
+        return Array(live.sorted { precedes($0.code, $1.code) }.prefix(limit))
+    }
+
     /// Replaces a live link's fallbacks.
     public func updateFallbacks(code: String, team: String, fallbacks: SmartLink.Fallbacks) async throws -> SmartLink? {
         try check()
