@@ -32,6 +32,49 @@ func serve(
     let configuration = settings.configuration(routes: routes)
     for line in settings.generatedKeysNotice { print(line) }
     let store = try await openStore(settings.database)
+    try await refuseBreakingRoutes(routes, store: store, settings: settings, logger: logger)
     print("switchyard serving \(configuration.trimmedBaseURL) (routes: \(settings.routesPath), database: \(settings.database))")
     try await runService(configuration: configuration, store: store, logger: logger)
+}
+
+/// Stops `serve` before it listens when live links of the store no longer open under the route
+/// table (``LiveLinkCheck``), unless `--allow-breaking-routes`: then each is logged as a warning.
+/// The table is compiled by the service right after; one that does not compile is left to it.
+///
+/// - Throws: ``BreakingRoutes`` listing the links.
+func refuseBreakingRoutes(_ routes: RouteTableConfiguration, store: any LinkStore, settings: ServeSettings,
+                          logger: Logger) async throws {
+    guard let table = try? RouteTable(routes) else { return }
+    let broken: [LiveLinkCheck.BrokenLink]
+    do {
+        broken = try await LiveLinkCheck(old: nil, new: table).brokenLinks(in: store)
+    } catch {
+        try? await store.close()
+        throw error
+    }
+    guard !broken.isEmpty else { return }
+    if settings.allowBreakingRoutes {
+        for link in broken {
+            logger.warning("live link does not open under the route table", metadata: [
+                "code": "\(link.code)", "route": "\(link.route)", "reason": "\(link.reason)"])
+        }
+        return
+    }
+    try? await store.close()
+    throw BreakingRoutes(routesPath: settings.routesPath, links: broken)
+}
+
+/// `serve`'s refusal: live links that the route table would break.
+struct BreakingRoutes: Error, CustomStringConvertible {
+    let routesPath: String
+    let links: [LiveLinkCheck.BrokenLink]
+
+    /// One line per link (ten at most), then what to do.
+    var description: String {
+        var lines = links.prefix(10).map { "\($0.code) (\($0.route)): \($0.kind): \($0.reason)" }
+        if links.count > 10 { lines.append("... and \(links.count - 10) more") }
+        lines.append("\(routesPath) breaks \(links.count == 1 ? "1 live link" : "\(links.count) live links"); "
+            + "fix the table, or start with --allow-breaking-routes (see `switchyard routes diff OLD NEW --database ...`)")
+        return lines.joined(separator: "\n")
+    }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import SwitchyardCommand
 import SwitchyardService
 
 /// `switchyard serve`: the link service. Keys come from `SWITCHYARD_API_KEY` and
@@ -48,6 +49,10 @@ struct ServeCommand: AsyncParsableCommand {
                                valueName: "address"))
     var trustedProxies: [String] = []
 
+    @Flag(name: .customLong("allow-breaking-routes"),
+          help: "Start even when stored live links no longer open under the route table (see `switchyard routes diff`).")
+    var allowBreakingRoutes = false
+
     func run() async throws {
         var settings = ServeSettings(routesPath: routes, database: database, host: host, port: port, baseURL: baseURL,
                                      environment: ProcessInfo.processInfo.environment)
@@ -55,8 +60,16 @@ struct ServeCommand: AsyncParsableCommand {
         settings.redeemRate = redeemRate.rate
         settings.deferredWindow = deferredWindow.duration
         settings.trustedProxies = Set(trustedProxies)
+        settings.allowBreakingRoutes = allowBreakingRoutes
         var logger = Logger(label: "switchyard") { ServiceLogHandler(label: $0) }
         logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
-        try await serve(settings, logger: logger)
+        do {
+            try await serve(settings, logger: logger)
+        } catch let refusal as BreakingRoutes {
+            for line in refusal.description.split(separator: "\n") {
+                FileHandle.standardError.write(Data((CommandFailure.prefix + line + "\n").utf8))
+            }
+            throw ExitCode.failure
+        }
     }
 }

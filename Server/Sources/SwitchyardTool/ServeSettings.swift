@@ -30,6 +30,8 @@ struct ServeSettings: Sendable {
     var deferredWindow: Duration?
     /// Proxies whose `X-Forwarded-For` is believed (`--trusted-proxy`).
     var trustedProxies: Set<String> = []
+    /// Whether to start on a route table that breaks live links (`--allow-breaking-routes`).
+    var allowBreakingRoutes = false
     /// Whether either key was generated because its variable was unset (print them once).
     var generatedKeys: [String]
 

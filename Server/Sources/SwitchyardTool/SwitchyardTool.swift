@@ -8,7 +8,7 @@ struct SwitchyardTool: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "switchyard",
         abstract: "Resolve, check and build deep links against a Switchyard route table, and serve smart links.",
-        subcommands: [ResolveCommand.self, RoutesCommand.self, LinkCommand.self, ExplainCommand.self, AssociationCommand.self,
+        subcommands: [ResolveCommand.self, ToolRoutesCommand.self, LinkCommand.self, ExplainCommand.self, AssociationCommand.self,
                       ServeCommand.self, ImportCommand.self]
     )
 }

@@ -13,14 +13,16 @@ final class ServeProcess: @unchecked Sendable {
     /// Starts `switchyard serve --database DATABASE --port 0` (DATABASE as the command line takes
     /// it: `sqlite:PATH` or a `postgres://` URL) and waits until it says where it listens.
     ///
-    /// `executable` and `workingDirectory` let a test run a copy of the binary from another folder.
+    /// `executable` and `workingDirectory` let a test run a copy of the binary from another folder;
+    /// `routes` and `arguments` give another route table and more options.
     init(database: String, environment: [String: String], scratch: TemporaryDirectory,
-         executable: URL = Switchyard.executable, workingDirectory: URL? = nil) throws {
+         executable: URL = Switchyard.executable, workingDirectory: URL? = nil,
+         routes: String = Switchyard.shopRoutes, arguments: [String] = []) throws {
         output = scratch.url.appendingPathComponent("serve-\(UUID().uuidString).log")
         try Data().write(to: output)
         process.executableURL = executable
         if let workingDirectory { process.currentDirectoryURL = workingDirectory }
-        process.arguments = ["serve", "--routes", Switchyard.shopRoutes, "--database", database, "--port", "0"]
+        process.arguments = ["serve", "--routes", routes, "--database", database, "--port", "0"] + arguments
         var inherited = ProcessInfo.processInfo.environment
         inherited["SWITCHYARD_API_KEY"] = nil
         inherited["SWITCHYARD_APP_KEY"] = nil
