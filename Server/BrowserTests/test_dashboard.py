@@ -310,3 +310,40 @@ def test_import_a_firebase_export_by_upload(browser, service):
     browser.find_element(By.ID, "run-import").click()
     summary = WebDriverWait(browser, 10).until(expected_conditions.presence_of_element_located((By.ID, "summary")))
     assert summary.text == "0 imported, 1 already there, 1 rejected"
+
+
+def test_the_link_page_explains_each_platform(browser, service):
+    """The link's page shows what a tap does on each platform: the same answer as the explain
+    endpoint, and what a real open with a desktop browser's user agent gets."""
+    code = create_link(service, {"route": "product", "routeParameters": {"product_id": "7"},
+                                 "fallbacks": {"ios": "https://apps.apple.com/app/id1", "web": "https://shop.example.com/p/7"}})
+    browser.delete_all_cookies()
+    sign_in(browser, service, API_KEY)
+    wait_for_url(browser, lambda url: url == service + "/", "the link list")
+    browser.get(f"{service}/dashboard/links/{code}")
+    rows = browser.find_elements(By.CSS_SELECTOR, "#explain tr.explain-case")
+    shown = [(row.get_attribute("data-case"), row.get_attribute("data-action")) for row in rows]
+
+    request = urllib.request.Request(f"{service}/api/v1/links/{code}/explain", headers={"Authorization": "Bearer " + API_KEY})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        explanation = json.load(response)
+    expected = [(case["platform"] + ("-" + case["app"] if case["app"] else ""), case["action"]) for case in explanation["cases"]]
+    assert shown == expected
+    assert shown[0] == ("ios-installed", "open-app") and shown[1] == ("ios-absent", "page")
+    assert shown[4] == ("android-installed", "redirect"), "no Android app in the table: the browser gets the fallback"
+    ios = rows[0].text
+    assert "apple-app-site-association" in ios and "/?*" in ios
+    assert "clipboard" in rows[1].text, "the App Store fallback copies the short link first"
+    warnings = [w.get_attribute("data-code") for w in browser.find_elements(By.CSS_SELECTOR, "#explain .explain-warning")]
+    assert warnings == ["no-android-app"]
+    desktop = rows[6].text
+    assert "302 → https://shop.example.com/p/7" in desktop
+    assert browser.execute_script("return document.scripts.length") == 0
+    screenshot(browser, "explain.png")
+
+    # What the panel says the desktop gets is what a desktop browser gets.
+    connection = http.client.HTTPConnection("127.0.0.1", int(service.rsplit(":", 1)[1]), timeout=10)
+    connection.request("GET", f"/{code}", headers={"User-Agent": explanation["cases"][6]["userAgent"]})
+    response = connection.getresponse()
+    assert response.status == 302 and response.getheader("Location") == "https://shop.example.com/p/7"
+    connection.close()

@@ -41,7 +41,8 @@ extension Dashboard {
         let shortURL = service.shortURL(code)
         let qr: Result<String, any Error> = Result { try Self.qrSVG(QRCode.encode(shortURL), label: "QR code of \(shortURL)") }
         let detail = DashboardViews.detail(link: link, shortURL: shortURL, deepLinks: service.deepLinkURLs(link),
-                                           counts: counts, chart: chart, qr: qr, now: now)
+                                           counts: counts, chart: chart, qr: qr, now: now,
+                                           explanation: LinkExplainer(service: service).explain(link, url: shortURL))
         return DashboardPage.response(DashboardPage.render(.link, title: link.preview.title ?? code, session: session, page: detail))
     }
 

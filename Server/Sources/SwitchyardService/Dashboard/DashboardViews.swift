@@ -58,10 +58,43 @@ enum DashboardViews {
         let total: Int
         /// The chart's SVG element: see the `link` template.
         let chartSVG: String
+        /// What a tap does on each platform (``LinkExplainer``); empty when not explained.
+        var explainCases: [ExplainRow] = []
+        var explainWarnings: [LinkExplanation.Warning] = []
+    }
+
+    /// One row of the explain panel.
+    struct ExplainRow: Sendable {
+        /// `ios-installed`, `android-absent`, `desktop`, ...
+        let key: String
+        let platform: String
+        let app: String
+        let action: String
+        let target: String?
+        let claim: String?
+        let deferred: String
+        let reason: String
+        let answer: String?
+
+        init(_ entry: LinkExplanation.Case) {
+            key = entry.platform + (entry.app.map { "-" + $0 } ?? "")
+            platform = ["ios": "iPhone", "ipados": "iPad", "android": "Android", "desktop": "Desktop", "crawler": "Link preview"][entry.platform]
+                ?? entry.platform
+            app = entry.app.map { $0 == "installed" ? "app installed" : "no app" } ?? "—"
+            action = entry.action
+            target = entry.target
+            claim = entry.claim.map { claim in
+                claim.file.map { "\($0) #\(claim.position ?? 0): \(claim.component)" } ?? claim.component
+            }
+            deferred = entry.deferred.path == "none" ? "—" : entry.deferred.path
+            reason = entry.reason
+            answer = entry.status.map { status in "\(status)" + (entry.location.map { " → \($0)" } ?? "") }
+        }
     }
 
     static func detail(link: SmartLink, shortURL: String, deepLinks: (universal: String?, scheme: String?),
-                       counts: [Click.Platform: Int], chart: ClicksChart, qr: Result<String, any Error>, now: Date) -> Detail {
+                       counts: [Click.Platform: Int], chart: ClicksChart, qr: Result<String, any Error>, now: Date,
+                       explanation: LinkExplanation? = nil) -> Detail {
         typealias Cell = DashboardPage.Cell
         var rows: [Cell] = [
             Cell(name: "Route", text: link.route, isCode: true, note: link.routeName),
@@ -86,7 +119,8 @@ enum DashboardViews {
             qrError: { if case .failure(let error) = qr { "\(error)" } else { nil } }(), rows: rows,
             metadata: link.metadata.map { JSONValue.object($0).serialized(pretty: true) },
             platforms: Click.Platform.allCases.map { Detail.Platform(name: $0.rawValue, count: counts[$0] ?? 0) },
-            total: counts.values.reduce(0, +), chartSVG: chart.svg)
+            total: counts.values.reduce(0, +), chartSVG: chart.svg,
+            explainCases: explanation?.cases.map(ExplainRow.init) ?? [], explainWarnings: explanation?.warnings ?? [])
     }
 
     /// `a=1, b=2` in name order, or an em dash.

@@ -176,6 +176,20 @@ extension Templates {
         <h2>Metadata</h2>
         <pre id="metadata">{{.}}</pre>
         {{/metadata}}
+        <h2>What a tap does</h2>
+        <div id="explain">
+        {{#explainWarnings}}
+        <p class="error explain-warning" data-code="{{code}}">{{message}}</p>
+        {{/explainWarnings}}
+        <table><thead><tr><th>Platform</th><th>App</th><th>Action</th><th>Target</th><th>Claim</th><th>Deferred</th><th>Why</th>\
+        <th>Service answers</th></tr></thead><tbody>
+        {{#explainCases}}
+        <tr class="explain-case" data-case="{{key}}" data-action="{{action}}"><td>{{platform}}</td><td>{{app}}</td>\
+        <td><code>{{action}}</code></td><td>{{#target}}<code>{{.}}</code>{{/target}}</td><td>{{#claim}}<code>{{.}}</code>{{/claim}}</td>\
+        <td>{{deferred}}</td><td>{{reason}}</td><td>{{#answer}}<code>{{.}}</code>{{/answer}}</td></tr>
+        {{/explainCases}}
+        </tbody></table>
+        </div>
         <h2>Clicks</h2>
         <table id="clicks-by-platform"><tr>{{#platforms}}<th>{{name}}</th>{{/platforms}}<th>total</th></tr>\
         <tr>{{#platforms}}<td>{{count}}</td>{{/platforms}}<td>{{total}}</td></tr></table>
