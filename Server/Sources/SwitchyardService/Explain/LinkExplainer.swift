@@ -182,7 +182,8 @@ public struct LinkExplainer: Sendable {
         let decision = LinkOpener(service: service).decide(opened, platform: platform, userAgent: agent, storedCode: opened.link.code)
         let heuristic = service.deferred != nil && (platform == .ios || platform == .android)
             ? LinkExplanation.Deferred(path: "heuristic", match: "heuristic") : LinkExplanation.Deferred.none
-        let installedNote = app == "installed" ? "the association file does not claim the short link, so the browser loads it; " : ""
+        let installedNote = app == "installed" && hasApp(name)
+            ? "the association file does not claim the short link, so the browser loads it; " : ""
         var result = LinkExplanation.Case(platform: name, app: app, action: "page", target: nil, claim: nil, deferred: .none, reason: "",
                                           userAgent: agent, status: decision.status, location: decision.location)
         switch decision {

@@ -16,7 +16,8 @@ extension Templates {
         .notice{background:#e6f4ea;border:1px solid #9fd0ab;padding:.6rem .8rem;border-radius:.3rem}\
         .hint{color:#666;font-size:.85rem;font-weight:400}.cards{display:flex;gap:1.5rem;flex-wrap:wrap;align-items:flex-start}\
         .card{background:#fff;border:1px solid #e3e5e8;border-radius:.4rem;padding:1rem}pre{white-space:pre-wrap;word-break:break-all}\
-        code{font-family:ui-monospace,monospace}
+        code{font-family:ui-monospace,monospace}\
+        #explain{overflow-x:auto}#explain table{font-size:.85rem}#explain td code{overflow-wrap:anywhere}#explain td:nth-child(4){min-width:9rem}#explain td:nth-child(7){min-width:16rem}
         """
 
     /// The frame every dashboard page inherits: the navigation and the sign-out form when there is a
