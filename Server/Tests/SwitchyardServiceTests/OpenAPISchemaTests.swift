@@ -73,6 +73,8 @@ import Testing
         Case(Resolution.self, links.map { Resolution($0, service: service) }),
         Case(Redemption.self, links.map(Redemption.init)),
         Case(HealthStatus.self, [.ok, .unavailable]),
+        Case(LinkExplanation.self, links.map { LinkExplainer(service: service).explain($0, url: service.shortURL($0.code)) }
+             + [try! LinkExplainer(service: service).routeURL("shop://product/42", kind: "custom-scheme")]),
         Case(DeferredClaimRequest.self, [DeferredClaimRequest(platform: "ios", osVersion: "18.1", language: "en-US"),
                                          DeferredClaimRequest(platform: "android", osVersion: "14")]),
         Case(FirebaseLinkInfo.self, [FirebaseLinkInfo(), linkInfo]),
