@@ -24,8 +24,8 @@ struct ExplainCommand: AsyncParsableCommand {
         commandName: "explain",
         abstract: "Say what a link does on iPhone, iPad, Android, desktop and in link previews, and why.",
         discussion: """
-            URL is a short link or alias (with --database and --base-url, or --service), a universal link on a \
-            host of the route table, a custom-scheme URL, a URN or an internal path. For each case (iPhone and \
+            URL is a short link or alias (with --database and --base-url, or --service), a Firebase long link \
+            on the base URL (BASE/?link=...), a universal link on a host of the route table, a custom-scheme URL, a URN or an internal path. For each case (iPhone and \
             iPad with and without the app, Android with and without, desktop, link-preview crawler) it prints \
             the action (open-app, page, redirect, preview, refuse), its target, the association-file component \
             that opens the app, the deferred deep link, and the answer GET /{code} gives that user agent. \

@@ -73,6 +73,7 @@ public struct LinkExplainer: Sendable {
             guard let host = parts.host, !host.isEmpty else { throw Failure("'\(url)' has no host") }
             let serviceHost = AssociationURL(service.configuration.trimmedBaseURL).host
             if host == serviceHost {
+                if parts.path == "/", let query = parts.query, !query.isEmpty { return try longLink(trimmed, query: query) }
                 let segments = parts.path.split(separator: "/")
                 guard segments.count == 1, let code = segments.first.map(String.init), LinkCodes.isPlausible(code) else {
                     throw Failure("'\(url)' is on the link service's host but is not a short link (https://\(host)/CODE)")
@@ -103,9 +104,32 @@ public struct LinkExplainer: Sendable {
         return explain(link, url: url ?? service.shortURL(code))
     }
 
+    /// A Firebase Dynamic Links long link (`BASE/?link=...`), made into the transient link
+    /// `GET /?link=` answers with (``FirebaseLongLinkOpener``), never stored.
+    func longLink(_ url: String, query: String) throws -> LinkExplanation {
+        let link: SmartLink
+        let long: FirebaseLongLink
+        do {
+            long = try FirebaseLongLink(query: Substring(query))
+            link = try service.rules.link(try long.draft(table: service.table), code: long.clickKey, team: FirebaseLongLinkOpener.team,
+                                          now: service.now())
+        } catch let error as FirebaseLinkError {
+            throw Failure("'\(url)' is not a long link this service opens: \(error.message)")
+        } catch let problem as Problem {
+            throw Failure("'\(url)' is not a long link this service opens: \(problem.detail)")
+        }
+        return explain(link, url: url, shortURL: "\(service.configuration.trimmedBaseURL)/?\(query)", storedCode: nil, kind: "long-link")
+    }
+
     /// Explains a stored link as the opener would answer it now.
     func explain(_ link: SmartLink, url: String) -> LinkExplanation {
-        let shortURL = service.shortURL(link.code)
+        explain(link, url: url, shortURL: service.shortURL(link.code), storedCode: link.code, kind: "short-link")
+    }
+
+    /// Explains a link as the opener would answer it now: a stored one (`storedCode`), or a long
+    /// link's transient one (no install referrer, no code).
+    func explain(_ link: SmartLink, url: String, shortURL: String, storedCode: String?, kind: String) -> LinkExplanation {
+        let code = storedCode
         let opened = OpenLinkCache.Opened(link: link, urls: service.deepLinkURLs(link))
         var warnings: [LinkExplanation.Warning] = []
         let route = routeInfo(deepLink: opened.urls.universal ?? opened.urls.scheme)
@@ -147,7 +171,7 @@ public struct LinkExplainer: Sendable {
                                             reason: why + ": the service answers 410 Gone", userAgent: Self.userAgent(platform),
                                             status: 410, location: nil)
             }
-            return LinkExplanation(url: url, kind: "short-link", code: link.code, route: route, cases: cases, warnings: warnings)
+            return LinkExplanation(url: url, kind: kind, code: code, route: route, cases: cases, warnings: warnings)
         }
         let files = publishedFiles()
         var cases: [LinkExplanation.Case] = []
@@ -161,12 +185,12 @@ public struct LinkExplainer: Sendable {
                 continue
             }
             if app == "installed", hasApp(platform) { unclaimed.insert(platform == "android" ? "assetlinks.json" : "apple-app-site-association") }
-            cases.append(served(opened, platform: platform, app: app, shortURL: shortURL))
+            cases.append(served(opened, platform: platform, app: app, shortURL: shortURL, storedCode: storedCode))
         }
         for file in unclaimed.sorted() {
-            warnings.append(.init(code: "unclaimed-path", message: "\(file) does not claim /\(link.code): the tap loads the page even with the app installed"))
+            warnings.append(.init(code: "unclaimed-path", message: "\(file) does not claim \(AssociationURL(shortURL).path): the tap loads the page even with the app installed"))
         }
-        return LinkExplanation(url: url, kind: "short-link", code: link.code, route: route, cases: cases, warnings: warnings)
+        return LinkExplanation(url: url, kind: kind, code: code, route: route, cases: cases, warnings: warnings)
     }
 
     /// The cases, in order: platform and app state.
@@ -176,11 +200,13 @@ public struct LinkExplainer: Sendable {
     ]
 
     /// A case the service answers: the opener's decision for the platform's user agent.
-    func served(_ opened: OpenLinkCache.Opened, platform name: String, app: String?, shortURL: String) -> LinkExplanation.Case {
+    func served(_ opened: OpenLinkCache.Opened, platform name: String, app: String?, shortURL: String,
+                storedCode: String?) -> LinkExplanation.Case {
         let agent = Self.userAgent(name)
         let platform = UserAgent.platform(agent)
-        let decision = LinkOpener(service: service).decide(opened, platform: platform, userAgent: agent, storedCode: opened.link.code)
-        let heuristic = service.deferred != nil && (platform == .ios || platform == .android)
+        let decision = LinkOpener(service: service).decide(opened, platform: platform, userAgent: agent, storedCode: storedCode)
+        // The opener remembers opens of stored links only (a long link names no code to claim).
+        let heuristic = service.deferred != nil && storedCode != nil && (platform == .ios || platform == .android)
             ? LinkExplanation.Deferred(path: "heuristic", match: "heuristic") : LinkExplanation.Deferred.none
         let installedNote = app == "installed" && hasApp(name)
             ? "the association file does not claim the short link, so the browser loads it; " : ""

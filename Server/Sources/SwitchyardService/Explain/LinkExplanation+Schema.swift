@@ -31,7 +31,7 @@ extension LinkExplanation: OpenAPISchema {
         ], required: ["platform", "app", "action", "target", "claim", "deferred", "reason", "userAgent", "status", "location"])
         let warning = JSONSchema.object(["code": .string(), "message": .string()], required: ["code", "message"])
         return .object([
-            "url": .string(), "kind": .string(oneOf: ["short-link", "universal-link", "custom-scheme", "internal"]),
+            "url": .string(), "kind": .string(oneOf: ["short-link", "long-link", "universal-link", "custom-scheme", "internal"]),
             "code": text, "route": route.nullable(), "cases": .array(of: platformCase), "warnings": .array(of: warning),
         ], required: ["url", "kind", "code", "route", "cases", "warnings"],
            description: "What a link does on each platform (iPhone and iPad with and without the app, Android with and without, desktop, link-preview crawler), computed by the code that serves it.")

@@ -16,7 +16,8 @@ import Foundation
 public struct LinkExplanation: Codable, Sendable, Hashable {
     /// The URL explained, as given.
     public var url: String
-    /// `short-link`, `universal-link`, `custom-scheme` or `internal` (a URN or a path without a scheme).
+    /// `short-link`, `long-link` (a Firebase Dynamic Links long link, `BASE/?link=...`),
+    /// `universal-link`, `custom-scheme` or `internal` (a URN or a path without a scheme).
     public var kind: String
     /// The short link's code; nil for other kinds.
     public var code: String?
