@@ -333,14 +333,16 @@ public struct LinkExplainer: Sendable {
                     entry.action = "open-app"
                     entry.target = url
                     entry.claim = claim
-                    entry.reason = "the system opens the app: the association file published for \(link.host ?? "the host") claims the path"
+                    entry.reason = "the system opens the app: the association file generated from this table (as serve publishes it) claims the path on \(link.host ?? "the host")"
                 } else {
                     if app == "installed", hasApp(platform), route?.webOnly != true {
                         unclaimed.insert(platform == "android" ? "assetlinks.json" : "apple-app-site-association")
                     }
                     entry.action = platform == "crawler" ? "preview" : "page"
                     entry.target = url
-                    entry.reason = "the browser loads \(url) from the app's website (this service does not answer that host)"
+                    entry.reason = platform == "crawler"
+                        ? "the crawler reads the website's own preview of \(url) (this service does not answer that host)"
+                        : "the browser loads \(url) from the app's website (this service does not answer that host)"
                 }
             case "custom-scheme":
                 if app == "installed", hasApp(platform) {
