@@ -11,6 +11,7 @@ struct AdminAPI: Sendable {
 
     func register(on router: Hummingbird.Router<ServiceRequestContext>) {
         router.group("api/v1/links").add(middleware: KeyAuthentication(service: service, accepts: .adminOrApp))
+            .add(middleware: IdempotencyMiddleware(service: service, route: "links"))
             .post { request, context in try await create(request, context: context) }
         let links = router.group("api/v1/links").add(middleware: KeyAuthentication(service: service, accepts: .admin))
         links.get { request, context in try await list(request, context: context) }

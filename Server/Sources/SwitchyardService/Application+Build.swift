@@ -1,6 +1,7 @@
 package import Foundation
 public import Hummingbird
 import HummingbirdCore
+import ServiceLifecycle
 public import Logging
 import Switchyard
 public import SwitchyardStore
@@ -65,6 +66,17 @@ package func buildApplication(
     let sweeper = DeferredSweeper(store: store, window: configuration.deferredWindow,
                                   interval: configuration.limits.deferredSweepInterval, logger: logger, now: now)
 
+    let expirySweeper = ExpirySweeper(store: store, interval: configuration.limits.expirySweepInterval, logger: logger, now: now)
+    var services: [any Service] = [recorder, sweeper, refresher, expirySweeper]
+    if let metricsPort = configuration.metricsPort {
+        // A second listener that answers `GET /metrics` only; the main port then has none.
+        services.append(Application(
+            router: OperationsAPI.metricsRouter(service: service),
+            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: metricsPort),
+                                                    serverName: "switchyard-metrics"),
+            logger: logger))
+    }
+
     let limits = configuration.limits
     let http1 = HTTP1Channel.Configuration(
         idleTimeout: .nanoseconds(limits.idleTimeout.components.seconds * 1_000_000_000
@@ -76,7 +88,7 @@ package func buildApplication(
         server: .http1(configuration: http1),
         configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
                                                 serverName: "switchyard"),
-        services: [recorder, sweeper, refresher],
+        services: services,
         logger: logger)
     app.beforeServerStarts {
         try await store.migrate()
@@ -114,6 +126,8 @@ func makeService(
                                        uniquingKeysWith: { first, _ in first })),
         recorder: recorder, metrics: metrics, associations: associations,
         limiter: RateLimiter(create: configuration.limits.createRate, redeem: configuration.limits.redeemRate,
+                             claim: configuration.limits.claimRate,
+                             keyGuesses: configuration.limits.keyGuessRate,
                              shared: store as? any SharedRateLimits),
         openCache: OpenLinkCache(lifetime: configuration.limits.openCacheLifetime, capacity: configuration.limits.openCacheCapacity,
                                  missBatchSize: store.missBatchSize),

@@ -36,9 +36,12 @@ public struct ServiceConfiguration: Sendable {
     /// How long an open is remembered for heuristic deferred matching (`POST
     /// /api/v1/deferred/claim`); nil (the default) turns heuristic matching off.
     public var deferredWindow: Duration?
-    /// Addresses of the proxies in front of the service, whose `X-Forwarded-For` is believed;
-    /// from any other peer the connection's address is the client's.
-    public var trustedProxies: Set<String>
+    /// The proxies in front of the service (addresses or CIDR ranges), whose `X-Forwarded-For` is
+    /// believed; from any other peer the connection's address is the client's.
+    public var trustedProxies: [AddressRange]
+    /// The port of a second listener that answers only `GET /metrics`, without a key (on
+    /// ``host``); nil (the default): `/metrics` is on the main port and needs an admin key.
+    public var metricsPort: Int?
 
     /// Creates a configuration.
     public init(
@@ -52,7 +55,8 @@ public struct ServiceConfiguration: Sendable {
         allowedFallbackDomains: [String] = [],
         limits: Limits = Limits(),
         deferredWindow: Duration? = nil,
-        trustedProxies: Set<String> = []
+        trustedProxies: [AddressRange] = [],
+        metricsPort: Int? = nil
     ) {
         self.routes = routes
         self.constraints = constraints
@@ -65,6 +69,7 @@ public struct ServiceConfiguration: Sendable {
         self.limits = limits
         self.deferredWindow = deferredWindow
         self.trustedProxies = trustedProxies
+        self.metricsPort = metricsPort
     }
 
     /// The service's size, paging and batching limits.
@@ -110,6 +115,20 @@ public struct ServiceConfiguration: Sendable {
         /// Creates limits; the defaults suit a small deployment.
         public init(
             maximumBodySize: Int = 64 * 1024,
+        /// Dashboard sign-in attempts and wrong admin keys each client address may make (an IPv6
+        /// /64); nil for no limit. Over it: 429 with `Retry-After`, and the address's requests are
+        /// refused before their key is tested until it is back under the rate.
+        public var keyGuessRate: RateLimit?
+        /// How long a dashboard session lasts unused.
+        public var sessionIdleTimeout: Duration
+        /// How long a dashboard session lasts at most, however much it is used.
+        public var sessionLifetime: Duration
+        /// How long a request with an `Idempotency-Key` waits for an earlier one with that key
+        /// still in flight before it is answered 409.
+        public var idempotencyWait: Duration
+        /// How often expired state is deleted: idempotency records past 24 hours and full rate
+        /// buckets in a shared database.
+        public var expirySweepInterval: Duration
             defaultPageSize: Int = 50,
             maximumPageSize: Int = 200,
             codeLength: Int = 8,
@@ -123,7 +142,12 @@ public struct ServiceConfiguration: Sendable {
             idleTimeout: Duration = .seconds(60),
             openCacheLifetime: Duration = .seconds(2),
             openCacheCapacity: Int = 50_000,
-            deferredSweepInterval: Duration = .seconds(60)
+            deferredSweepInterval: Duration = .seconds(60),
+            keyGuessRate: RateLimit? = Limits.defaultKeyGuessRate,
+            sessionIdleTimeout: Duration = .seconds(8 * 3600),
+            sessionLifetime: Duration = .seconds(12 * 3600),
+            idempotencyWait: Duration = .seconds(5),
+            expirySweepInterval: Duration = .seconds(60)
         ) {
             self.maximumBodySize = maximumBodySize
             self.defaultPageSize = defaultPageSize
@@ -146,12 +170,22 @@ public struct ServiceConfiguration: Sendable {
         public static let defaultCreateRate: RateLimit? = RateLimit(1200, perSeconds: 60)
         /// 6,000 redeems a minute per app key, in bursts of up to 6,000.
         public static let defaultRedeemRate: RateLimit? = RateLimit(6000, perSeconds: 60)
+            self.keyGuessRate = keyGuessRate
+            self.sessionIdleTimeout = sessionIdleTimeout
+            self.sessionLifetime = sessionLifetime
+            self.idempotencyWait = idempotencyWait
+            self.expirySweepInterval = expirySweepInterval
     }
 
     /// A new random key (`sy_` and 32 letters and digits from the system's secure generator), for
     /// a deployment that set none.
     public static func randomKey() -> String { "sy_" + LinkCodes.generate(length: 32) }
 
+        /// 10 deferred claims a minute per client address, in bursts of up to 10: an app claims once,
+        /// on its first launch; someone guessing another device's signals needs many.
+        public static let defaultClaimRate: RateLimit? = RateLimit(10, perSeconds: 60)
+        /// 10 sign-in attempts and wrong admin keys a minute per client address, in bursts of 10.
+        public static let defaultKeyGuessRate: RateLimit? = RateLimit(10, perSeconds: 60)
     /// The team of a deployment with one admin key (`switchyard serve`'s `SWITCHYARD_API_KEY`).
     public static let defaultTeam = "default"
 

@@ -44,9 +44,17 @@ struct ServeCommand: AsyncParsableCommand {
     var deferredWindow: DurationArgument = .off
 
     @Option(name: .customLong("trusted-proxy"),
-            help: ArgumentHelp("The address of a proxy in front of the service whose X-Forwarded-For is believed (repeatable).",
-                               valueName: "address"))
-    var trustedProxies: [String] = []
+            help: ArgumentHelp("A proxy in front of the service whose X-Forwarded-For is believed: an address or a CIDR range such as 10.0.0.0/8 (repeatable).",
+                               valueName: "range"),
+            transform: ServeSettings.addressRange)
+    var trustedProxies: [AddressRange] = []
+
+    @Option(name: .customLong("metrics-port"),
+            help: ArgumentHelp("""
+                A second port (on --host) that answers GET /metrics without a key; the main port then has \
+                no /metrics. Without it, /metrics is on the main port and needs the admin key.
+                """, valueName: "port"))
+    var metricsPort: Int?
 
     func run() async throws {
         var settings = ServeSettings(routesPath: routes, database: database, host: host, port: port, baseURL: baseURL,
@@ -54,7 +62,8 @@ struct ServeCommand: AsyncParsableCommand {
         settings.createRate = createRate.rate
         settings.redeemRate = redeemRate.rate
         settings.deferredWindow = deferredWindow.duration
-        settings.trustedProxies = Set(trustedProxies)
+        settings.metricsPort = metricsPort
+        settings.trustedProxies = trustedProxies
         var logger = Logger(label: "switchyard") { ServiceLogHandler(label: $0) }
         logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
         try await serve(settings, logger: logger)

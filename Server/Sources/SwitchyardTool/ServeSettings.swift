@@ -29,12 +29,19 @@ struct ServeSettings: Sendable {
     /// How long opens are remembered for heuristic deferred matching (`--deferred-window`); nil: off.
     var deferredWindow: Duration?
     /// Proxies whose `X-Forwarded-For` is believed (`--trusted-proxy`).
-    var trustedProxies: Set<String> = []
+    var trustedProxies: [AddressRange] = []
+    /// A second port answering only `GET /metrics`, without a key (`--metrics-port`); nil:
+    /// `/metrics` is on the main port and needs the admin key.
+    var metricsPort: Int?
     /// Whether either key was generated because its variable was unset (print them once).
     var generatedKeys: [String]
 
     /// The default route table, relative to the working directory.
     static let defaultRoutesPath = "Examples/shop/routes.json"
+    /// The shortest key `serve` accepts: a key is a password that the API and the dashboard
+    /// let anyone on the network try.
+    static let minimumKeyLength = 16
+
     /// The team the admin key acts for.
     static let defaultTeam = ServiceConfiguration.defaultTeam
 
@@ -66,6 +73,24 @@ struct ServeSettings: Sendable {
 
     /// The lines to print at start-up for generated keys (empty when both came from the environment).
     var generatedKeysNotice: [String] {
+    /// Refuses a key shorter than ``minimumKeyLength``, naming its variable.
+    func validateKeys() throws(KeyTooShort) {
+        for (name, key) in [("SWITCHYARD_API_KEY", adminKey), ("SWITCHYARD_APP_KEY", appKey)] where key.count < Self.minimumKeyLength {
+            throw KeyTooShort(message: """
+                \(name) is \(key.count) characters long; keys must be at least \(Self.minimumKeyLength) \
+                (generate one with: openssl rand -hex 24, or leave it unset to get a random one)
+                """)
+        }
+    }
+
+    /// A key under ``ServeSettings/minimumKeyLength`` characters.
+    struct KeyTooShort: Error, Sendable, Hashable, CustomStringConvertible {
+        /// What was wrong, naming the variable.
+        let message: String
+        /// The message.
+        var description: String { message }
+    }
+
         generatedKeys.map { name in
             "\(name) was not set; generated for this run: \(name == "SWITCHYARD_API_KEY" ? adminKey : appKey)"
         }
@@ -76,8 +101,8 @@ struct ServeSettings: Sendable {
         ServiceConfiguration(
             routes: routes, baseURL: baseURL ?? "http://\(host):\(port)", host: host, port: port,
             adminKeys: [adminKey: Self.defaultTeam], appKeys: [appKey],
-            limits: ServiceConfiguration.Limits(createRate: createRate, redeemRate: redeemRate),
-            deferredWindow: deferredWindow, trustedProxies: trustedProxies)
+            limits: ServiceConfiguration.Limits(createRate: createRate, redeemRate: redeemRate, claimRate: claimRate),
+            deferredWindow: deferredWindow, trustedProxies: trustedProxies, metricsPort: metricsPort)
     }
 
 }

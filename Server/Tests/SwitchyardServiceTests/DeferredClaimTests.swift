@@ -166,7 +166,7 @@ import Testing
             _ = try await client.open(code, userAgent: Agents.android)
             _ = try await Self.claim(client)
             _ = try await Self.claim(client)
-            let text = try await client.send(.get, "/metrics", key: nil).text
+            let text = try await client.send(.get, "/metrics").text
             #expect(text.contains(#"switchyard_opens_total{platform="ios"} 1"#))
             #expect(text.contains(#"switchyard_opens_total{platform="android"} 2"#))
             #expect(text.contains(#"switchyard_deferred_claims_total{result="matched"} 1"#))

@@ -77,7 +77,7 @@ import Testing
             _ = try await client.create(Self.team)
             #expect(try await client.send(.post, "/api/v1/links", json: Self.team).status == .tooManyRequests)
 
-            let metrics = try await client.send(.get, "/metrics", key: nil).text
+            let metrics = try await client.send(.get, "/metrics").text
             #expect(metrics.contains(#"switchyard_rate_limited_total{operation="create"} 3"#))
         }
     }

@@ -33,6 +33,11 @@ enum LinkStoreConformance: String, CaseIterable, Sendable, CustomTestStringConve
 
     var testDescription: String { rawValue }
 
+    case deferredExactOnly
+    case deferredConsume
+    case idempotencyReserve
+    case idempotencyRace
+    case idempotencyExpiry
     /// Runs this check against a fresh database of `backend`.
     func run(on backend: Backend) async throws {
         try await TestDatabase.with(backend) { database in
@@ -68,6 +73,11 @@ enum LinkStoreConformance: String, CaseIterable, Sendable, CustomTestStringConve
 }
 
 /// Fixed instants, so dates compare exactly (both stores keep milliseconds).
+            case .deferredExactOnly: try await Self.deferredExactOnly(database)
+            case .deferredConsume: try await Self.deferredConsume(database)
+            case .idempotencyReserve: try await Self.idempotencyReserve(database)
+            case .idempotencyRace: try await Self.idempotencyRace(database)
+            case .idempotencyExpiry: try await Self.idempotencyExpiry(database)
 enum Instant {
     /// 2023-11-14T22:13:20Z.
     static let base = Date(timeIntervalSince1970: 1_700_000_000)

@@ -17,6 +17,10 @@ public actor InMemoryLinkStore: LinkStore {
     private var isAvailable = true
     private var pendingOpens: [PendingOpen] = []
     private var sessions: [String: DashboardSession] = [:]
+    /// Requests made under an `Idempotency-Key`, by scope and key (InMemoryLinkStore+Idempotency.swift).
+    var idempotencyRecords: [IdempotencyRecord.ID: IdempotencyRecord] = [:]
+    /// The installs that redeemed each link.
+    private var redemptions: [String: Set<String>] = [:]
 
     /// Creates an empty store.
     public init() {}
@@ -27,7 +31,7 @@ public actor InMemoryLinkStore: LinkStore {
         isAvailable = available
     }
 
-    private func check() throws {
+    func check() throws {
         guard isAvailable else { throw StoreError(.unavailable, "the in-memory store is switched off") }
     }
 

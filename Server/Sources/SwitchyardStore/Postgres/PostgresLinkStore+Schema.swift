@@ -91,6 +91,42 @@ extension PostgresLinkStore {
             """,
             "DROP INDEX clicks_code_at",
         ]),
+        // Match confidence and redemptions per install (see SQLiteLinkStore's step 7).
+        Migration(version: 7, name: "deferred match and redemptions per install", statements: [
+            "ALTER TABLE links ADD COLUMN deferred_match text NOT NULL DEFAULT 'any'",
+            """
+            UPDATE links SET deferred_match = 'exact'
+            WHERE redeem_limit IS NOT NULL OR (metadata IS NOT NULL AND metadata <> '{}')
+            """,
+            "ALTER TABLE deferred_opens ADD COLUMN exact_only boolean NOT NULL DEFAULT false",
+            """
+            CREATE TABLE redemptions (
+                code text NOT NULL,
+                install text NOT NULL,
+                redeemed_at timestamptz NOT NULL,
+                PRIMARY KEY (code, install))
+            """,
+        ]),
+        // Requests made under an Idempotency-Key (PostgresLinkStore+Idempotency.swift), and when
+        // each rate bucket is full again, so that full buckets are deleted in batches by that
+        // index (a bucket from before this step counts as full: it gets its burst back once).
+        Migration(version: 8, name: "idempotency keys and rate bucket expiry", statements: [
+            """
+            CREATE TABLE idempotency_keys (
+                scope text NOT NULL,
+                key text NOT NULL,
+                owner text NOT NULL,
+                fingerprint text NOT NULL,
+                created_at timestamptz NOT NULL,
+                status integer,
+                headers text,
+                body text,
+                PRIMARY KEY (scope, key))
+            """,
+            "CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at)",
+            "ALTER TABLE rate_buckets ADD COLUMN full_at timestamptz NOT NULL DEFAULT now()",
+            "CREATE INDEX rate_buckets_full ON rate_buckets (full_at)",
+        ]),
     ]
 
     /// Creates the schema if needed and applies the steps it has not seen, in one transaction

@@ -84,5 +84,41 @@ extension SQLiteLinkStore {
             """,
             "DROP INDEX clicks_code_at",
         ]),
+        // Match confidence and redemptions per install: a link says whether a heuristic deferred
+        // claim may hand it out (links with metadata or a redeem limit: only an exact one), a
+        // remembered open carries that, and each install's redemption of a link is kept so a
+        // retry answers the same metadata without spending again.
+        Migration(version: 7, name: "deferred match and redemptions per install", statements: [
+            "ALTER TABLE links ADD COLUMN deferred_match TEXT NOT NULL DEFAULT 'any'",
+            """
+            UPDATE links SET deferred_match = 'exact'
+            WHERE redeem_limit IS NOT NULL OR (metadata IS NOT NULL AND metadata <> '{}')
+            """,
+            "ALTER TABLE deferred_opens ADD COLUMN exact_only INTEGER NOT NULL DEFAULT 0",
+            """
+            CREATE TABLE redemptions (
+                code TEXT NOT NULL,
+                install TEXT NOT NULL,
+                redeemed_at INTEGER NOT NULL,
+                PRIMARY KEY (code, install)) WITHOUT ROWID
+            """,
+        ]),
+        // Requests made under an Idempotency-Key (SQLiteLinkStore+Idempotency.swift); a rowid
+        // table, so that old rows are deleted in small batches by rowid.
+        Migration(version: 8, name: "idempotency keys", statements: [
+            """
+            CREATE TABLE idempotency_keys (
+                scope TEXT NOT NULL,
+                key TEXT NOT NULL,
+                owner TEXT NOT NULL,
+                fingerprint TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                status INTEGER,
+                headers TEXT,
+                body TEXT,
+                PRIMARY KEY (scope, key))
+            """,
+            "CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at)",
+        ]),
     ]
 }
