@@ -40,6 +40,7 @@ struct AdminAPI: Sendable {
         draft.queryParameters = body.queryParameters
         draft.metadata = body.metadata
         draft.redeemLimit = body.redeemLimit
+        draft.deferredMatch = body.deferredMatch
         draft.fallbacks = body.fallbacks?.stored ?? SmartLink.Fallbacks()
         draft.preview = body.preview?.stored ?? SmartLink.Preview()
         if let text = body.expiresAt {
@@ -77,6 +78,7 @@ struct AdminAPI: Sendable {
         draft.queryParameters = body.queryParameters
         draft.preview = body.preview?.stored ?? SmartLink.Preview()
         draft.createdByApp = true
+        draft.deferredMatch = body.deferredMatch
         let link = try await service.create(draft, team: service.appTeam, alias: nil)
         context.logger.info("link created by the app", metadata: ["code": "\(link.code)", "route": "\(link.route)"])
         return created(link)

@@ -23,6 +23,8 @@ struct LinkDraft: Sendable, Hashable {
     var expiresAt: Date?
     /// Whether the app asks for it with its app key (a route link only).
     var createdByApp = false
+    /// Which deferred claims may hand it out; nil for the default (``DeferredMatch/default(metadata:redeemLimit:)``).
+    var deferredMatch: DeferredMatch?
 
     struct FallbackNames: Sendable, Hashable {
         var ios = "fallbacks.ios"
@@ -57,7 +59,7 @@ struct LinkRules: Sendable {
             code: code, team: team, route: target.route, routeName: target.routeName,
             routeParameters: draft.routeParameters, queryParameters: draft.queryParameters, metadata: draft.metadata,
             redeemLimit: draft.redeemLimit, fallbacks: draft.fallbacks, preview: draft.preview, createdAt: now,
-            expiresAt: draft.expiresAt, createdByApp: draft.createdByApp)
+            expiresAt: draft.expiresAt, createdByApp: draft.createdByApp, deferredMatch: draft.deferredMatch)
     }
 }
 

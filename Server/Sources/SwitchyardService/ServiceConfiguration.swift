@@ -94,8 +94,12 @@ public struct ServiceConfiguration: Sendable {
         /// Links each team may create (API and dashboard together); nil for no limit. Over it: 429
         /// with `Retry-After`.
         public var createRate: RateLimit?
-        /// Redeems each app key may make; nil for no limit. Over it: 429 with `Retry-After`.
+        /// Redeems and resolves each client address (an IPv6 /64) may make; nil for no limit. Over
+        /// it: 429 with `Retry-After`.
         public var redeemRate: RateLimit?
+        /// Deferred claims each client address (an IPv6 /64) may make, matched or not: a claim is a
+        /// guess at the coarse signals of a device, so the rate is low. nil for no limit.
+        public var claimRate: RateLimit?
         /// The largest request head's header block, in bytes (one field or all together); a larger
         /// one is answered 400 and the connection closed.
         public var maximumHeaderSize: Int
@@ -111,10 +115,6 @@ public struct ServiceConfiguration: Sendable {
         /// How often opens remembered for heuristic deferred matching are deleted once expired (and,
         /// with matching off, any an earlier run left).
         public var deferredSweepInterval: Duration
-
-        /// Creates limits; the defaults suit a small deployment.
-        public init(
-            maximumBodySize: Int = 64 * 1024,
         /// Dashboard sign-in attempts and wrong admin keys each client address may make (an IPv6
         /// /64); nil for no limit. Over it: 429 with `Retry-After`, and the address's requests are
         /// refused before their key is tested until it is back under the rate.
@@ -129,6 +129,10 @@ public struct ServiceConfiguration: Sendable {
         /// How often expired state is deleted: idempotency records past 24 hours and full rate
         /// buckets in a shared database.
         public var expirySweepInterval: Duration
+
+        /// Creates limits; the defaults suit a small deployment.
+        public init(
+            maximumBodySize: Int = 64 * 1024,
             defaultPageSize: Int = 50,
             maximumPageSize: Int = 200,
             codeLength: Int = 8,
@@ -137,6 +141,7 @@ public struct ServiceConfiguration: Sendable {
             clickBufferCapacity: Int = 100_000,
             createRate: RateLimit? = Limits.defaultCreateRate,
             redeemRate: RateLimit? = Limits.defaultRedeemRate,
+            claimRate: RateLimit? = Limits.defaultClaimRate,
             maximumHeaderSize: Int = 16 * 1024,
             maximumHeaderCount: Int = 100,
             idleTimeout: Duration = .seconds(60),
@@ -158,34 +163,35 @@ public struct ServiceConfiguration: Sendable {
             self.clickBufferCapacity = clickBufferCapacity
             self.createRate = createRate
             self.redeemRate = redeemRate
+            self.claimRate = claimRate
             self.maximumHeaderSize = maximumHeaderSize
             self.maximumHeaderCount = maximumHeaderCount
             self.idleTimeout = idleTimeout
             self.openCacheLifetime = openCacheLifetime
             self.openCacheCapacity = openCacheCapacity
             self.deferredSweepInterval = deferredSweepInterval
-        }
-
-        /// 1,200 links a minute per team, in bursts of up to 1,200.
-        public static let defaultCreateRate: RateLimit? = RateLimit(1200, perSeconds: 60)
-        /// 6,000 redeems a minute per app key, in bursts of up to 6,000.
-        public static let defaultRedeemRate: RateLimit? = RateLimit(6000, perSeconds: 60)
             self.keyGuessRate = keyGuessRate
             self.sessionIdleTimeout = sessionIdleTimeout
             self.sessionLifetime = sessionLifetime
             self.idempotencyWait = idempotencyWait
             self.expirySweepInterval = expirySweepInterval
+        }
+
+        /// 1,200 links a minute per team, in bursts of up to 1,200.
+        public static let defaultCreateRate: RateLimit? = RateLimit(1200, perSeconds: 60)
+        /// 6,000 redeems (and resolves) a minute per client address, in bursts of up to 6,000.
+        public static let defaultRedeemRate: RateLimit? = RateLimit(6000, perSeconds: 60)
+        /// 10 deferred claims a minute per client address, in bursts of up to 10: an app claims once,
+        /// on its first launch; someone guessing another device's signals needs many.
+        public static let defaultClaimRate: RateLimit? = RateLimit(10, perSeconds: 60)
+        /// 10 sign-in attempts and wrong admin keys a minute per client address, in bursts of 10.
+        public static let defaultKeyGuessRate: RateLimit? = RateLimit(10, perSeconds: 60)
     }
 
     /// A new random key (`sy_` and 32 letters and digits from the system's secure generator), for
     /// a deployment that set none.
     public static func randomKey() -> String { "sy_" + LinkCodes.generate(length: 32) }
 
-        /// 10 deferred claims a minute per client address, in bursts of up to 10: an app claims once,
-        /// on its first launch; someone guessing another device's signals needs many.
-        public static let defaultClaimRate: RateLimit? = RateLimit(10, perSeconds: 60)
-        /// 10 sign-in attempts and wrong admin keys a minute per client address, in bursts of 10.
-        public static let defaultKeyGuessRate: RateLimit? = RateLimit(10, perSeconds: 60)
     /// The team of a deployment with one admin key (`switchyard serve`'s `SWITCHYARD_API_KEY`).
     public static let defaultTeam = "default"
 

@@ -56,9 +56,11 @@ public protocol LinkStore: IdempotencyRecords, Sendable {
     /// team has no such live link.
     func delete(code: String, team: String, at: Date) async throws -> Bool
 
-    /// Spends one redemption atomically — one conditional update, never a read then a write —
-    /// so exactly `redeemLimit` calls succeed however many run at once.
-    func redeem(code: String, at: Date) async throws -> RedeemResult
+    /// Spends one redemption for one install atomically, so exactly `redeemLimit` installs succeed
+    /// however many calls run at once, and an install spends at most one redemption of a link:
+    /// its later calls answer ``RedeemResult/alreadyRedeemed(_:)`` without spending again (a retry
+    /// is safe), as long as the link is live.
+    func redeem(code: String, install: String, at: Date) async throws -> RedeemResult
 
     /// Records clicks (batched by the service so a redirect never waits on the write).
     func record(_ clicks: [Click]) async throws
@@ -74,10 +76,17 @@ public protocol LinkStore: IdempotencyRecords, Sendable {
     /// every remembered open that has expired at `now`.
     func remember(_ open: PendingOpen, now: Date) async throws
 
-    /// Claims the link a device opened: when the remembered, unexpired opens with this
-    /// fingerprint all name one code, deletes them and returns it; otherwise (none, or two codes)
-    /// nil, and nothing is deleted but expired opens. Atomic: of concurrent claims, one wins.
+    /// Claims the link a device opened, heuristically: when the remembered, unexpired opens with
+    /// this fingerprint all name one code and none of them is ``PendingOpen/exactOnly``, deletes
+    /// them and returns it; otherwise (none, two codes, or a link that only an exact claim may
+    /// take) nil, and nothing is deleted but expired opens. Atomic: of concurrent claims, one wins.
     func claimOpen(fingerprint: String, now: Date) async throws -> String?
+
+    /// An exact claim's bookkeeping: deletes the remembered opens of `code` with this
+    /// fingerprint (and every expired open), so no heuristic claim hands the link out again;
+    /// returns how many of `code`'s opens were deleted.
+    @discardableResult
+    func consumeOpens(fingerprint: String, code: String, now: Date) async throws -> Int
 
     /// Deletes every remembered open that expires at or before `date` (all of them for
     /// `.distantFuture`), whether or not anyone opens or claims again; returns how many.
@@ -132,6 +141,9 @@ public struct LinkPage: Sendable, Hashable {
 public enum RedeemResult: Sendable, Hashable {
     /// Spent: the link after the increment (its metadata goes to the app).
     case redeemed(SmartLink)
+    /// This install spent one before: nothing was spent now; the link as it is (its metadata goes
+    /// to the app again).
+    case alreadyRedeemed(SmartLink)
     /// The limit was already reached.
     case exhausted
     /// Deleted or expired.

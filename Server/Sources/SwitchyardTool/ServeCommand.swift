@@ -31,10 +31,16 @@ struct ServeCommand: AsyncParsableCommand {
     var createRate = RateArgument(rate: ServiceConfiguration.Limits.defaultCreateRate)
 
     @Option(name: .customLong("redeem-rate"),
-            help: ArgumentHelp("Resolves, redeems and claims each client may make: COUNT/second|minute|hour, or off.",
+            help: ArgumentHelp("Resolves and redeems each client address (IPv6: each /64) may make: COUNT/second|minute|hour, or off.",
                                valueName: "rate"),
             transform: RateArgument.parse)
     var redeemRate = RateArgument(rate: ServiceConfiguration.Limits.defaultRedeemRate)
+
+    @Option(name: .customLong("claim-rate"),
+            help: ArgumentHelp("Deferred claims each client address (IPv6: each /64) may make, matched or not: COUNT/second|minute|hour, or off.",
+                               valueName: "rate"),
+            transform: RateArgument.parse)
+    var claimRate = RateArgument(rate: ServiceConfiguration.Limits.defaultClaimRate)
 
     @Option(name: .customLong("deferred-window"),
             help: ArgumentHelp("""
@@ -49,6 +55,14 @@ struct ServeCommand: AsyncParsableCommand {
             transform: ServeSettings.addressRange)
     var trustedProxies: [AddressRange] = []
 
+    @Option(name: .customLong("key-guess-rate"),
+            help: ArgumentHelp("""
+                Dashboard sign-ins and wrong admin keys each client address (IPv6: each /64) may make: \
+                COUNT/second|minute|hour, or off. Over it, the address is refused (429) before its key is tested.
+                """, valueName: "rate"),
+            transform: RateArgument.parse)
+    var keyGuessRate = RateArgument(rate: ServiceConfiguration.Limits.defaultKeyGuessRate)
+
     @Option(name: .customLong("metrics-port"),
             help: ArgumentHelp("""
                 A second port (on --host) that answers GET /metrics without a key; the main port then has \
@@ -61,8 +75,10 @@ struct ServeCommand: AsyncParsableCommand {
                                      environment: ProcessInfo.processInfo.environment)
         settings.createRate = createRate.rate
         settings.redeemRate = redeemRate.rate
+        settings.claimRate = claimRate.rate
         settings.deferredWindow = deferredWindow.duration
         settings.metricsPort = metricsPort
+        settings.keyGuessRate = keyGuessRate.rate
         settings.trustedProxies = trustedProxies
         var logger = Logger(label: "switchyard") { ServiceLogHandler(label: $0) }
         logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info

@@ -24,24 +24,29 @@ struct ServeSettings: Sendable {
     var appKey: String
     /// Links each team may create (`--create-rate`); nil for no limit.
     var createRate: RateLimit? = ServiceConfiguration.Limits.defaultCreateRate
-    /// Redeems each app key may make (`--redeem-rate`); nil for no limit.
+    /// Resolves and redeems each client address may make (`--redeem-rate`); nil for no limit.
     var redeemRate: RateLimit? = ServiceConfiguration.Limits.defaultRedeemRate
+    /// Deferred claims each client address may make (`--claim-rate`); nil for no limit.
+    var claimRate: RateLimit? = ServiceConfiguration.Limits.defaultClaimRate
     /// How long opens are remembered for heuristic deferred matching (`--deferred-window`); nil: off.
     var deferredWindow: Duration?
     /// Proxies whose `X-Forwarded-For` is believed (`--trusted-proxy`).
     var trustedProxies: [AddressRange] = []
+    /// Dashboard sign-ins and wrong admin keys each client address may make (`--key-guess-rate`);
+    /// nil for no limit.
+    var keyGuessRate: RateLimit? = ServiceConfiguration.Limits.defaultKeyGuessRate
     /// A second port answering only `GET /metrics`, without a key (`--metrics-port`); nil:
     /// `/metrics` is on the main port and needs the admin key.
     var metricsPort: Int?
     /// Whether either key was generated because its variable was unset (print them once).
     var generatedKeys: [String]
 
-    /// The default route table, relative to the working directory.
-    static let defaultRoutesPath = "Examples/shop/routes.json"
     /// The shortest key `serve` accepts: a key is a password that the API and the dashboard
     /// let anyone on the network try.
     static let minimumKeyLength = 16
 
+    /// The default route table, relative to the working directory.
+    static let defaultRoutesPath = "Examples/shop/routes.json"
     /// The team the admin key acts for.
     static let defaultTeam = ServiceConfiguration.defaultTeam
 
@@ -71,8 +76,6 @@ struct ServeSettings: Sendable {
         generatedKeys = generated
     }
 
-    /// The lines to print at start-up for generated keys (empty when both came from the environment).
-    var generatedKeysNotice: [String] {
     /// Refuses a key shorter than ``minimumKeyLength``, naming its variable.
     func validateKeys() throws(KeyTooShort) {
         for (name, key) in [("SWITCHYARD_API_KEY", adminKey), ("SWITCHYARD_APP_KEY", appKey)] where key.count < Self.minimumKeyLength {
@@ -91,6 +94,8 @@ struct ServeSettings: Sendable {
         var description: String { message }
     }
 
+    /// The lines to print at start-up for generated keys (empty when both came from the environment).
+    var generatedKeysNotice: [String] {
         generatedKeys.map { name in
             "\(name) was not set; generated for this run: \(name == "SWITCHYARD_API_KEY" ? adminKey : appKey)"
         }
@@ -101,7 +106,8 @@ struct ServeSettings: Sendable {
         ServiceConfiguration(
             routes: routes, baseURL: baseURL ?? "http://\(host):\(port)", host: host, port: port,
             adminKeys: [adminKey: Self.defaultTeam], appKeys: [appKey],
-            limits: ServiceConfiguration.Limits(createRate: createRate, redeemRate: redeemRate, claimRate: claimRate),
+            limits: ServiceConfiguration.Limits(createRate: createRate, redeemRate: redeemRate, claimRate: claimRate,
+                                                keyGuessRate: keyGuessRate),
             deferredWindow: deferredWindow, trustedProxies: trustedProxies, metricsPort: metricsPort)
     }
 
@@ -164,7 +170,14 @@ extension DatabaseLocation: ExpressibleByArgument {
     }
 }
 
-/// A `--create-rate` or `--redeem-rate` value: `COUNT/second|minute|hour`, or `off` for no limit.
+extension ServeSettings {
+    /// Reads a `--trusted-proxy` value, with the specific error on the command line.
+    static func addressRange(_ text: String) throws -> AddressRange {
+        do { return try AddressRange(parsing: text) } catch { throw ValidationError(error.message) }
+    }
+}
+
+/// A `--create-rate`, `--redeem-rate` or `--claim-rate` value: `COUNT/second|minute|hour`, or `off` for no limit.
 struct RateArgument: ExpressibleByArgument, Sendable, Equatable {
     /// The rate; nil for `off`.
     let rate: RateLimit?

@@ -33,7 +33,7 @@ import Testing
                 (.patch, "/api/v1/links/\(code)", Keys.admin, #"{"fallbacks": {}}"#),
                 (.delete, "/api/v1/links/\(code)", Keys.admin, nil),
                 (.get, "/api/v1/links/\(code)/resolve", Keys.app, nil),
-                (.post, "/api/v1/links/\(code)/redeem", Keys.app, nil),
+                (.post, "/api/v1/links/\(code)/redeem", Keys.app, installBody()),
             ]
             for (method, uri, key, body) in requests {
                 let response = try await client.send(method, uri, key: key, json: body)

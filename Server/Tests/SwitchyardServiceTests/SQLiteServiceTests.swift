@@ -30,7 +30,7 @@ import Testing
                  "fallbacks": {"web": "https://shop.example.com/product/7"}}
                 """)
             let code = try #require(link["code"]?.stringValue)
-            #expect(try await client.send(.post, "/api/v1/links/\(code)/redeem", key: Keys.app).status == .ok)
+            #expect(try await client.send(.post, "/api/v1/links/\(code)/redeem", key: Keys.app, json: installBody()).status == .ok)
             #expect(try await client.open(code, userAgent: Agents.desktop).status == .found)
             #expect(try await client.open(code, userAgent: Agents.iPhone).status == .ok)
             return code
@@ -43,8 +43,8 @@ import Testing
             #expect(link["clicks"]?["total"] == 2, "clicks buffered at shutdown were written")
             #expect(link["clicks"]?["ios"] == 1)
             #expect(try await client.open(code, userAgent: Agents.desktop).headers[.location] == "https://shop.example.com/product/7")
-            #expect(try await client.send(.post, "/api/v1/links/\(code)/redeem", key: Keys.app).status == .ok)
-            #expect(try await client.send(.post, "/api/v1/links/\(code)/redeem", key: Keys.app).status == .conflict)
+            #expect(try await client.send(.post, "/api/v1/links/\(code)/redeem", key: Keys.app, json: installBody()).status == .ok)
+            #expect(try await client.send(.post, "/api/v1/links/\(code)/redeem", key: Keys.app, json: installBody()).status == .conflict)
         }
     }
 

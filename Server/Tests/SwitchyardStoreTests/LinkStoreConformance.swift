@@ -20,6 +20,9 @@ enum LinkStoreConformance: String, CaseIterable, Sendable, CustomTestStringConve
     case redeemGone
     case redeemNotFound
     case redeemRace
+    case redeemPerInstall
+    case redeemInstallRace
+    case deferredMatchStored
     case clicks
     case clickCampaigns
     case migrations
@@ -30,14 +33,14 @@ enum LinkStoreConformance: String, CaseIterable, Sendable, CustomTestStringConve
     case deferredExpiry
     case deferredRace
     case deferredSweep
-
-    var testDescription: String { rawValue }
-
     case deferredExactOnly
     case deferredConsume
     case idempotencyReserve
     case idempotencyRace
     case idempotencyExpiry
+
+    var testDescription: String { rawValue }
+
     /// Runs this check against a fresh database of `backend`.
     func run(on backend: Backend) async throws {
         try await TestDatabase.with(backend) { database in
@@ -57,6 +60,9 @@ enum LinkStoreConformance: String, CaseIterable, Sendable, CustomTestStringConve
             case .redeemGone: try await Self.redeemGone(database)
             case .redeemNotFound: try await Self.redeemNotFound(database)
             case .redeemRace: try await Self.redeemRace(database)
+            case .redeemPerInstall: try await Self.redeemPerInstall(database)
+            case .redeemInstallRace: try await Self.redeemInstallRace(database)
+            case .deferredMatchStored: try await Self.deferredMatchStored(database)
             case .clicks: try await Self.clicks(database)
             case .clickCampaigns: try await Self.clickCampaigns(database)
             case .migrations: try await Self.migrations(database)
@@ -67,17 +73,17 @@ enum LinkStoreConformance: String, CaseIterable, Sendable, CustomTestStringConve
             case .deferredExpiry: try await Self.deferredExpiry(database)
             case .deferredRace: try await Self.deferredRace(database)
             case .deferredSweep: try await Self.deferredSweep(database)
+            case .deferredExactOnly: try await Self.deferredExactOnly(database)
+            case .deferredConsume: try await Self.deferredConsume(database)
+            case .idempotencyReserve: try await Self.idempotencyReserve(database)
+            case .idempotencyRace: try await Self.idempotencyRace(database)
+            case .idempotencyExpiry: try await Self.idempotencyExpiry(database)
             }
         }
     }
 }
 
 /// Fixed instants, so dates compare exactly (both stores keep milliseconds).
-            case .deferredExactOnly: try await Self.deferredExactOnly(database)
-            case .deferredConsume: try await Self.deferredConsume(database)
-            case .idempotencyReserve: try await Self.idempotencyReserve(database)
-            case .idempotencyRace: try await Self.idempotencyRace(database)
-            case .idempotencyExpiry: try await Self.idempotencyExpiry(database)
 enum Instant {
     /// 2023-11-14T22:13:20Z.
     static let base = Date(timeIntervalSince1970: 1_700_000_000)

@@ -123,13 +123,15 @@ public actor InMemoryLinkStore: LinkStore {
     }
 
     /// Spends one redemption in one actor step.
-    public func redeem(code: String, at: Date) async throws -> RedeemResult {
+    public func redeem(code: String, install: String, at: Date) async throws -> RedeemResult {
         try check()
         guard var link = links[code] else { return .notFound }
         if link.isGone(at: StoredDate.rounded(at)) { return .gone }
+        if redemptions[code]?.contains(install) == true { return .alreadyRedeemed(link) }
         if link.isExhausted { return .exhausted }
         link.redeemCount += 1
         links[code] = link
+        redemptions[code, default: []].insert(install)
         return .redeemed(link)
     }
 
@@ -172,10 +174,20 @@ public actor InMemoryLinkStore: LinkStore {
     public func claimOpen(fingerprint: String, now: Date) async throws -> String? {
         try check()
         pendingOpens.removeAll { $0.expiresAt <= StoredDate.rounded(now) }
-        let codes = Set(pendingOpens.filter { $0.fingerprint == fingerprint }.map(\.code))
-        guard codes.count == 1 else { return nil }
+        let opens = pendingOpens.filter { $0.fingerprint == fingerprint }
+        let codes = Set(opens.map(\.code))
+        guard codes.count == 1, !opens.contains(where: \.exactOnly) else { return nil }
         pendingOpens.removeAll { $0.fingerprint == fingerprint }
         return codes.first
+    }
+
+    @discardableResult
+    public func consumeOpens(fingerprint: String, code: String, now: Date) async throws -> Int {
+        try check()
+        pendingOpens.removeAll { $0.expiresAt <= StoredDate.rounded(now) }
+        let before = pendingOpens.count
+        pendingOpens.removeAll { $0.fingerprint == fingerprint && $0.code == code }
+        return before - pendingOpens.count
     }
 
     @discardableResult

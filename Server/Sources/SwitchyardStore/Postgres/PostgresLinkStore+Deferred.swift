@@ -6,8 +6,8 @@ extension PostgresLinkStore {
         let now = StoredDate.rounded(now)
         _ = try await rows("DELETE FROM deferred_opens WHERE expires_at <= \(now)")
         _ = try await rows("""
-            INSERT INTO deferred_opens (fingerprint, code, expires_at)
-            VALUES (\(open.fingerprint), \(open.code), \(open.expiresAt))
+            INSERT INTO deferred_opens (fingerprint, code, expires_at, exact_only)
+            VALUES (\(open.fingerprint), \(open.code), \(open.expiresAt), \(open.exactOnly))
             """)
     }
 
@@ -21,9 +21,20 @@ extension PostgresLinkStore {
             WHERE fingerprint = \(fingerprint) AND expires_at > \(now)
               AND (SELECT count(DISTINCT code) FROM deferred_opens
                    WHERE fingerprint = \(fingerprint) AND expires_at > \(now)) = 1
+              AND NOT EXISTS (SELECT 1 FROM deferred_opens
+                   WHERE fingerprint = \(fingerprint) AND expires_at > \(now) AND exact_only)
             RETURNING code
             """)
         return try claimed.first?.decode(String.self)
+    }
+
+    @discardableResult
+    public func consumeOpens(fingerprint: String, code: String, now: Date) async throws -> Int {
+        let now = StoredDate.rounded(now)
+        _ = try await rows("DELETE FROM deferred_opens WHERE expires_at <= \(now)")
+        return try await rows("""
+            DELETE FROM deferred_opens WHERE fingerprint = \(fingerprint) AND code = \(code) RETURNING code
+            """).count
     }
 
     @discardableResult
