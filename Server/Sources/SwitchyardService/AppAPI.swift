@@ -41,7 +41,12 @@ struct AppAPI: Sendable {
         if let code = claim.code {
             let link = try await liveLink(code)
             if let fingerprint {
-                _ = try await service.storage { try await service.store.consumeOpens(fingerprint: fingerprint, code: link.code, now: now) }
+                _ = try await service.storage {
+                    try await service.store.consumeOpens(fingerprint: fingerprint, code: link.code, now: now,
+                                                         webhooks: service.webhookEvents.claimed(match: "exact")?(link) ?? [])
+                }
+            } else if let deliveries = service.webhookEvents.claimed(match: "exact")?(link), !deliveries.isEmpty {
+                try await service.storage { try await service.store.enqueueWebhookDeliveries(deliveries) }
             }
             service.metrics.deferredClaim(matched: true)
             context.logger.info("deferred link claimed", metadata: ["code": "\(link.code)", "match": "exact"])
@@ -51,7 +56,9 @@ struct AppAPI: Sendable {
             service.metrics.deferredClaim(matched: false)
             throw Self.noMatch
         }
-        let code = try await service.storage { try await service.store.claimOpen(fingerprint: fingerprint, now: now) }
+        let code = try await service.storage {
+            try await service.store.claimOpen(fingerprint: fingerprint, now: now, webhooks: service.webhookEvents.claimed(match: "heuristic"))
+        }
         // The store hands out only opens of links that allow a heuristic match; the link is read
         // again here, and one that demands an exact match is never answered.
         guard let code, let link = try await service.storage({ try await service.store.link(code: code) }),
@@ -83,7 +90,10 @@ struct AppAPI: Sendable {
         let code = try context.parameters.require("code")
         guard LinkCodes.isPlausible(code) else { throw Problem.linkNotFound(code) }
         let body = try await request.decode(as: RedeemRequest.self, context: context)
-        switch try await service.storage({ try await service.store.redeem(code: code, install: body.install, at: service.now()) }) {
+        switch try await service.storage({
+            try await service.store.redeem(code: code, install: body.install, at: service.now(),
+                                           webhooks: service.webhookEvents.redeemed(install: body.install))
+        }) {
         case .redeemed(let link):
             context.logger.info("link redeemed", metadata: ["code": "\(code)", "count": "\(link.redeemCount)"])
             return Redemption(link, replayed: false)

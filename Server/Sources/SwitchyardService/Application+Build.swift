@@ -67,7 +67,9 @@ package func buildApplication(
                                   interval: configuration.limits.deferredSweepInterval, logger: logger, now: now)
 
     let expirySweeper = ExpirySweeper(store: store, interval: configuration.limits.expirySweepInterval, logger: logger, now: now)
-    var services: [any Service] = [recorder, sweeper, refresher, expirySweeper]
+    let webhooks = WebhookDispatcher(store: store, subscriptions: service.webhookSubscriptions, policy: service.webhookPolicy,
+                                     settings: configuration.webhooks, logger: logger, now: now)
+    var services: [any Service] = [recorder, sweeper, refresher, expirySweeper, webhooks]
     if let metricsPort = configuration.metricsPort {
         // A second listener that answers `GET /metrics` only; the main port then has none.
         services.append(Application(
@@ -93,6 +95,7 @@ package func buildApplication(
     app.beforeServerStarts {
         try await store.migrate()
         await sweeper.sweep()
+        await webhooks.refresh()
     }
     return app
 }
@@ -111,6 +114,8 @@ func makeService(
         store: store, logger: logger, batchSize: configuration.limits.clickBatchSize,
         interval: configuration.limits.clickFlushInterval, capacity: configuration.limits.clickBufferCapacity)
     recorder.observeWrites { metrics.clicksRecorded($0) }
+    let subscriptions = WebhookSubscriptions()
+    recorder.deliverWebhooks { WebhookEventMaker(subscriptions: subscriptions, now: now).clicked() }
     let associations = AssociationFiles(table: table)
     if associations.appleAppSiteAssociation.utf8.count > AssociationFiles.appleSizeLimit {
         logger.error("apple-app-site-association is over Apple's 128 KB limit", metadata: [
@@ -132,6 +137,8 @@ func makeService(
         openCache: OpenLinkCache(lifetime: configuration.limits.openCacheLifetime, capacity: configuration.limits.openCacheCapacity,
                                  missBatchSize: store.missBatchSize),
         deferred: configuration.deferredWindow.map { DeferredMatching(window: $0, adminKeys: Array(configuration.adminKeys.keys)) },
+        webhookSubscriptions: subscriptions,
+        webhookPolicy: WebhookAddressPolicy(allowPrivate: configuration.webhooks.allowPrivateAddresses),
         logger: logger, now: now)
 }
 
@@ -143,6 +150,7 @@ func makeRouter(service: LinkService) -> Hummingbird.Router<ServiceRequestContex
     OperationsAPI(service: service, openAPI: OpenAPIDocument.text).register(on: router)
     AdminAPI(service: service).register(on: router)
     AppAPI(service: service).register(on: router)
+    WebhooksAPI(service: service).register(on: router)
     // Firebase Dynamic Links' REST API (`POST /v1/shortLinks`); its long links (`GET /?link=`) are
     // answered from the dashboard's `/` route, which hands them to FirebaseLongLinkOpener.
     FirebaseShortLinksAPI(service: service).register(on: router)

@@ -37,6 +37,12 @@ package final class ClickRecorder: Service, Sendable {
     private let stream: AsyncStream<Signal>
     private let continuation: AsyncStream<Signal>.Continuation
     private let observer = Mutex<WriteObserver?>(nil)
+    private let webhooks = Mutex<ClickWebhooks?>(nil)
+
+    /// What makes each batch's `link.clicked` outbox rows (a struct, as ``WriteObserver``).
+    private struct ClickWebhooks: Sendable {
+        let make: @Sendable () -> WebhookClickDeliveries?
+    }
 
     /// The observer, in a struct: a closure stored as a `Mutex`'s whole value is re-wrapped in a
     /// reabstraction thunk at each `withLock { $0 }`, so every batch written made the next call one
@@ -64,6 +70,12 @@ package final class ClickRecorder: Service, Sendable {
     /// Calls `observe` with the number of clicks after each successful write (for metrics).
     func observeWrites(_ observe: @escaping @Sendable (Int) -> Void) {
         observer.withLock { $0 = WriteObserver(observe: observe) }
+    }
+
+    /// Asks `make` before each batch for its webhook outbox rows' maker (nil when nothing
+    /// subscribes to `link.clicked`), written in the batch's transaction.
+    func deliverWebhooks(_ make: @escaping @Sendable () -> WebhookClickDeliveries?) {
+        webhooks.withLock { $0 = ClickWebhooks(make: make) }
     }
 
     /// Queues a click; returns at once.
@@ -133,7 +145,7 @@ package final class ClickRecorder: Service, Sendable {
         while written < pending.count {
             let batch = Array(pending[written..<min(written + batchSize, pending.count)])
             do {
-                try await store.record(batch)
+                try await store.record(batch, webhooks: webhooks.withLock { $0 }?.make())
                 written += batch.count
                 observer.withLock { $0 }?.observe(batch.count)
             } catch {

@@ -79,7 +79,7 @@ extension LinkService {
         var attempts = 0
         while true {
             do {
-                try await storage { try await store.insert(link) }
+                try await storage { try await store.insert(link, webhooks: createdDeliveries(link)) }
                 break
             } catch let error as StoreError where error.code == .codeTaken {
                 if let alias {

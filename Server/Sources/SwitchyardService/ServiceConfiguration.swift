@@ -42,6 +42,8 @@ public struct ServiceConfiguration: Sendable {
     /// The port of a second listener that answers only `GET /metrics`, without a key (on
     /// ``host``); nil (the default): `/metrics` is on the main port and needs an admin key.
     public var metricsPort: Int?
+    /// Signed webhooks: which addresses deliveries may reach, and their timing.
+    public var webhooks = WebhookSettings()
 
     /// Creates a configuration.
     public init(

@@ -186,7 +186,7 @@ struct PostgresAvailabilityTests {
         try await TestDatabase.with(.postgres) { database in
             let store = try #require(try await database.open() as? PostgresLinkStore)
             try await store.migrate()
-            #expect(try await store.appliedMigrations() == [1, 2, 3, 4, 5, 6, 7, 8])
+            #expect(try await store.appliedMigrations() == PostgresLinkStore.migrations.map(\.version))
             #expect(store.schema == database.location)
         }
     }
@@ -204,7 +204,7 @@ struct PostgresAvailabilityTests {
                     "INSERT INTO clicks (code, at, platform) VALUES (\(code), \(Date(timeIntervalSince1970: at)), \(platform))")
             }
             try await store.migrate()
-            #expect(try await store.appliedMigrations() == [1, 2, 3, 4, 5, 6, 7, 8])
+            #expect(try await store.appliedMigrations() == PostgresLinkStore.migrations.map(\.version))
             let rows = try await store.rows("SELECT code, day, platform, count FROM click_days ORDER BY code, day, platform")
                 .map { row in
                     let (code, day, platform, count) = try row.decode((String, Int64, String, Int64).self)

@@ -19,6 +19,8 @@ public actor InMemoryLinkStore: LinkStore {
     private var sessions: [String: DashboardSession] = [:]
     /// Requests made under an `Idempotency-Key`, by scope and key (InMemoryLinkStore+Idempotency.swift).
     var idempotencyRecords: [IdempotencyRecord.ID: IdempotencyRecord] = [:]
+    /// Webhook subscriptions and their outbox (InMemoryLinkStore+Webhooks.swift).
+    var webhookTables = WebhookTables()
     /// The installs that redeemed each link.
     private var redemptions: [String: Set<String>] = [:]
 
@@ -39,10 +41,11 @@ public actor InMemoryLinkStore: LinkStore {
     public func migrate() async throws { try check() }
 
     /// Stores a new link; a code used before, even by a deleted link, is taken.
-    public func insert(_ link: SmartLink) async throws {
+    public func insert(_ link: SmartLink, webhooks: [WebhookDelivery.New]) async throws {
         try check()
         if (link.redeemLimit ?? 0) < 0 { throw Self.negativeLimit(link) }
         guard put(link) else { throw StoreError.codeTaken(link.code) }
+        webhookTables.enqueue(webhooks)
     }
 
     /// Stores each link whose code is free, in one actor step; returns the codes that were taken
@@ -123,7 +126,7 @@ public actor InMemoryLinkStore: LinkStore {
     }
 
     /// Spends one redemption in one actor step.
-    public func redeem(code: String, install: String, at: Date) async throws -> RedeemResult {
+    public func redeem(code: String, install: String, at: Date, webhooks: WebhookDeliveries?) async throws -> RedeemResult {
         try check()
         guard var link = links[code] else { return .notFound }
         if link.isGone(at: StoredDate.rounded(at)) { return .gone }
@@ -132,11 +135,12 @@ public actor InMemoryLinkStore: LinkStore {
         link.redeemCount += 1
         links[code] = link
         redemptions[code, default: []].insert(install)
+        if let webhooks { webhookTables.enqueue(webhooks(link)) }
         return .redeemed(link)
     }
 
     /// Appends clicks and adds them to their day's totals.
-    public func record(_ clicks: [Click]) async throws {
+    public func record(_ clicks: [Click], webhooks: WebhookClickDeliveries?) async throws {
         try check()
         for var click in clicks {
             click.at = StoredDate.rounded(click.at)
@@ -144,6 +148,11 @@ public actor InMemoryLinkStore: LinkStore {
         }
         for (key, count) in ClickTotals(clicks).counts {
             clickDays[key.code, default: [:]][key, default: 0] += count
+        }
+        if let webhooks {
+            for (code, clicks) in Dictionary(grouping: clicks, by: \.code).sorted(by: { $0.key < $1.key }) {
+                if let link = links[code] { webhookTables.enqueue(webhooks(link, clicks)) }
+            }
         }
     }
 
@@ -171,22 +180,24 @@ public actor InMemoryLinkStore: LinkStore {
         pendingOpens.append(open)
     }
 
-    public func claimOpen(fingerprint: String, now: Date) async throws -> String? {
+    public func claimOpen(fingerprint: String, now: Date, webhooks: WebhookDeliveries?) async throws -> String? {
         try check()
         pendingOpens.removeAll { $0.expiresAt <= StoredDate.rounded(now) }
         let opens = pendingOpens.filter { $0.fingerprint == fingerprint }
         let codes = Set(opens.map(\.code))
         guard codes.count == 1, !opens.contains(where: \.exactOnly) else { return nil }
         pendingOpens.removeAll { $0.fingerprint == fingerprint }
+        if let webhooks, let code = codes.first, let link = links[code] { webhookTables.enqueue(webhooks(link)) }
         return codes.first
     }
 
     @discardableResult
-    public func consumeOpens(fingerprint: String, code: String, now: Date) async throws -> Int {
+    public func consumeOpens(fingerprint: String, code: String, now: Date, webhooks: [WebhookDelivery.New]) async throws -> Int {
         try check()
         pendingOpens.removeAll { $0.expiresAt <= StoredDate.rounded(now) }
         let before = pendingOpens.count
         pendingOpens.removeAll { $0.fingerprint == fingerprint && $0.code == code }
+        webhookTables.enqueue(webhooks)
         return before - pendingOpens.count
     }
 

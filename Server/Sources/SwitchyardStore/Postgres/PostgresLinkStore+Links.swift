@@ -2,8 +2,8 @@ public import Foundation
 import PostgresNIO
 
 extension PostgresLinkStore {
-    public func insert(_ link: SmartLink) async throws {
-        let inserted = try await rows("""
+    public func insert(_ link: SmartLink, webhooks: [WebhookDelivery.New]) async throws {
+        let insert: PostgresQuery = """
             INSERT INTO links (\(unescaped: Self.columns)) VALUES (
                 \(link.code), \(link.team), \(link.route), \(link.routeName),
                 \(StoredJSON.text(link.routeParameters)), \(StoredJSON.text(link.queryParameters)),
@@ -14,8 +14,17 @@ extension PostgresLinkStore {
                 \(link.deletedAt.map(StoredDate.rounded)), \(link.createdByApp), \(link.deferredMatch.rawValue))
             ON CONFLICT (code) DO NOTHING
             RETURNING code
-            """)
-        guard !inserted.isEmpty else { throw StoreError.codeTaken(link.code) }
+            """
+        // One statement on its own; a transaction only when outbox rows go with it.
+        let logger = logger
+        let inserted = webhooks.isEmpty ? !(try await rows(insert).isEmpty) : try await run { client in
+            try await client.withTransaction(logger: logger) { connection in
+                guard !(try await connection.query(insert, logger: logger).collect().isEmpty) else { return false }
+                try await Self.enqueue(connection, webhooks, logger: logger)
+                return true
+            }
+        }
+        guard inserted else { throw StoreError.codeTaken(link.code) }
     }
 
     public func insert(contentsOf links: [SmartLink]) async throws -> Set<String> {
@@ -127,7 +136,7 @@ extension PostgresLinkStore {
     /// One transaction: the install's row first (a concurrent call of the same install waits on
     /// it, and finds it once this one commits), then the conditional update; when nothing was
     /// spent the row is deleted again before the commit, so the install may try again later.
-    public func redeem(code: String, install: String, at: Date) async throws -> RedeemResult {
+    public func redeem(code: String, install: String, at: Date, webhooks: WebhookDeliveries?) async throws -> RedeemResult {
         enum Attempt: Sendable { case spent(SmartLink), earlier, notSpent }
         let now = StoredDate.rounded(at)
         let logger = logger
@@ -149,7 +158,10 @@ extension PostgresLinkStore {
                     """, logger: logger)
                 var link: SmartLink?
                 for try await row in spent { link = try Self.decodeLink(row) }
-                if let link { return .spent(link) }
+                if let link {
+                    if let webhooks { try await Self.enqueue(connection, webhooks(link), logger: logger) }
+                    return .spent(link)
+                }
                 try await connection.query(
                     "DELETE FROM redemptions WHERE code = \(code) AND install = \(install)", logger: logger)
                 return .notSpent

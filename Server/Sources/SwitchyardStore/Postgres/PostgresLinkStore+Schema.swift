@@ -127,6 +127,34 @@ extension PostgresLinkStore {
             "ALTER TABLE rate_buckets ADD COLUMN full_at timestamptz NOT NULL DEFAULT now()",
             "CREATE INDEX rate_buckets_full ON rate_buckets (full_at)",
         ]),
+        // Signed webhooks: subscriptions and the delivery outbox (see SQLiteLinkStore's step 9).
+        Migration(version: 9, name: "webhooks and their outbox", statements: [
+            """
+            CREATE TABLE webhooks (
+                id text PRIMARY KEY,
+                team text NOT NULL,
+                url text NOT NULL,
+                events text NOT NULL,
+                secret text NOT NULL,
+                created_at timestamptz NOT NULL)
+            """,
+            "CREATE INDEX webhooks_team ON webhooks (team, created_at)",
+            """
+            CREATE TABLE webhook_deliveries (
+                id bigserial PRIMARY KEY,
+                webhook_id text NOT NULL,
+                event_id text NOT NULL,
+                event_type text NOT NULL,
+                body text NOT NULL,
+                created_at timestamptz NOT NULL,
+                attempts integer NOT NULL DEFAULT 0,
+                next_attempt_at timestamptz NOT NULL,
+                failed_at timestamptz,
+                last_error text)
+            """,
+            "CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE failed_at IS NULL",
+            "CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (webhook_id, failed_at)",
+        ]),
     ]
 
     /// Creates the schema if needed and applies the steps it has not seen, in one transaction

@@ -12,7 +12,7 @@ extension SQLiteLinkStore {
         }
     }
 
-    public func claimOpen(fingerprint: String, now: Date) async throws -> String? {
+    public func claimOpen(fingerprint: String, now: Date, webhooks: WebhookDeliveries?) async throws -> String? {
         let now = StoredDate.milliseconds(now)
         return try await write { db in
             try db.execute(sql: "DELETE FROM deferred_opens WHERE expires_at <= ?", arguments: [now])
@@ -21,17 +21,20 @@ extension SQLiteLinkStore {
             let codes = Set(rows.map { $0[0] as String })
             guard codes.count == 1, !rows.contains(where: { $0[1] as Bool }) else { return nil }
             try db.execute(sql: "DELETE FROM deferred_opens WHERE fingerprint = ?", arguments: [fingerprint])
+            if let webhooks, let code = codes.first, let link = try Self.fetchLink(db, code: code) { try Self.enqueue(db, webhooks(link)) }
             return codes.first
         }
     }
 
     @discardableResult
-    public func consumeOpens(fingerprint: String, code: String, now: Date) async throws -> Int {
+    public func consumeOpens(fingerprint: String, code: String, now: Date, webhooks: [WebhookDelivery.New]) async throws -> Int {
         let now = StoredDate.milliseconds(now)
         return try await write { db in
             try db.execute(sql: "DELETE FROM deferred_opens WHERE expires_at <= ?", arguments: [now])
             try db.execute(sql: "DELETE FROM deferred_opens WHERE fingerprint = ? AND code = ?", arguments: [fingerprint, code])
-            return db.changesCount
+            let consumed = db.changesCount
+            try Self.enqueue(db, webhooks)
+            return consumed
         }
     }
 

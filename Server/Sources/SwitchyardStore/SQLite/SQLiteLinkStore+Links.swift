@@ -2,14 +2,16 @@ public import Foundation
 import GRDB
 
 extension SQLiteLinkStore {
-    public func insert(_ link: SmartLink) async throws {
+    public func insert(_ link: SmartLink, webhooks: [WebhookDelivery.New]) async throws {
         let arguments = Self.insertArguments(link)
         let inserted = try await write { db in
             try db.execute(sql: """
                 INSERT INTO links (\(Self.columns)) VALUES (\(Self.placeholders))
                 ON CONFLICT (code) DO NOTHING
                 """, arguments: arguments)
-            return db.changesCount > 0
+            guard db.changesCount > 0 else { return false }
+            try Self.enqueue(db, webhooks)
+            return true
         }
         guard inserted else { throw StoreError.codeTaken(link.code) }
     }
@@ -110,7 +112,7 @@ extension SQLiteLinkStore {
         }
     }
 
-    public func redeem(code: String, install: String, at: Date) async throws -> RedeemResult {
+    public func redeem(code: String, install: String, at: Date, webhooks: WebhookDeliveries?) async throws -> RedeemResult {
         let now = StoredDate.milliseconds(at)
         return try await write { db -> RedeemResult in
             // One write transaction: SQLite runs one at a time, so the install's row and the
@@ -134,7 +136,9 @@ extension SQLiteLinkStore {
             }
             try db.execute(sql: "INSERT INTO redemptions (code, install, redeemed_at) VALUES (?, ?, ?)",
                            arguments: [code, install, now])
-            return .redeemed(try Self.decodeLink(spent))
+            let link = try Self.decodeLink(spent)
+            if let webhooks { try Self.enqueue(db, webhooks(link)) }
+            return .redeemed(link)
         }
     }
 

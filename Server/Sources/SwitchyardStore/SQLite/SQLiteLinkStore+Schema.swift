@@ -120,5 +120,35 @@ extension SQLiteLinkStore {
             """,
             "CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at)",
         ]),
+        // Signed webhooks: the teams' subscriptions and the delivery outbox (one row per event and
+        // webhook, written with what it reports; deleted once delivered, kept with failed_at when
+        // given up). next_attempt_at is also the lease of an attempt in flight.
+        Migration(version: 9, name: "webhooks and their outbox", statements: [
+            """
+            CREATE TABLE webhooks (
+                id TEXT PRIMARY KEY NOT NULL,
+                team TEXT NOT NULL,
+                url TEXT NOT NULL,
+                events TEXT NOT NULL,
+                secret TEXT NOT NULL,
+                created_at INTEGER NOT NULL)
+            """,
+            "CREATE INDEX webhooks_team ON webhooks (team, created_at)",
+            """
+            CREATE TABLE webhook_deliveries (
+                id INTEGER PRIMARY KEY,
+                webhook_id TEXT NOT NULL,
+                event_id TEXT NOT NULL,
+                event_type TEXT NOT NULL,
+                body TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                attempts INTEGER NOT NULL DEFAULT 0,
+                next_attempt_at INTEGER NOT NULL,
+                failed_at INTEGER,
+                last_error TEXT)
+            """,
+            "CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE failed_at IS NULL",
+            "CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (webhook_id, failed_at)",
+        ]),
     ]
 }
