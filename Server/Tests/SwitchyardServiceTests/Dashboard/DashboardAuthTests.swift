@@ -121,6 +121,23 @@ import Testing
         }
     }
 
+    @Test(arguments: StoreKind.available)
+    func aSessionEndsTwelveHoursAfterSignInHoweverMuchItIsUsed(kind: StoreKind) async throws {
+        try await Harness.live(kind) { client, harness in
+            let browser = DashboardClient(client)
+            try await browser.signIn()
+            for _ in 0..<3 {
+                harness.clock.advance(by: 7 * 3600 / 2)
+                #expect(try await browser.get("/").status == .ok, "used within the idle timeout")
+            }
+            harness.clock.advance(by: 3 * 3600 / 2)
+            let ended = try await browser.get("/")
+            #expect(ended.status == .seeOther && ended.headers[.location] == "/dashboard/signin", "12 hours after sign-in")
+            try await browser.signIn()
+            #expect(try await browser.get("/").status == .ok)
+        }
+    }
+
     @Test func signingOutEndsTheSession() async throws {
         try await Harness.live(.memory) { client, _ in
             let browser = DashboardClient(client)
