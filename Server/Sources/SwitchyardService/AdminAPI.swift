@@ -86,20 +86,8 @@ struct AdminAPI: Sendable {
 
     func list(_ request: Request, context: ServiceRequestContext) async throws -> LinkPageResponse {
         let team = try context.team
-        let limits = service.configuration.limits
-        var limit = limits.defaultPageSize
-        if let text = request.uri.queryParameters["limit"] {
-            guard let value = Int(String(text)), (1...limits.maximumPageSize).contains(value) else {
-                throw Problem.invalid("invalid-query", "Invalid query parameter",
-                                      "'limit' must be an integer from 1 to \(limits.maximumPageSize)")
-            }
-            limit = value
-        }
-        let cursor = request.uri.queryParameters["cursor"].map(String.init)
-        if let cursor, cursor.isEmpty || cursor.utf8.count > 256 {
-            throw Problem.invalid("invalid-query", "Invalid query parameter", "'cursor' is not a cursor this service gave out")
-        }
-        let page = try await service.storage { try await service.store.list(team: team, limit: limit, cursor: cursor) }
+        let query = try PageQuery(request, limits: service.configuration.limits)
+        let page = try await service.storage { try await service.store.list(team: team, limit: query.limit, cursor: query.cursor) }
         return LinkPageResponse(links: page.links.map { LinkResponse($0, service: service) }, nextCursor: page.nextCursor)
     }
 

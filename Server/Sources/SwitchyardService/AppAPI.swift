@@ -21,7 +21,10 @@ struct AppAPI: Sendable {
     func resolve(_ request: Request, context: ServiceRequestContext) async throws -> Resolution {
         try await service.spendPerClient(.resolve, request: request, context: context)
         let code = try context.parameters.require("code")
-        return Resolution(try await liveLink(code), match: .exact, service: service)
+        let link = try await liveLink(code)
+        service.recorder.events.count(.appOpen, code: link.code, platform: UserAgent.appPlatform(request.headers[.userAgent]),
+                                      at: service.now())
+        return Resolution(link, match: .exact, service: service)
     }
 
     /// `POST /api/v1/deferred/claim`: the link this device opened before installing the app.
@@ -49,6 +52,7 @@ struct AppAPI: Sendable {
                 try await service.storage { try await service.store.enqueueWebhookDeliveries(deliveries) }
             }
             service.metrics.deferredClaim(matched: true)
+            service.recorder.events.count(.firstOpen, code: link.code, platform: Click.Platform(rawValue: claim.platform) ?? .other, at: now)
             context.logger.info("deferred link claimed", metadata: ["code": "\(link.code)", "match": "exact"])
             return Resolution(link, match: .exact, service: service)
         }
@@ -67,6 +71,7 @@ struct AppAPI: Sendable {
             throw Self.noMatch
         }
         service.metrics.deferredClaim(matched: true)
+        service.recorder.events.count(.firstOpen, code: code, platform: Click.Platform(rawValue: claim.platform) ?? .other, at: now)
         context.logger.info("deferred link claimed", metadata: ["code": "\(code)", "match": "heuristic"])
         return Resolution(link, match: .heuristic, service: service)
     }
@@ -95,6 +100,8 @@ struct AppAPI: Sendable {
                                            webhooks: service.webhookEvents.redeemed(install: body.install))
         }) {
         case .redeemed(let link):
+            service.recorder.events.count(.redeem, code: link.code, platform: UserAgent.appPlatform(request.headers[.userAgent]),
+                                          at: service.now())
             context.logger.info("link redeemed", metadata: ["code": "\(code)", "count": "\(link.redeemCount)"])
             return Redemption(link, replayed: false)
         case .alreadyRedeemed(let link):

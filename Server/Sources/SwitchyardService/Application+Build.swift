@@ -66,7 +66,8 @@ package func buildApplication(
     let sweeper = DeferredSweeper(store: store, window: configuration.deferredWindow,
                                   interval: configuration.limits.deferredSweepInterval, logger: logger, now: now)
 
-    let expirySweeper = ExpirySweeper(store: store, interval: configuration.limits.expirySweepInterval, logger: logger, now: now)
+    let expirySweeper = ExpirySweeper(store: store, interval: configuration.limits.expirySweepInterval, logger: logger, now: now,
+                                      clickRetention: configuration.limits.clickRetention)
     let webhooks = WebhookDispatcher(store: store, subscriptions: service.webhookSubscriptions, policy: service.webhookPolicy,
                                      settings: configuration.webhooks, logger: logger, now: now)
     var services: [any Service] = [recorder, sweeper, refresher, expirySweeper, webhooks]
@@ -151,6 +152,7 @@ func makeRouter(service: LinkService) -> Hummingbird.Router<ServiceRequestContex
     AdminAPI(service: service).register(on: router)
     AppAPI(service: service).register(on: router)
     WebhooksAPI(service: service).register(on: router)
+    StatsAPI(service: service).register(on: router)
     // Firebase Dynamic Links' REST API (`POST /v1/shortLinks`); its long links (`GET /?link=`) are
     // answered from the dashboard's `/` route, which hands them to FirebaseLongLinkOpener.
     FirebaseShortLinksAPI(service: service).register(on: router)

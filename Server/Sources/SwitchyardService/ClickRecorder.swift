@@ -34,6 +34,8 @@ package final class ClickRecorder: Service, Sendable {
     private let interval: Duration
     private let capacity: Int
     private let buffers = Striped<[Click]> { [] }
+    /// App-side events, written as sums beside the clicks (on every tick, flush and at shutdown).
+    let events = EventTally()
     private let stream: AsyncStream<Signal>
     private let continuation: AsyncStream<Signal>.Continuation
     private let observer = Mutex<WriteObserver?>(nil)
@@ -115,8 +117,10 @@ package final class ClickRecorder: Service, Sendable {
                         if pending.count >= batchSize && healthy { healthy = await write(&pending) }
                     case .tick:
                         if !pending.isEmpty { healthy = await write(&pending) }
+                        await writeEvents()
                     case .barrier(let waiter):
                         if !pending.isEmpty { healthy = await write(&pending) }
+                        await writeEvents()
                         waiter.resume()
                     }
                 }
@@ -129,6 +133,21 @@ package final class ClickRecorder: Service, Sendable {
         if !pending.isEmpty { _ = await write(&pending) }
         if !pending.isEmpty {
             logger.error("clicks lost at shutdown", metadata: ["count": "\(pending.count)"])
+        }
+        await writeEvents()
+        if !events.isEmpty { logger.error("event counts lost at shutdown") }
+    }
+
+    /// Adds the app-side events counted since the last write to the store's totals; on a failure
+    /// they are kept for the next write.
+    private func writeEvents() async {
+        let counts = events.take()
+        guard !counts.isEmpty else { return }
+        do {
+            try await store.addEventCounts(counts)
+        } catch {
+            events.restore(counts)
+            logger.warning("event counts not written, will retry", metadata: ["count": "\(counts.count)", "error": "\(error)"])
         }
     }
 

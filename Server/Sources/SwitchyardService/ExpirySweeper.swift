@@ -4,7 +4,8 @@ import ServiceLifecycle
 import SwitchyardStore
 
 /// Deletes state that has served its time, off the request path, in small batches: idempotency
-/// records older than ``IdempotencyMiddleware/lifetime``, and the rate buckets of a shared
+/// records older than ``IdempotencyMiddleware/lifetime``, raw clicks older than the click
+/// retention (their per-day counts stay), and the rate buckets of a shared
 /// database (PostgreSQL's `rate_buckets`) that have refilled to their burst (a full bucket is the
 /// same as none), so neither grows with every client that ever came.
 ///
@@ -16,6 +17,8 @@ struct ExpirySweeper: Service {
     let interval: Duration
     let logger: Logger
     let now: @Sendable () -> Date
+    /// How long raw clicks are kept; nil keeps them.
+    var clickRetention: Duration?
     /// Rows deleted by one statement.
     var batchSize = 500
     /// Statements one sweep runs per table at most (the rest waits for the next sweep).
@@ -35,6 +38,10 @@ struct ExpirySweeper: Service {
         let now = now()
         await deleteInBatches("idempotency records") {
             try await store.forgetIdempotencyKeys(madeBy: now.addingTimeInterval(-IdempotencyMiddleware.lifetime), limit: batchSize)
+        }
+        if let clickRetention {
+            let cutoff = now.addingTimeInterval(-Double(clickRetention.components.seconds))
+            await deleteInBatches("raw clicks") { try await store.deleteClicks(before: cutoff, limit: batchSize) }
         }
         if let shared = store as? any SharedRateLimits {
             await deleteInBatches("full rate buckets") { try await shared.forgetFullBuckets(at: now, limit: batchSize) }

@@ -131,6 +131,9 @@ public struct ServiceConfiguration: Sendable {
         /// How often expired state is deleted: idempotency records past 24 hours and full rate
         /// buckets in a shared database.
         public var expirySweepInterval: Duration
+        /// How long raw clicks (instant, platform, referrer, campaign) are kept; older ones are
+        /// deleted by the expiry sweep in small batches, and the per-day counts stay. nil keeps them.
+        public var clickRetention: Duration?
 
         /// Creates limits; the defaults suit a small deployment.
         public init(
@@ -154,7 +157,8 @@ public struct ServiceConfiguration: Sendable {
             sessionIdleTimeout: Duration = .seconds(8 * 3600),
             sessionLifetime: Duration = .seconds(12 * 3600),
             idempotencyWait: Duration = .seconds(5),
-            expirySweepInterval: Duration = .seconds(60)
+            expirySweepInterval: Duration = .seconds(60),
+            clickRetention: Duration? = Limits.defaultClickRetention
         ) {
             self.maximumBodySize = maximumBodySize
             self.defaultPageSize = defaultPageSize
@@ -177,8 +181,11 @@ public struct ServiceConfiguration: Sendable {
             self.sessionLifetime = sessionLifetime
             self.idempotencyWait = idempotencyWait
             self.expirySweepInterval = expirySweepInterval
+            self.clickRetention = clickRetention
         }
 
+        /// 90 days of raw clicks.
+        public static let defaultClickRetention: Duration? = .seconds(90 * 86_400)
         /// 1,200 links a minute per team, in bursts of up to 1,200.
         public static let defaultCreateRate: RateLimit? = RateLimit(1200, perSeconds: 60)
         /// 6,000 redeems (and resolves) a minute per client address, in bursts of up to 6,000.

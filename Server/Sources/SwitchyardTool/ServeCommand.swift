@@ -49,6 +49,12 @@ struct ServeCommand: AsyncParsableCommand {
                 """, valueName: "duration"))
     var deferredWindow: DurationArgument = .off
 
+    @Option(name: .customLong("click-retention"),
+            help: ArgumentHelp("""
+                How long raw clicks (instant, platform, referrer, campaign) are kept, as 30d or 12h, or off to keep                 them; older ones are deleted in small batches and the per-day counts stay.
+                """, valueName: "duration"))
+    var clickRetention = DurationArgument(argument: "90d")!
+
     @Option(name: .customLong("trusted-proxy"),
             help: ArgumentHelp("A proxy in front of the service whose X-Forwarded-For is believed: an address or a CIDR range such as 10.0.0.0/8 (repeatable).",
                                valueName: "range"),
@@ -77,6 +83,7 @@ struct ServeCommand: AsyncParsableCommand {
         settings.redeemRate = redeemRate.rate
         settings.claimRate = claimRate.rate
         settings.deferredWindow = deferredWindow.duration
+        settings.clickRetention = clickRetention.duration
         settings.metricsPort = metricsPort
         settings.keyGuessRate = keyGuessRate.rate
         settings.trustedProxies = trustedProxies

@@ -30,6 +30,8 @@ struct ServeSettings: Sendable {
     var claimRate: RateLimit? = ServiceConfiguration.Limits.defaultClaimRate
     /// How long opens are remembered for heuristic deferred matching (`--deferred-window`); nil: off.
     var deferredWindow: Duration?
+    /// How long raw clicks are kept (`--click-retention`); nil keeps them.
+    var clickRetention: Duration? = ServiceConfiguration.Limits.defaultClickRetention
     /// Proxies whose `X-Forwarded-For` is believed (`--trusted-proxy`).
     var trustedProxies: [AddressRange] = []
     /// Dashboard sign-ins and wrong admin keys each client address may make (`--key-guess-rate`);
@@ -107,7 +109,7 @@ struct ServeSettings: Sendable {
             routes: routes, baseURL: baseURL ?? "http://\(host):\(port)", host: host, port: port,
             adminKeys: [adminKey: Self.defaultTeam], appKeys: [appKey],
             limits: ServiceConfiguration.Limits(createRate: createRate, redeemRate: redeemRate, claimRate: claimRate,
-                                                keyGuessRate: keyGuessRate),
+                                                keyGuessRate: keyGuessRate, clickRetention: clickRetention),
             deferredWindow: deferredWindow, trustedProxies: trustedProxies, metricsPort: metricsPort)
     }
 

@@ -58,6 +58,13 @@ import Testing
         return info
     }
 
+    static let statsCounts = [
+        StatsCount(event: nil, day: 20_000, platform: .ios, count: 3), StatsCount(event: nil, day: 20_000, platform: .crawler, count: 1),
+        StatsCount(event: .appOpen, day: 20_000, platform: .android, count: 2), StatsCount(event: .redeem, day: 20_000, platform: .ios, count: 1),
+        StatsCount(event: .firstOpen, day: 20_000, platform: .other, count: 1),
+    ]
+    static let figures = Figures(statsCounts)
+
     static let cases: [Case] = [
         Case(Problem.self, [Problem.linkNotFound("abc"), Problem.rateLimited(.create, retryAfter: 3)]),
         Case(CreateLinkRequest.self, [CreateLinkRequest(route: "home"), create]),
@@ -74,6 +81,17 @@ import Testing
         Case(Redemption.self, links.flatMap { [Redemption($0, replayed: false), Redemption($0, replayed: true)] }),
         Case(RedeemRequest.self, [RedeemRequest(install: "6F1C2A7E-3B0D-4C55-9B1E-2D8F7A6C5B40")]),
         Case(HealthStatus.self, [.ok, .unavailable]),
+        Case(Figures.self, [Figures([]), figures]),
+        Case(DayFigures.self, [DayFigures(day: 20_000, figures: figures)]),
+        Case(LinkStatsResponse.self, [LinkStatsResponse(code: "abc", url: "https://go.example.com/abc", days: 1, from: "2024-10-04",
+                                                        to: "2024-10-04", totals: figures, daily: [DayFigures(day: 20_000, figures: figures)])]),
+        Case(LinkFigures.self, [LinkFigures(LinkTotals(code: "abc", clicks: 3, events: [.redeem: 1]), url: "https://go.example.com/abc")]),
+        Case(TeamStatsResponse.self, [TeamStatsResponse(days: 1, from: "2024-10-04", to: "2024-10-04", totals: figures, daily: [],
+                                                        links: [LinkFigures(LinkTotals(code: "abc", clicks: 3), url: "https://go.example.com/abc")],
+                                                        nextCursor: nil),
+                                      TeamStatsResponse(days: 1, from: "2024-10-04", to: "2024-10-04", totals: figures, daily: [],
+                                                        links: [], nextCursor: "3.abc")]),
+        Case(FirebaseLinkStats.self, [FirebaseLinkStats([]), FirebaseLinkStats(statsCounts)]),
         Case(DeferredClaimRequest.self, [DeferredClaimRequest(platform: "ios", osVersion: "18.1", language: "en-US"),
                                          DeferredClaimRequest(platform: "android", osVersion: "14"),
                                          DeferredClaimRequest(platform: "android", osVersion: "14", code: "Ab3dE9xQ")]),

@@ -38,6 +38,10 @@ enum LinkStoreConformance: String, CaseIterable, Sendable, CustomTestStringConve
     case idempotencyReserve
     case idempotencyRace
     case idempotencyExpiry
+    case statsDaily
+    case statsTeam
+    case statsTopLinks
+    case statsClickRetention
 
     var testDescription: String { rawValue }
 
@@ -78,6 +82,10 @@ enum LinkStoreConformance: String, CaseIterable, Sendable, CustomTestStringConve
             case .idempotencyReserve: try await Self.idempotencyReserve(database)
             case .idempotencyRace: try await Self.idempotencyRace(database)
             case .idempotencyExpiry: try await Self.idempotencyExpiry(database)
+            case .statsDaily: try await Self.statsDaily(database)
+            case .statsTeam: try await Self.statsTeam(database)
+            case .statsTopLinks: try await Self.statsTopLinks(database)
+            case .statsClickRetention: try await Self.statsClickRetention(database)
             }
         }
     }

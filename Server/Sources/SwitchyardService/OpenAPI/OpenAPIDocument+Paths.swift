@@ -132,6 +132,48 @@ extension OpenAPIDocument {
                                 headers: ["Retry-After": "Seconds to wait before retrying."]),
                 ]),
         ]
+        let days = parameter("days", in: "query", description: "The last N UTC days, today included (default 30).",
+                             schema: .integer(minimum: 1, maximum: 365))
+        paths["/api/v1/links/{code}/stats"] = [
+            "parameters": [code],
+            "get": operation(
+                "getLinkStats", "A link's clicks and app-side events, in total and per UTC day", tag: "stats", security: ["adminKey"],
+                parameters: [days],
+                responses: ["200": json(LinkStatsResponse.self, "The figures."), "400": badRequest, "401": unauthorized,
+                            "404": notFound, "429": keyGuesses, "503": unavailable]),
+        ]
+        paths["/api/v1/stats"] = [
+            "get": operation(
+                "getTeamStats", "The team's figures, and its live links most clicked first", tag: "stats", security: ["adminKey"],
+                parameters: [
+                    days,
+                    parameter("limit", in: "query", schema: .integer(minimum: 1, maximum: 200)),
+                    parameter("cursor", in: "query", schema: .string(minLength: 1, maxLength: 256)),
+                ],
+                responses: ["200": json(TeamStatsResponse.self, "The figures and a page of links."), "400": badRequest,
+                            "401": unauthorized, "429": keyGuesses, "503": unavailable]),
+        ]
+        paths["/v1/{dynamicLink}/linkStats"] = [
+            "parameters": [parameter("dynamicLink", in: "path", required: true,
+                                     description: "The short link, URL-encoded (https%3A%2F%2Fgo.example.com%2FAb3dE9xQ).",
+                                     schema: .string(minLength: 1, maxLength: 2048))],
+            "get": operation(
+                "firebaseGetLinkStats", "A link's figures the way Firebase Dynamic Links' linkStats answered them", tag: "firebase",
+                security: ["adminKey", "firebaseKey"],
+                parameters: [parameter("durationDays", in: "query", description: "The last N UTC days (default 30).",
+                                       schema: .integer(minimum: 1, maximum: 365))],
+                responses: [
+                    "200": json(FirebaseLinkStats.self, "CLICK per platform (crawlers left out), APP_FIRST_OPEN (deferred claims), APP_RE_OPEN (resolves)."),
+                    "400": json(FirebaseErrorResponse.self, "INVALID_ARGUMENT: not a short link, or a bad durationDays."),
+                    "401": json(FirebaseErrorResponse.self, "UNAUTHENTICATED: missing or wrong key.",
+                                headers: ["WWW-Authenticate": "The Bearer challenge."]),
+                    "404": json(FirebaseErrorResponse.self, "NOT_FOUND: no such link (or another team's)."),
+                    "429": json(FirebaseErrorResponse.self, "RESOURCE_EXHAUSTED: too many wrong keys from this client address.",
+                                headers: ["Retry-After": "Whole seconds until the next request is allowed."]),
+                    "503": json(FirebaseErrorResponse.self, "UNAVAILABLE: the database is unavailable; retry later.",
+                                headers: ["Retry-After": "Seconds to wait before retrying."]),
+                ]),
+        ]
         paths["/health"] = [
             "get": operation(
                 "health", "Liveness and database check", tag: "operations",

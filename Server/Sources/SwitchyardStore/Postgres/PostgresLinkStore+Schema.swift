@@ -155,6 +155,18 @@ extension PostgresLinkStore {
             "CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE failed_at IS NULL",
             "CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (webhook_id, failed_at)",
         ]),
+        // App-side events counted per link, UTC day and platform (see SQLiteLinkStore's step 10).
+        Migration(version: 10, name: "event totals per day", statements: [
+            """
+            CREATE TABLE event_days (
+                code text NOT NULL,
+                day bigint NOT NULL,
+                event text NOT NULL,
+                platform text NOT NULL,
+                count bigint NOT NULL,
+                PRIMARY KEY (code, day, event, platform))
+            """,
+        ]),
     ]
 
     /// Creates the schema if needed and applies the steps it has not seen, in one transaction

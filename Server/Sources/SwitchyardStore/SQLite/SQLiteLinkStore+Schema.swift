@@ -150,5 +150,18 @@ extension SQLiteLinkStore {
             "CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE failed_at IS NULL",
             "CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (webhook_id, failed_at)",
         ]),
+        // App-side events (resolves, first opens, redeems) counted per link, UTC day and platform,
+        // as click_days counts clicks.
+        Migration(version: 10, name: "event totals per day", statements: [
+            """
+            CREATE TABLE event_days (
+                code TEXT NOT NULL,
+                day INTEGER NOT NULL,
+                event TEXT NOT NULL,
+                platform TEXT NOT NULL,
+                count INTEGER NOT NULL,
+                PRIMARY KEY (code, day, event, platform)) WITHOUT ROWID
+            """,
+        ]),
     ]
 }
