@@ -34,7 +34,7 @@ command -v wrk >/dev/null || { echo "error: wrk is not installed (apt-get instal
 [ -x "$bin" ] || { echo "error: $bin not found: build the service (cd Server && swift build -c release)" >&2; exit 1; }
 [ -x "$hello" ] || { echo "error: $hello not found: swift build -c release --package-path Benchmarks/HelloBaseline" >&2; exit 1; }
 
-export SWITCHYARD_API_KEY="${SWITCHYARD_API_KEY:-bench-key}"
+export SWITCHYARD_API_KEY="${SWITCHYARD_API_KEY:-bench-admin-key-0001}"
 work=$(mktemp -d); pids=()
 cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
 trap cleanup EXIT

@@ -11,6 +11,7 @@ struct AdminAPI: Sendable {
 
     func register(on router: Hummingbird.Router<ServiceRequestContext>) {
         router.group("api/v1/links").add(middleware: KeyAuthentication(service: service, accepts: .adminOrApp))
+            .add(middleware: IdempotencyMiddleware(service: service, route: "links"))
             .post { request, context in try await create(request, context: context) }
         let links = router.group("api/v1/links").add(middleware: KeyAuthentication(service: service, accepts: .admin))
         links.get { request, context in try await list(request, context: context) }
@@ -40,6 +41,7 @@ struct AdminAPI: Sendable {
         draft.queryParameters = body.queryParameters
         draft.metadata = body.metadata
         draft.redeemLimit = body.redeemLimit
+        draft.deferredMatch = body.deferredMatch
         draft.fallbacks = body.fallbacks?.stored ?? SmartLink.Fallbacks()
         draft.preview = body.preview?.stored ?? SmartLink.Preview()
         if let text = body.expiresAt {
@@ -77,6 +79,7 @@ struct AdminAPI: Sendable {
         draft.queryParameters = body.queryParameters
         draft.preview = body.preview?.stored ?? SmartLink.Preview()
         draft.createdByApp = true
+        draft.deferredMatch = body.deferredMatch
         let link = try await service.create(draft, team: service.appTeam, alias: nil)
         context.logger.info("link created by the app", metadata: ["code": "\(link.code)", "route": "\(link.route)"])
         return created(link)
@@ -84,20 +87,8 @@ struct AdminAPI: Sendable {
 
     func list(_ request: Request, context: ServiceRequestContext) async throws -> LinkPageResponse {
         let team = try context.team
-        let limits = service.configuration.limits
-        var limit = limits.defaultPageSize
-        if let text = request.uri.queryParameters["limit"] {
-            guard let value = Int(String(text)), (1...limits.maximumPageSize).contains(value) else {
-                throw Problem.invalid("invalid-query", "Invalid query parameter",
-                                      "'limit' must be an integer from 1 to \(limits.maximumPageSize)")
-            }
-            limit = value
-        }
-        let cursor = request.uri.queryParameters["cursor"].map(String.init)
-        if let cursor, cursor.isEmpty || cursor.utf8.count > 256 {
-            throw Problem.invalid("invalid-query", "Invalid query parameter", "'cursor' is not a cursor this service gave out")
-        }
-        let page = try await service.storage { try await service.store.list(team: team, limit: limit, cursor: cursor) }
+        let query = try PageQuery(request, limits: service.configuration.limits)
+        let page = try await service.storage { try await service.store.list(team: team, limit: query.limit, cursor: query.cursor) }
         return LinkPageResponse(links: page.links.map { LinkResponse($0, service: service) }, nextCursor: page.nextCursor)
     }
 

@@ -2,8 +2,10 @@ import Hummingbird
 import Switchyard
 import SwitchyardStore
 
-/// The app's endpoints, with the app key: resolve a link to its deep link, and redeem its
-/// metadata atomically. Metadata is only ever served here.
+/// The app's endpoints, with the app key: resolve a link to its deep link, redeem its metadata
+/// atomically, and claim a deferred link. Metadata is only ever served here, and only on an exact
+/// match: the app key ships in every copy of the app, so each endpoint is limited per client
+/// address and a heuristic match never hands out a code, metadata or a redemption.
 struct AppAPI: Sendable {
     let service: LinkService
 
@@ -14,52 +16,96 @@ struct AppAPI: Sendable {
         app.post("deferred/claim") { request, context in try await claim(request, context: context) }
     }
 
+    /// `GET /api/v1/links/{code}/resolve`: the code arrived, so the match is exact; a redeem-limited
+    /// link says whether it is redeemable and how many redemptions remain, not its metadata.
     func resolve(_ request: Request, context: ServiceRequestContext) async throws -> Resolution {
         try await service.spendPerClient(.resolve, request: request, context: context)
         let code = try context.parameters.require("code")
-        guard LinkCodes.isPlausible(code), let link = try await service.storage({ try await service.store.link(code: code) }) else {
-            throw Problem.linkNotFound(code)
-        }
-        guard !link.isGone(at: service.now()) else { throw Problem.linkGone(code) }
-        return Resolution(link, service: service)
+        let link = try await liveLink(code)
+        service.recorder.events.count(.appOpen, code: link.code, platform: UserAgent.appPlatform(request.headers[.userAgent]),
+                                      at: service.now())
+        return Resolution(link, match: .exact, service: service)
     }
 
-    /// `POST /api/v1/deferred/claim`: the link this device opened before installing the app, by
-    /// heuristic matching (opt-in: with no window every claim is 404). Body:
-    /// ``DeferredClaimRequest``; the client's address comes from the connection. A match is consumed.
+    /// `POST /api/v1/deferred/claim`: the link this device opened before installing the app.
+    ///
+    /// With a `code` (Android's install referrer, a copied short link) the claim is exact: the
+    /// link itself, as `resolve` answers it, and this device's remembered opens of it are
+    /// consumed. Without one it is heuristic (opt-in: with no window every such claim is 404): a
+    /// device's remembered open of a link whose ``SmartLink/deferredMatch`` is `any` is consumed
+    /// and answered with the route and parameters only; a link that demands an exact match stays
+    /// remembered for an exact claim, and the answer is 404. Every claim spends the client's claim
+    /// rate, matched or not.
     func claim(_ request: Request, context: ServiceRequestContext) async throws -> Resolution {
         try await service.spendPerClient(.claim, request: request, context: context)
         let claim = try await request.decode(as: DeferredClaimRequest.self, context: context)
-        guard let deferred = service.deferred else {
+        let now = service.now()
+        let fingerprint = service.deferred.map { $0.fingerprint(signals(of: claim, request: request, context: context)) }
+        if let code = claim.code {
+            let link = try await liveLink(code)
+            if let fingerprint {
+                _ = try await service.storage {
+                    try await service.store.consumeOpens(fingerprint: fingerprint, code: link.code, now: now,
+                                                         webhooks: service.webhookEvents.claimed(match: "exact")?(link) ?? [])
+                }
+            } else if let deliveries = service.webhookEvents.claimed(match: "exact")?(link), !deliveries.isEmpty {
+                try await service.storage { try await service.store.enqueueWebhookDeliveries(deliveries) }
+            }
+            service.metrics.deferredClaim(matched: true)
+            service.recorder.events.count(.firstOpen, code: link.code, platform: Click.Platform(rawValue: claim.platform) ?? .other, at: now)
+            context.logger.info("deferred link claimed", metadata: ["code": "\(link.code)", "match": "exact"])
+            return Resolution(link, match: .exact, service: service)
+        }
+        guard let fingerprint else {
             service.metrics.deferredClaim(matched: false)
             throw Self.noMatch
         }
-        let signals = DeferredMatching.Signals(platform: claim.platform,
-                                               osVersion: DeferredMatching.normalizedVersion(claim.osVersion[...]) ?? claim.osVersion,
-                                               language: DeferredMatching.normalizedLanguage(claim.language ?? ""),
-                                               address: service.clientAddress(request, context: context))
-        let now = service.now()
-        let code = try await service.storage { try await service.store.claimOpen(fingerprint: deferred.fingerprint(signals), now: now) }
-        guard let code, let link = try await service.storage({ try await service.store.link(code: code) }), !link.isGone(at: now) else {
+        let code = try await service.storage {
+            try await service.store.claimOpen(fingerprint: fingerprint, now: now, webhooks: service.webhookEvents.claimed(match: "heuristic"))
+        }
+        // The store hands out only opens of links that allow a heuristic match; the link is read
+        // again here, and one that demands an exact match is never answered.
+        guard let code, let link = try await service.storage({ try await service.store.link(code: code) }),
+              !link.isGone(at: now), link.deferredMatch == .any else {
             service.metrics.deferredClaim(matched: false)
             throw Self.noMatch
         }
         service.metrics.deferredClaim(matched: true)
-        context.logger.info("deferred link claimed", metadata: ["code": "\(code)"])
-        return Resolution(link, service: service)
+        service.recorder.events.count(.firstOpen, code: code, platform: Click.Platform(rawValue: claim.platform) ?? .other, at: now)
+        context.logger.info("deferred link claimed", metadata: ["code": "\(code)", "match": "heuristic"])
+        return Resolution(link, match: .heuristic, service: service)
+    }
+
+    /// The coarse signals of a claiming device, normalized as an open's are.
+    private func signals(of claim: DeferredClaimRequest, request: Request, context: ServiceRequestContext) -> DeferredMatching.Signals {
+        DeferredMatching.Signals(platform: claim.platform,
+                                 osVersion: DeferredMatching.normalizedVersion(claim.osVersion[...]) ?? claim.osVersion,
+                                 language: DeferredMatching.normalizedLanguage(claim.language ?? ""),
+                                 address: service.clientAddress(request, context: context))
     }
 
     static let noMatch = Problem(.notFound, kind: "no-deferred-match", title: "No deferred link",
                                  detail: "no link opened on this device is waiting to be claimed")
 
+    /// `POST /api/v1/links/{code}/redeem` with `{"install": "..."}`: spends one redemption for this
+    /// install, or — when this install redeemed the link before — answers the same metadata again
+    /// without spending (`replayed`), so a retry is safe.
     func redeem(_ request: Request, context: ServiceRequestContext) async throws -> Redemption {
         try await service.spendPerClient(.redeem, request: request, context: context)
         let code = try context.parameters.require("code")
         guard LinkCodes.isPlausible(code) else { throw Problem.linkNotFound(code) }
-        switch try await service.storage({ try await service.store.redeem(code: code, at: service.now()) }) {
+        let body = try await request.decode(as: RedeemRequest.self, context: context)
+        switch try await service.storage({
+            try await service.store.redeem(code: code, install: body.install, at: service.now(),
+                                           webhooks: service.webhookEvents.redeemed(install: body.install))
+        }) {
         case .redeemed(let link):
+            service.recorder.events.count(.redeem, code: link.code, platform: UserAgent.appPlatform(request.headers[.userAgent]),
+                                          at: service.now())
             context.logger.info("link redeemed", metadata: ["code": "\(code)", "count": "\(link.redeemCount)"])
-            return Redemption(link)
+            return Redemption(link, replayed: false)
+        case .alreadyRedeemed(let link):
+            return Redemption(link, replayed: true)
         case .exhausted:
             throw Problem(.conflict, kind: "redeem-limit-reached", title: "Redeem limit reached",
                           detail: "link '\(code)' has been redeemed as many times as its limit allows")
@@ -68,5 +114,14 @@ struct AppAPI: Sendable {
         case .notFound:
             throw Problem.linkNotFound(code)
         }
+    }
+
+    /// The live link with this code: 404 when there is none, 410 when it is gone.
+    private func liveLink(_ code: String) async throws -> SmartLink {
+        guard LinkCodes.isPlausible(code), let link = try await service.storage({ try await service.store.link(code: code) }) else {
+            throw Problem.linkNotFound(code)
+        }
+        guard !link.isGone(at: service.now()) else { throw Problem.linkGone(code) }
+        return link
     }
 }

@@ -1,6 +1,7 @@
 package import Foundation
 public import Hummingbird
 import HummingbirdCore
+import ServiceLifecycle
 public import Logging
 import Switchyard
 public import SwitchyardStore
@@ -65,6 +66,20 @@ package func buildApplication(
     let sweeper = DeferredSweeper(store: store, window: configuration.deferredWindow,
                                   interval: configuration.limits.deferredSweepInterval, logger: logger, now: now)
 
+    let expirySweeper = ExpirySweeper(store: store, interval: configuration.limits.expirySweepInterval, logger: logger, now: now,
+                                      clickRetention: configuration.limits.clickRetention)
+    let webhooks = WebhookDispatcher(store: store, subscriptions: service.webhookSubscriptions, policy: service.webhookPolicy,
+                                     settings: configuration.webhooks, logger: logger, now: now)
+    var services: [any Service] = [recorder, sweeper, refresher, expirySweeper, webhooks]
+    if let metricsPort = configuration.metricsPort {
+        // A second listener that answers `GET /metrics` only; the main port then has none.
+        services.append(Application(
+            router: OperationsAPI.metricsRouter(service: service),
+            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: metricsPort),
+                                                    serverName: "switchyard-metrics"),
+            logger: logger))
+    }
+
     let limits = configuration.limits
     let http1 = HTTP1Channel.Configuration(
         idleTimeout: .nanoseconds(limits.idleTimeout.components.seconds * 1_000_000_000
@@ -76,11 +91,12 @@ package func buildApplication(
         server: .http1(configuration: http1),
         configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
                                                 serverName: "switchyard"),
-        services: [recorder, sweeper, refresher],
+        services: services,
         logger: logger)
     app.beforeServerStarts {
         try await store.migrate()
         await sweeper.sweep()
+        await webhooks.refresh()
     }
     return app
 }
@@ -99,6 +115,8 @@ func makeService(
         store: store, logger: logger, batchSize: configuration.limits.clickBatchSize,
         interval: configuration.limits.clickFlushInterval, capacity: configuration.limits.clickBufferCapacity)
     recorder.observeWrites { metrics.clicksRecorded($0) }
+    let subscriptions = WebhookSubscriptions()
+    recorder.deliverWebhooks { WebhookEventMaker(subscriptions: subscriptions, now: now).clicked() }
     let associations = AssociationFiles(table: table)
     if associations.appleAppSiteAssociation.utf8.count > AssociationFiles.appleSizeLimit {
         logger.error("apple-app-site-association is over Apple's 128 KB limit", metadata: [
@@ -114,10 +132,14 @@ func makeService(
                                        uniquingKeysWith: { first, _ in first })),
         recorder: recorder, metrics: metrics, associations: associations,
         limiter: RateLimiter(create: configuration.limits.createRate, redeem: configuration.limits.redeemRate,
+                             claim: configuration.limits.claimRate,
+                             keyGuesses: configuration.limits.keyGuessRate,
                              shared: store as? any SharedRateLimits),
         openCache: OpenLinkCache(lifetime: configuration.limits.openCacheLifetime, capacity: configuration.limits.openCacheCapacity,
                                  missBatchSize: store.missBatchSize),
         deferred: configuration.deferredWindow.map { DeferredMatching(window: $0, adminKeys: Array(configuration.adminKeys.keys)) },
+        webhookSubscriptions: subscriptions,
+        webhookPolicy: WebhookAddressPolicy(allowPrivate: configuration.webhooks.allowPrivateAddresses),
         logger: logger, now: now)
 }
 
@@ -129,6 +151,8 @@ func makeRouter(service: LinkService) -> Hummingbird.Router<ServiceRequestContex
     OperationsAPI(service: service, openAPI: OpenAPIDocument.text).register(on: router)
     AdminAPI(service: service).register(on: router)
     AppAPI(service: service).register(on: router)
+    WebhooksAPI(service: service).register(on: router)
+    StatsAPI(service: service).register(on: router)
     // Firebase Dynamic Links' REST API (`POST /v1/shortLinks`); its long links (`GET /?link=`) are
     // answered from the dashboard's `/` route, which hands them to FirebaseLongLinkOpener.
     FirebaseShortLinksAPI(service: service).register(on: router)

@@ -34,9 +34,17 @@ package final class ClickRecorder: Service, Sendable {
     private let interval: Duration
     private let capacity: Int
     private let buffers = Striped<[Click]> { [] }
+    /// App-side events, written as sums beside the clicks (on every tick, flush and at shutdown).
+    let events = EventTally()
     private let stream: AsyncStream<Signal>
     private let continuation: AsyncStream<Signal>.Continuation
     private let observer = Mutex<WriteObserver?>(nil)
+    private let webhooks = Mutex<ClickWebhooks?>(nil)
+
+    /// What makes each batch's `link.clicked` outbox rows (a struct, as ``WriteObserver``).
+    private struct ClickWebhooks: Sendable {
+        let make: @Sendable () -> WebhookClickDeliveries?
+    }
 
     /// The observer, in a struct: a closure stored as a `Mutex`'s whole value is re-wrapped in a
     /// reabstraction thunk at each `withLock { $0 }`, so every batch written made the next call one
@@ -64,6 +72,12 @@ package final class ClickRecorder: Service, Sendable {
     /// Calls `observe` with the number of clicks after each successful write (for metrics).
     func observeWrites(_ observe: @escaping @Sendable (Int) -> Void) {
         observer.withLock { $0 = WriteObserver(observe: observe) }
+    }
+
+    /// Asks `make` before each batch for its webhook outbox rows' maker (nil when nothing
+    /// subscribes to `link.clicked`), written in the batch's transaction.
+    func deliverWebhooks(_ make: @escaping @Sendable () -> WebhookClickDeliveries?) {
+        webhooks.withLock { $0 = ClickWebhooks(make: make) }
     }
 
     /// Queues a click; returns at once.
@@ -103,8 +117,10 @@ package final class ClickRecorder: Service, Sendable {
                         if pending.count >= batchSize && healthy { healthy = await write(&pending) }
                     case .tick:
                         if !pending.isEmpty { healthy = await write(&pending) }
+                        await writeEvents()
                     case .barrier(let waiter):
                         if !pending.isEmpty { healthy = await write(&pending) }
+                        await writeEvents()
                         waiter.resume()
                     }
                 }
@@ -117,6 +133,21 @@ package final class ClickRecorder: Service, Sendable {
         if !pending.isEmpty { _ = await write(&pending) }
         if !pending.isEmpty {
             logger.error("clicks lost at shutdown", metadata: ["count": "\(pending.count)"])
+        }
+        await writeEvents()
+        if !events.isEmpty { logger.error("event counts lost at shutdown") }
+    }
+
+    /// Adds the app-side events counted since the last write to the store's totals; on a failure
+    /// they are kept for the next write.
+    private func writeEvents() async {
+        let counts = events.take()
+        guard !counts.isEmpty else { return }
+        do {
+            try await store.addEventCounts(counts)
+        } catch {
+            events.restore(counts)
+            logger.warning("event counts not written, will retry", metadata: ["count": "\(counts.count)", "error": "\(error)"])
         }
     }
 
@@ -133,7 +164,7 @@ package final class ClickRecorder: Service, Sendable {
         while written < pending.count {
             let batch = Array(pending[written..<min(written + batchSize, pending.count)])
             do {
-                try await store.record(batch)
+                try await store.record(batch, webhooks: webhooks.withLock { $0 }?.make())
                 written += batch.count
                 observer.withLock { $0 }?.observe(batch.count)
             } catch {

@@ -73,13 +73,18 @@ struct DeferredMatching: Sendable {
         return first.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: "_", with: "-")
     }
 
-    /// The client's address: the connection's peer, or — when the peer is a trusted proxy — the
-    /// right-most `X-Forwarded-For` address that is not itself a trusted proxy.
-    static func clientAddress(_ request: Request, peer: String?, trustedProxies: Set<String>) -> String {
+    /// Who the client is, for per-address limits and matching: the connection's peer, or — when
+    /// the peer is in a trusted proxy range — the right-most `X-Forwarded-For` address that is not
+    /// itself in one; then an IPv4 address as itself and an IPv6 address as its /64
+    /// (``IPAddress/clientKey``). Text that is not an address is kept as it is.
+    static func clientAddress(_ request: Request, peer: String?, trustedProxies: [AddressRange]) -> String {
         let peer = peer ?? ""
-        guard trustedProxies.contains(peer), let header = request.headers[.xForwardedFor] else { return peer }
-        let hops = header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        return hops.last { !trustedProxies.contains($0) } ?? peer
+        var client = peer
+        if trustedProxies.contains(address: peer), let header = request.headers[.xForwardedFor] {
+            let hops = header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            client = hops.last { !trustedProxies.contains(address: $0) } ?? peer
+        }
+        return IPAddress(client)?.clientKey ?? client
     }
 }
 

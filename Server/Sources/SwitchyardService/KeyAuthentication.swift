@@ -8,6 +8,12 @@ import Hummingbird
 /// A missing or malformed header is 401 with the `Bearer` challenge; a key the group does not
 /// accept is 401 with `error="invalid_token"` ("the API key is not valid" where an admin key is
 /// wanted, "the app key is not valid" where only the app key is).
+///
+/// Where admin keys are tested, a wrong key is a key guess, limited per client address
+/// (``RateLimiter/Operation/keyGuess``): over the rate the answer is 429 with `Retry-After`, and
+/// while the address is throttled its requests are refused before their key is looked at, so a
+/// throttled client cannot go on testing keys. A correct key spends nothing, and costs no
+/// database round trip.
 struct KeyAuthentication: RouterMiddleware {
     typealias Context = ServiceRequestContext
 
@@ -27,40 +33,44 @@ struct KeyAuthentication: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
-        context.caller = try caller(of: request)
+        let key = try self.key(of: request)
+        if case .app = accepts {
+            context.caller = .app(owner: try app(key))
+            return try await next(request, context)
+        }
+        // Admin keys are tested here: a throttled address is refused before its key is looked at.
+        let address = service.clientAddress(request, context: context)
+        let now = service.now()
+        if let seconds = service.limiter.keyGuessRefusal(caller: address, at: now) {
+            throw service.keyGuessesRefused(retryAfter: seconds)
+        }
+        guard let caller = caller(for: key) else {
+            if let seconds = try await service.storage({ try await service.limiter.spendKeyGuess(caller: address, at: now) }) {
+                throw service.keyGuessesRefused(retryAfter: seconds)
+            }
+            service.logger.notice("API key refused")
+            throw Problem.unauthorized("the API key is not valid", invalidToken: true)
+        }
+        context.caller = caller
         return try await next(request, context)
     }
 
-    /// The caller a request's key stands for, if this group accepts it; the 401 ``Problem`` otherwise.
-    func caller(of request: Request) throws(Problem) -> ServiceRequestContext.Caller {
-        if case .admin = accepts { return .admin(team: try adminTeam(of: request)) }
-        let key = try LinkService.bearer(request.headers[.authorization])
-        switch accepts {
-        case .admin:
-            return .admin(team: try admin(key))
-        case .app:
-            return .app(owner: try app(key))
-        case .adminOrApp:
-            if let team = service.adminKeys.owner(of: key) { return .admin(team: team) }
-            if let owner = service.appKeys.owner(of: key) { return .app(owner: owner) }
-            throw Problem.unauthorized("the API key is not valid", invalidToken: true)
-        }
-    }
-
-    /// The team of the request's admin key (the header, or `?key=` where allowed); the 401 otherwise.
-    private func adminTeam(of request: Request) throws(Problem) -> String {
+    /// The key of the request: the Bearer header, or `?key=` where allowed; the 401 ``Problem``
+    /// when there is none or the header is malformed (not a guess: no key was tried).
+    private func key(of request: Request) throws(Problem) -> String {
         var authorization = request.headers[.authorization]
         if authorization == nil, allowsQueryKey, let key = request.uri.queryParameters["key"], !key.isEmpty {
             authorization = "Bearer \(key)"
         }
-        return try admin(LinkService.bearer(authorization))
+        return try LinkService.bearer(authorization)
     }
 
-    private func admin(_ key: String) throws(Problem) -> String {
-        guard let team = service.adminKeys.owner(of: key) else {
-            throw Problem.unauthorized("the API key is not valid", invalidToken: true)
-        }
-        return team
+    /// The caller an admin key (or, for `.adminOrApp`, the app key) stands for; nil when this
+    /// group accepts no such key.
+    private func caller(for key: String) -> ServiceRequestContext.Caller? {
+        if let team = service.adminKeys.owner(of: key) { return .admin(team: team) }
+        if case .adminOrApp = accepts, let owner = service.appKeys.owner(of: key) { return .app(owner: owner) }
+        return nil
     }
 
     private func app(_ key: String) throws(Problem) -> String {
@@ -80,5 +90,13 @@ extension ServiceRequestContext {
             }
             return team
         }
+    }
+}
+
+extension LinkService {
+    /// The 429 for a client address over its rate of key guesses (counted in the metrics).
+    func keyGuessesRefused(retryAfter seconds: Int) -> Problem {
+        metrics.rateLimited(RateLimiter.Operation.keyGuess.rawValue)
+        return Problem.rateLimited(.keyGuess, retryAfter: seconds)
     }
 }

@@ -23,6 +23,8 @@ struct LinkDraft: Sendable, Hashable {
     var expiresAt: Date?
     /// Whether the app asks for it with its app key (a route link only).
     var createdByApp = false
+    /// Which deferred claims may hand it out; nil for the default (``DeferredMatch/default(metadata:redeemLimit:)``).
+    var deferredMatch: DeferredMatch?
 
     struct FallbackNames: Sendable, Hashable {
         var ios = "fallbacks.ios"
@@ -57,7 +59,7 @@ struct LinkRules: Sendable {
             code: code, team: team, route: target.route, routeName: target.routeName,
             routeParameters: draft.routeParameters, queryParameters: draft.queryParameters, metadata: draft.metadata,
             redeemLimit: draft.redeemLimit, fallbacks: draft.fallbacks, preview: draft.preview, createdAt: now,
-            expiresAt: draft.expiresAt, createdByApp: draft.createdByApp)
+            expiresAt: draft.expiresAt, createdByApp: draft.createdByApp, deferredMatch: draft.deferredMatch)
     }
 }
 
@@ -77,7 +79,7 @@ extension LinkService {
         var attempts = 0
         while true {
             do {
-                try await storage { try await store.insert(link) }
+                try await storage { try await store.insert(link, webhooks: createdDeliveries(link)) }
                 break
             } catch let error as StoreError where error.code == .codeTaken {
                 if let alias {

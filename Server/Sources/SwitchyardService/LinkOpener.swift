@@ -74,7 +74,8 @@ struct LinkOpener: Sendable {
                                       campaign: campaign))
         service.metrics.opened(platform)
         if let storedCode, let deferred = service.deferred, platform == .ios || platform == .android {
-            await remember(code: storedCode, request: request, context: context, deferred: deferred, now: now)
+            await remember(code: storedCode, exactOnly: opened.link.deferredMatch == .exact, request: request,
+                           context: context, deferred: deferred, now: now)
         }
 
         switch decide(opened, platform: platform, userAgent: request.headers[.userAgent], storedCode: storedCode) {
@@ -101,14 +102,16 @@ struct LinkOpener: Sendable {
 
     /// Remembers this open for heuristic deferred matching (opt-in); a failure is logged, never
     /// in the way of the redirect.
-    private func remember(code: String, request: Request, context: ServiceRequestContext, deferred: DeferredMatching, now: Date) async {
+    private func remember(code: String, exactOnly: Bool, request: Request, context: ServiceRequestContext,
+                          deferred: DeferredMatching, now: Date) async {
         guard let signals = DeferredMatching.signals(
             userAgent: request.headers[.userAgent], acceptLanguage: request.headers[.acceptLanguage],
             address: service.clientAddress(request, context: context)) else { return }
         let expiry = now.addingTimeInterval(Double(deferred.window.components.seconds)
             + Double(deferred.window.components.attoseconds) / 1e18)
         do {
-            try await service.store.remember(PendingOpen(fingerprint: deferred.fingerprint(signals), code: code, expiresAt: expiry), now: now)
+            try await service.store.remember(PendingOpen(fingerprint: deferred.fingerprint(signals), code: code, expiresAt: expiry,
+                                                           exactOnly: exactOnly), now: now)
         } catch {
             context.logger.warning("could not remember an open for deferred matching", metadata: ["error": "\(error)"])
         }

@@ -20,6 +20,10 @@ struct LinkService: Sendable {
     let openCache: OpenLinkCache
     /// Heuristic deferred matching; nil unless the operator turned it on.
     let deferred: DeferredMatching?
+    /// The webhooks this instance knows (Webhooks/WebhookSubscriptions.swift).
+    let webhookSubscriptions: WebhookSubscriptions
+    /// Which webhook URLs may be reached.
+    let webhookPolicy: WebhookAddressPolicy
     let logger: Logger
     let now: @Sendable () -> Date
 

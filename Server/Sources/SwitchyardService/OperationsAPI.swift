@@ -3,14 +3,20 @@ import Hummingbird
 import Switchyard
 
 /// `/health`, `/metrics`, the association files and the OpenAPI document.
+///
+/// `/metrics` (Prometheus text) needs an admin key (`Authorization: Bearer`), unless the service
+/// has a metrics port (``ServiceConfiguration/metricsPort``): then it is answered there, without a
+/// key, and not on the main port (``metricsRouter(service:)``).
 struct OperationsAPI: Sendable {
     let service: LinkService
     let openAPI: String
 
     func register(on router: Hummingbird.Router<ServiceRequestContext>) {
         router.get("health") { _, _ in await health() }
-        router.get("metrics") { _, _ in
-            Responses.text(service.metrics.text(), contentType: "text/plain; version=0.0.4; charset=utf-8")
+        // With a metrics port, `/metrics` is answered there only (without a key); here it needs an admin key.
+        if service.configuration.metricsPort == nil {
+            router.group("metrics").add(middleware: KeyAuthentication(service: service, accepts: .admin))
+                .get { _, _ in metrics() }
         }
         router.get(".well-known/apple-app-site-association") { _, _ in
             Responses.json(service.associations.appleAppSiteAssociation, headers: [.cacheControl: "public, max-age=3600"])
@@ -21,6 +27,17 @@ struct OperationsAPI: Sendable {
         for path in ["api/v1/openapi.json", "openapi.json"] {
             router.get(RouterPath(path)) { _, _ in Responses.json(openAPI, headers: [.cacheControl: "public, max-age=300"]) }
         }
+    }
+
+    func metrics() -> Response {
+        Responses.text(service.metrics.text(), contentType: "text/plain; version=0.0.4; charset=utf-8")
+    }
+
+    /// The router of the metrics port: `GET /metrics` only, without a key.
+    static func metricsRouter(service: LinkService) -> Hummingbird.Router<BasicRequestContext> {
+        let router = Hummingbird.Router(context: BasicRequestContext.self)
+        router.get("metrics") { _, _ in OperationsAPI(service: service, openAPI: "").metrics() }
+        return router
     }
 
     func health() async -> EditedResponse<HealthStatus> {

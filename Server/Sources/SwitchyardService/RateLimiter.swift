@@ -61,6 +61,18 @@ public struct RateLimit: Sendable, Hashable, CustomStringConvertible {
 /// extracted key must not spend every user's allowance. On a store that
 /// shares rate limits (PostgreSQL) the buckets live in the database, so N instances enforce the
 /// rate exactly; otherwise (SQLite, one instance) they live in this process.
+///
+/// Key guesses (dashboard sign-ins and wrong admin keys, ``Operation/keyGuess``) are limited per
+/// client address, and a throttled address is refused before its key is tested
+/// (``keyGuessRefusal(caller:at:)``), so it cannot go on testing keys. A guess spends a token even
+/// when none is left, driving the bucket into debt (``spendKeyGuess(caller:at:)``): a burst of
+/// concurrent guesses then waits out all of them, and the rate holds on average.
+///
+/// The buckets in this process stay bounded however many callers come: a bucket that has
+/// refilled to its burst is the same as no bucket, so whenever the table has doubled since the
+/// last sweep, a sweep drops every full one.
+///
+/// - Complexity: O(1) amortized per spend (a sweep of n buckets follows at least n/2 new ones).
 final class RateLimiter: Sendable {
     /// What is limited.
     enum Operation: String, Sendable, Hashable {
@@ -68,10 +80,12 @@ final class RateLimiter: Sendable {
         case create
         /// `POST /api/v1/links/{code}/redeem`.
         case redeem
-        /// `POST /api/v1/deferred/claim` (at the redeem rate).
+        /// `POST /api/v1/deferred/claim` (at its own, low rate).
         case claim
         /// `GET /api/v1/links/{code}/resolve` (at the redeem rate).
         case resolve
+        /// Dashboard sign-in attempts and wrong admin keys, per client address.
+        case keyGuess = "key-guess"
     }
 
     private struct Bucket {
@@ -84,20 +98,36 @@ final class RateLimiter: Sendable {
         let caller: String
     }
 
+    /// This process's state: its buckets, and, when the buckets are shared, the addresses this
+    /// instance saw throttled for key guesses (until when), so that a correctly authenticated
+    /// request costs no database round trip.
+    private struct Local {
+        var buckets: [BucketKey: Bucket] = [:]
+        var throttledUntil: [String: Date] = [:]
+        /// The sizes at which the next sweeps run.
+        var bucketSweepSize = Local.minimumSweepSize
+        var throttledSweepSize = Local.minimumSweepSize
+        /// Below this many entries a table is never swept.
+        static let minimumSweepSize = 1024
+    }
+
     private let rates: [Operation: RateLimit]
-    private let buckets = Mutex<[BucketKey: Bucket]>([:])
+    private let local = Mutex(Local())
     /// Where the buckets live when they are shared across instances.
     private let shared: (any SharedRateLimits)?
 
     /// A limiter for the given rates; an operation without a rate is not limited. With `shared`,
-    /// the buckets live there.
-    init(create: RateLimit?, redeem: RateLimit?, shared: (any SharedRateLimits)? = nil) {
+    /// the buckets live there. `claim` limits deferred claims per client address; `keyGuesses` limits sign-in attempts and wrong admin keys per
+    /// client address.
+    init(create: RateLimit?, redeem: RateLimit?, claim: RateLimit? = nil, keyGuesses: RateLimit? = nil,
+         shared: (any SharedRateLimits)? = nil) {
         self.shared = shared
         var rates: [Operation: RateLimit] = [:]
         rates[.create] = create
         rates[.redeem] = redeem
-        rates[.claim] = redeem
+        rates[.claim] = claim
         rates[.resolve] = redeem
+        rates[.keyGuess] = keyGuesses
         self.rates = rates
     }
 
@@ -111,24 +141,85 @@ final class RateLimiter: Sendable {
         return spendLocally(operation, caller: caller, at: now)
     }
 
-    /// Spends one token of this process's bucket (see ``spend(_:caller:at:)``).
-    func spendLocally(_ operation: Operation, caller: String, at now: Date) -> Int? {
+    /// Spends one token of this process's bucket (see ``spend(_:caller:at:)``); with `intoDebt`,
+    /// spends it even when none is left (the answer is then still the seconds until one is back).
+    func spendLocally(_ operation: Operation, caller: String, at now: Date, intoDebt: Bool = false) -> Int? {
         guard let rate = rates[operation] else { return nil }
-        let capacity = Double(rate.count)
-        let perSecond = capacity / Double(rate.seconds)
-        return buckets.withLock { buckets in
+        return local.withLock { local in
             let key = BucketKey(operation: operation, caller: caller)
-            var bucket = buckets[key] ?? Bucket(tokens: capacity, updated: now)
-            // A clock that moved back refills nothing.
-            let elapsed = max(0, now.timeIntervalSince(bucket.updated))
-            bucket.tokens = min(capacity, bucket.tokens + elapsed * perSecond)
-            bucket.updated = max(bucket.updated, now)
-            defer { buckets[key] = bucket }
-            if bucket.tokens >= 1 {
-                bucket.tokens -= 1
-                return nil
-            }
-            return TokenBucket.secondsUntilToken(tokens: bucket.tokens, perSecond: perSecond)
+            var bucket = local.buckets[key].map { Self.refilled($0, rate: rate, at: now) }
+                ?? Bucket(tokens: Double(rate.count), updated: now)
+            let allowed = bucket.tokens >= 1
+            if allowed || intoDebt { bucket.tokens -= 1 }
+            local.buckets[key] = bucket
+            if local.buckets.count >= local.bucketSweepSize { sweepBuckets(&local, at: now) }
+            return allowed ? nil : TokenBucket.secondsUntilToken(tokens: bucket.tokens, perSecond: rate.perSecond)
         }
     }
+
+    /// Whether the client `caller` may have a key tested now: nil, or the whole seconds until it
+    /// may. Asked before the key is looked at, so a throttled client learns nothing of its key.
+    /// Answered from this process alone (no database round trip): from its bucket, or where the
+    /// buckets are shared, from the refusals this instance gave (``spendKeyGuess(caller:at:)``).
+    func keyGuessRefusal(caller: String, at now: Date) -> Int? {
+        guard let rate = rates[.keyGuess] else { return nil }
+        let isShared = shared != nil
+        return local.withLock { local in
+            if isShared {
+                guard let until = local.throttledUntil[caller] else { return nil }
+                guard until > now else {
+                    local.throttledUntil[caller] = nil
+                    return nil
+                }
+                return max(1, Int((until.timeIntervalSince(now) - 1e-9).rounded(.up)))
+            }
+            guard let bucket = local.buckets[BucketKey(operation: .keyGuess, caller: caller)] else { return nil }
+            let refilled = Self.refilled(bucket, rate: rate, at: now)
+            return refilled.tokens >= 1 ? nil : TokenBucket.secondsUntilToken(tokens: refilled.tokens, perSecond: rate.perSecond)
+        }
+    }
+
+    /// Spends one key guess of the client `caller` (a sign-in attempt, a wrong admin key), into
+    /// debt when none is left: nil when it was within the rate, otherwise the whole seconds until
+    /// the client may guess again (and this instance then refuses it before testing keys).
+    func spendKeyGuess(caller: String, at now: Date) async throws -> Int? {
+        guard let rate = rates[.keyGuess] else { return nil }
+        guard let shared else { return spendLocally(.keyGuess, caller: caller, at: now, intoDebt: true) }
+        let seconds = try await shared.spendToken(key: "\(Operation.keyGuess.rawValue):\(caller)", capacity: rate.count,
+                                                  seconds: rate.seconds, now: now, intoDebt: true)
+        if let seconds {
+            local.withLock { local in
+                local.throttledUntil[caller] = max(local.throttledUntil[caller] ?? now, now.addingTimeInterval(TimeInterval(seconds)))
+                if local.throttledUntil.count >= local.throttledSweepSize {
+                    local.throttledUntil = local.throttledUntil.filter { $0.value > now }
+                    local.throttledSweepSize = max(Local.minimumSweepSize, 2 * local.throttledUntil.count)
+                }
+            }
+        }
+        return seconds
+    }
+
+    /// The buckets and throttled addresses this process holds (tests of the sweep).
+    var localEntries: Int { local.withLock { $0.buckets.count + $0.throttledUntil.count } }
+
+    /// Drops every bucket that has refilled to its burst, and sets the next sweep at twice the rest.
+    private func sweepBuckets(_ local: inout Local, at now: Date) {
+        local.buckets = local.buckets.filter { key, bucket in
+            guard let rate = rates[key.operation] else { return false }
+            return Self.refilled(bucket, rate: rate, at: now).tokens < Double(rate.count)
+        }
+        local.bucketSweepSize = max(Local.minimumSweepSize, 2 * local.buckets.count)
+    }
+
+    /// The bucket refilled up to `now`. A clock that moved back refills nothing.
+    private static func refilled(_ bucket: Bucket, rate: RateLimit, at now: Date) -> Bucket {
+        let elapsed = max(0, now.timeIntervalSince(bucket.updated))
+        return Bucket(tokens: min(Double(rate.count), bucket.tokens + elapsed * rate.perSecond),
+                      updated: max(bucket.updated, now))
+    }
+}
+
+extension RateLimit {
+    /// Tokens refilled per second.
+    var perSecond: Double { Double(count) / Double(seconds) }
 }

@@ -14,6 +14,14 @@ enum RequestBodies {
             throw Problem.from(status: .contentTooLarge, limit: limit)
         }
         var request = request
+        return try await collect(&request, limit: limit)
+    }
+
+    /// The body, at most `limit` bytes, kept on `request` so that it can be read again.
+    static func collect(_ request: inout Request, limit: Int) async throws -> ByteBuffer {
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
+            throw Problem.from(status: .contentTooLarge, limit: limit)
+        }
         do {
             return try await request.collectBody(upTo: limit)
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {

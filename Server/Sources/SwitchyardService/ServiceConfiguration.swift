@@ -36,9 +36,14 @@ public struct ServiceConfiguration: Sendable {
     /// How long an open is remembered for heuristic deferred matching (`POST
     /// /api/v1/deferred/claim`); nil (the default) turns heuristic matching off.
     public var deferredWindow: Duration?
-    /// Addresses of the proxies in front of the service, whose `X-Forwarded-For` is believed;
-    /// from any other peer the connection's address is the client's.
-    public var trustedProxies: Set<String>
+    /// The proxies in front of the service (addresses or CIDR ranges), whose `X-Forwarded-For` is
+    /// believed; from any other peer the connection's address is the client's.
+    public var trustedProxies: [AddressRange]
+    /// The port of a second listener that answers only `GET /metrics`, without a key (on
+    /// ``host``); nil (the default): `/metrics` is on the main port and needs an admin key.
+    public var metricsPort: Int?
+    /// Signed webhooks: which addresses deliveries may reach, and their timing.
+    public var webhooks = WebhookSettings()
 
     /// Creates a configuration.
     public init(
@@ -52,7 +57,8 @@ public struct ServiceConfiguration: Sendable {
         allowedFallbackDomains: [String] = [],
         limits: Limits = Limits(),
         deferredWindow: Duration? = nil,
-        trustedProxies: Set<String> = []
+        trustedProxies: [AddressRange] = [],
+        metricsPort: Int? = nil
     ) {
         self.routes = routes
         self.constraints = constraints
@@ -65,6 +71,7 @@ public struct ServiceConfiguration: Sendable {
         self.limits = limits
         self.deferredWindow = deferredWindow
         self.trustedProxies = trustedProxies
+        self.metricsPort = metricsPort
     }
 
     /// The service's size, paging and batching limits.
@@ -89,8 +96,12 @@ public struct ServiceConfiguration: Sendable {
         /// Links each team may create (API and dashboard together); nil for no limit. Over it: 429
         /// with `Retry-After`.
         public var createRate: RateLimit?
-        /// Redeems each app key may make; nil for no limit. Over it: 429 with `Retry-After`.
+        /// Redeems and resolves each client address (an IPv6 /64) may make; nil for no limit. Over
+        /// it: 429 with `Retry-After`.
         public var redeemRate: RateLimit?
+        /// Deferred claims each client address (an IPv6 /64) may make, matched or not: a claim is a
+        /// guess at the coarse signals of a device, so the rate is low. nil for no limit.
+        public var claimRate: RateLimit?
         /// The largest request head's header block, in bytes (one field or all together); a larger
         /// one is answered 400 and the connection closed.
         public var maximumHeaderSize: Int
@@ -106,6 +117,23 @@ public struct ServiceConfiguration: Sendable {
         /// How often opens remembered for heuristic deferred matching are deleted once expired (and,
         /// with matching off, any an earlier run left).
         public var deferredSweepInterval: Duration
+        /// Dashboard sign-in attempts and wrong admin keys each client address may make (an IPv6
+        /// /64); nil for no limit. Over it: 429 with `Retry-After`, and the address's requests are
+        /// refused before their key is tested until it is back under the rate.
+        public var keyGuessRate: RateLimit?
+        /// How long a dashboard session lasts unused.
+        public var sessionIdleTimeout: Duration
+        /// How long a dashboard session lasts at most, however much it is used.
+        public var sessionLifetime: Duration
+        /// How long a request with an `Idempotency-Key` waits for an earlier one with that key
+        /// still in flight before it is answered 409.
+        public var idempotencyWait: Duration
+        /// How often expired state is deleted: idempotency records past 24 hours and full rate
+        /// buckets in a shared database.
+        public var expirySweepInterval: Duration
+        /// How long raw clicks (instant, platform, referrer, campaign) are kept; older ones are
+        /// deleted by the expiry sweep in small batches, and the per-day counts stay. nil keeps them.
+        public var clickRetention: Duration?
 
         /// Creates limits; the defaults suit a small deployment.
         public init(
@@ -118,12 +146,19 @@ public struct ServiceConfiguration: Sendable {
             clickBufferCapacity: Int = 100_000,
             createRate: RateLimit? = Limits.defaultCreateRate,
             redeemRate: RateLimit? = Limits.defaultRedeemRate,
+            claimRate: RateLimit? = Limits.defaultClaimRate,
             maximumHeaderSize: Int = 16 * 1024,
             maximumHeaderCount: Int = 100,
             idleTimeout: Duration = .seconds(60),
             openCacheLifetime: Duration = .seconds(2),
             openCacheCapacity: Int = 50_000,
-            deferredSweepInterval: Duration = .seconds(60)
+            deferredSweepInterval: Duration = .seconds(60),
+            keyGuessRate: RateLimit? = Limits.defaultKeyGuessRate,
+            sessionIdleTimeout: Duration = .seconds(8 * 3600),
+            sessionLifetime: Duration = .seconds(12 * 3600),
+            idempotencyWait: Duration = .seconds(5),
+            expirySweepInterval: Duration = .seconds(60),
+            clickRetention: Duration? = Limits.defaultClickRetention
         ) {
             self.maximumBodySize = maximumBodySize
             self.defaultPageSize = defaultPageSize
@@ -134,18 +169,32 @@ public struct ServiceConfiguration: Sendable {
             self.clickBufferCapacity = clickBufferCapacity
             self.createRate = createRate
             self.redeemRate = redeemRate
+            self.claimRate = claimRate
             self.maximumHeaderSize = maximumHeaderSize
             self.maximumHeaderCount = maximumHeaderCount
             self.idleTimeout = idleTimeout
             self.openCacheLifetime = openCacheLifetime
             self.openCacheCapacity = openCacheCapacity
             self.deferredSweepInterval = deferredSweepInterval
+            self.keyGuessRate = keyGuessRate
+            self.sessionIdleTimeout = sessionIdleTimeout
+            self.sessionLifetime = sessionLifetime
+            self.idempotencyWait = idempotencyWait
+            self.expirySweepInterval = expirySweepInterval
+            self.clickRetention = clickRetention
         }
 
+        /// 90 days of raw clicks.
+        public static let defaultClickRetention: Duration? = .seconds(90 * 86_400)
         /// 1,200 links a minute per team, in bursts of up to 1,200.
         public static let defaultCreateRate: RateLimit? = RateLimit(1200, perSeconds: 60)
-        /// 6,000 redeems a minute per app key, in bursts of up to 6,000.
+        /// 6,000 redeems (and resolves) a minute per client address, in bursts of up to 6,000.
         public static let defaultRedeemRate: RateLimit? = RateLimit(6000, perSeconds: 60)
+        /// 10 deferred claims a minute per client address, in bursts of up to 10: an app claims once,
+        /// on its first launch; someone guessing another device's signals needs many.
+        public static let defaultClaimRate: RateLimit? = RateLimit(10, perSeconds: 60)
+        /// 10 sign-in attempts and wrong admin keys a minute per client address, in bursts of 10.
+        public static let defaultKeyGuessRate: RateLimit? = RateLimit(10, perSeconds: 60)
     }
 
     /// A new random key (`sy_` and 32 letters and digits from the system's secure generator), for

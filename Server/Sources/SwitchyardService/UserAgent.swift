@@ -27,6 +27,16 @@ enum UserAgent {
     }
 
     /// The platform a `User-Agent` header names.
+    /// The platform of an app's own HTTP client (the SDK's `URLSession`: `Shop/1.2 CFNetwork/1494
+    /// Darwin/23.4`; Android's `okhttp/4.12` or `Dalvik/2.1 (Linux; Android 14)`), else as ``platform(_:)``.
+    static func appPlatform(_ header: String?) -> Click.Platform {
+        guard let header, !header.isEmpty else { return .other }
+        let agent = Lowercased(header)
+        if agent.contains("cfnetwork") || agent.contains("darwin/") { return .ios }
+        if agent.contains("okhttp") || agent.contains("dalvik") { return .android }
+        return platform(header)
+    }
+
     static func platform(_ header: String?) -> Click.Platform {
         guard let header, !header.isEmpty else { return .other }
         let agent = Lowercased(header)

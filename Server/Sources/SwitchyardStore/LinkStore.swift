@@ -8,15 +8,16 @@ public import Foundation
 /// returns: an acknowledged link survives a crash. Instants are kept to the millisecond
 /// (``StoredDate/rounded(_:)``). Failures are ``StoreError``s: `.unavailable` while the database
 /// cannot be reached (the service answers 503; later calls succeed once it is back).
-public protocol LinkStore: Sendable {
+public protocol LinkStore: IdempotencyRecords, LinkStats, WebhookStore, Sendable {
     /// Creates or upgrades the schema. Idempotent.
     func migrate() async throws
 
-    /// Stores a new link under `link.code`.
+    /// Stores a new link under `link.code`, and `webhooks` (its `link.created` outbox rows) in
+    /// the same transaction.
     ///
     /// - Throws: ``StoreError/codeTaken`` when the code exists (live or deleted: codes are never
     ///   reused); the caller generates another code, or reports an alias as taken.
-    func insert(_ link: SmartLink) async throws
+    func insert(_ link: SmartLink, webhooks: [WebhookDelivery.New]) async throws
 
     /// Stores many new links in one transaction (an import): every link whose code is free is
     /// written, and the codes already taken — live or deleted, or earlier in `links` — are
@@ -63,12 +64,20 @@ public protocol LinkStore: Sendable {
     /// team has no such live link.
     func delete(code: String, team: String, at: Date) async throws -> Bool
 
-    /// Spends one redemption atomically — one conditional update, never a read then a write —
-    /// so exactly `redeemLimit` calls succeed however many run at once.
-    func redeem(code: String, at: Date) async throws -> RedeemResult
+    /// Spends one redemption for one install atomically, so exactly `redeemLimit` installs succeed
+    /// however many calls run at once, and an install spends at most one redemption of a link:
+    /// its later calls answer ``RedeemResult/alreadyRedeemed(_:)`` without spending again (a retry
+    /// is safe), as long as the link is live.
+    ///
+    /// `webhooks`, when given, makes the outbox rows written with a spent redemption (in its
+    /// transaction), from the link as spent.
+    func redeem(code: String, install: String, at: Date, webhooks: WebhookDeliveries?) async throws -> RedeemResult
 
     /// Records clicks (batched by the service so a redirect never waits on the write).
-    func record(_ clicks: [Click]) async throws
+    ///
+    /// `webhooks`, when given, makes the outbox rows of each link's clicks in the batch, written
+    /// in the batch's transaction.
+    func record(_ clicks: [Click], webhooks: WebhookClickDeliveries?) async throws
 
     /// Click totals for a link, by platform; platforms without clicks are absent.
     func clickCounts(code: String) async throws -> [Click.Platform: Int]
@@ -81,10 +90,19 @@ public protocol LinkStore: Sendable {
     /// every remembered open that has expired at `now`.
     func remember(_ open: PendingOpen, now: Date) async throws
 
-    /// Claims the link a device opened: when the remembered, unexpired opens with this
-    /// fingerprint all name one code, deletes them and returns it; otherwise (none, or two codes)
-    /// nil, and nothing is deleted but expired opens. Atomic: of concurrent claims, one wins.
-    func claimOpen(fingerprint: String, now: Date) async throws -> String?
+    /// Claims the link a device opened, heuristically: when the remembered, unexpired opens with
+    /// this fingerprint all name one code and none of them is ``PendingOpen/exactOnly``, deletes
+    /// them and returns it; otherwise (none, two codes, or a link that only an exact claim may
+    /// take) nil, and nothing is deleted but expired opens. Atomic: of concurrent claims, one wins.
+    /// `webhooks`, when given, makes the outbox rows written with a claim, from the claimed link.
+    func claimOpen(fingerprint: String, now: Date, webhooks: WebhookDeliveries?) async throws -> String?
+
+    /// An exact claim's bookkeeping: deletes the remembered opens of `code` with this
+    /// fingerprint (and every expired open), so no heuristic claim hands the link out again;
+    /// returns how many of `code`'s opens were deleted.
+    /// `webhooks` (the claim's outbox rows) are written in the same transaction.
+    @discardableResult
+    func consumeOpens(fingerprint: String, code: String, now: Date, webhooks: [WebhookDelivery.New]) async throws -> Int
 
     /// Deletes every remembered open that expires at or before `date` (all of them for
     /// `.distantFuture`), whether or not anyone opens or claims again; returns how many.
@@ -109,6 +127,28 @@ public protocol LinkStore: Sendable {
 }
 
 extension LinkStore {
+    /// ``insert(_:webhooks:)`` without outbox rows.
+    public func insert(_ link: SmartLink) async throws { try await insert(link, webhooks: []) }
+
+    /// ``redeem(code:install:at:webhooks:)`` without outbox rows.
+    public func redeem(code: String, install: String, at: Date) async throws -> RedeemResult {
+        try await redeem(code: code, install: install, at: at, webhooks: nil)
+    }
+
+    /// ``record(_:webhooks:)`` without outbox rows.
+    public func record(_ clicks: [Click]) async throws { try await record(clicks, webhooks: nil) }
+
+    /// ``claimOpen(fingerprint:now:webhooks:)`` without outbox rows.
+    public func claimOpen(fingerprint: String, now: Date) async throws -> String? {
+        try await claimOpen(fingerprint: fingerprint, now: now, webhooks: nil)
+    }
+
+    /// ``consumeOpens(fingerprint:code:now:webhooks:)`` without outbox rows.
+    @discardableResult
+    public func consumeOpens(fingerprint: String, code: String, now: Date) async throws -> Int {
+        try await consumeOpens(fingerprint: fingerprint, code: code, now: now, webhooks: [])
+    }
+
     /// 1: each code not cached is read on its own.
     public var missBatchSize: Int { 1 }
 
@@ -139,6 +179,9 @@ public struct LinkPage: Sendable, Hashable {
 public enum RedeemResult: Sendable, Hashable {
     /// Spent: the link after the increment (its metadata goes to the app).
     case redeemed(SmartLink)
+    /// This install spent one before: nothing was spent now; the link as it is (its metadata goes
+    /// to the app again).
+    case alreadyRedeemed(SmartLink)
     /// The limit was already reached.
     case exhausted
     /// Deleted or expired.

@@ -34,13 +34,17 @@ public struct SmartLink: Sendable, Hashable, Codable {
     public var deletedAt: Date?
     /// Whether the app created it with its app key (a route link only), not a team's admin key.
     public var createdByApp: Bool
+    /// Which deferred claims may hand the link to an app that was installed after the tap: only
+    /// one that carries the code itself (``DeferredMatch/exact``), or a heuristic one too.
+    public var deferredMatch: DeferredMatch
 
     /// Creates a stored link value.
     public init(code: String, team: String, route: String, routeName: String? = nil,
                 routeParameters: [String: String] = [:], queryParameters: [String: String] = [:],
                 metadata: [String: JSONValue]? = nil, redeemLimit: Int? = nil, redeemCount: Int = 0,
                 fallbacks: Fallbacks = Fallbacks(), preview: Preview = Preview(), createdAt: Date,
-                expiresAt: Date? = nil, deletedAt: Date? = nil, createdByApp: Bool = false) {
+                expiresAt: Date? = nil, deletedAt: Date? = nil, createdByApp: Bool = false,
+                deferredMatch: DeferredMatch? = nil) {
         self.code = code
         self.team = team
         self.route = route
@@ -56,6 +60,7 @@ public struct SmartLink: Sendable, Hashable, Codable {
         self.expiresAt = expiresAt
         self.deletedAt = deletedAt
         self.createdByApp = createdByApp
+        self.deferredMatch = deferredMatch ?? DeferredMatch.default(metadata: metadata, redeemLimit: redeemLimit)
     }
 
     /// Per-platform URLs used when the app cannot open the link.
@@ -97,6 +102,27 @@ public struct SmartLink: Sendable, Hashable, Codable {
 
     /// Whether its metadata can still be redeemed.
     public var isExhausted: Bool { redeemLimit.map { redeemCount >= $0 } ?? false }
+
+    /// Redemptions left; nil without a limit.
+    public var remainingRedemptions: Int? { redeemLimit.map { max(0, $0 - redeemCount) } }
+}
+
+/// How sure a deferred claim must be before it hands out a link.
+///
+/// A heuristic claim matches a device on coarse signals (address, OS version, language): someone
+/// on the same network can guess them. Links that carry something of value (metadata, a redeem
+/// limit) therefore default to ``exact``: only a claim that carries the code itself (the copied
+/// short link, Android's install referrer) gets them.
+public enum DeferredMatch: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Only a claim that carries the link's code.
+    case exact
+    /// A heuristic claim too (it gets the route and parameters, never the metadata).
+    case any
+
+    /// `exact` for a link with metadata (a non-empty object) or a redeem limit, `any` otherwise.
+    public static func `default`(metadata: [String: JSONValue]?, redeemLimit: Int?) -> DeferredMatch {
+        (metadata?.isEmpty == false || redeemLimit != nil) ? .exact : .any
+    }
 }
 
 /// One open of a smart link.

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// A `--deferred-window` value: `off`, or a whole number with a unit, `90s`, `30m`, `2h`, `1d`.
+/// A `--deferred-window` or `--click-retention` value: `off`, or a whole number with a unit, `90s`, `30m`, `2h`, `1d`.
 struct DurationArgument: ExpressibleByArgument, Sendable, Equatable {
     /// The duration; nil for `off`.
     let duration: Duration?

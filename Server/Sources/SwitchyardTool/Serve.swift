@@ -28,6 +28,7 @@ func serve(
         Swift.print(line)
         fflush(nil)
     }
+    try settings.validateKeys()
     let routes = try RouteTableFile.load(path: settings.routesPath)
     let configuration = settings.configuration(routes: routes)
     for line in settings.generatedKeysNotice { print(line) }

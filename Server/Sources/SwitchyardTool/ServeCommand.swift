@@ -32,10 +32,16 @@ struct ServeCommand: AsyncParsableCommand {
     var createRate = RateArgument(rate: ServiceConfiguration.Limits.defaultCreateRate)
 
     @Option(name: .customLong("redeem-rate"),
-            help: ArgumentHelp("Resolves, redeems and claims each client may make: COUNT/second|minute|hour, or off.",
+            help: ArgumentHelp("Resolves and redeems each client address (IPv6: each /64) may make: COUNT/second|minute|hour, or off.",
                                valueName: "rate"),
             transform: RateArgument.parse)
     var redeemRate = RateArgument(rate: ServiceConfiguration.Limits.defaultRedeemRate)
+
+    @Option(name: .customLong("claim-rate"),
+            help: ArgumentHelp("Deferred claims each client address (IPv6: each /64) may make, matched or not: COUNT/second|minute|hour, or off.",
+                               valueName: "rate"),
+            transform: RateArgument.parse)
+    var claimRate = RateArgument(rate: ServiceConfiguration.Limits.defaultClaimRate)
 
     @Option(name: .customLong("deferred-window"),
             help: ArgumentHelp("""
@@ -44,10 +50,32 @@ struct ServeCommand: AsyncParsableCommand {
                 """, valueName: "duration"))
     var deferredWindow: DurationArgument = .off
 
+    @Option(name: .customLong("click-retention"),
+            help: ArgumentHelp("""
+                How long raw clicks (instant, platform, referrer, campaign) are kept, as 30d or 12h, or off to keep                 them; older ones are deleted in small batches and the per-day counts stay.
+                """, valueName: "duration"))
+    var clickRetention = DurationArgument(argument: "90d")!
+
     @Option(name: .customLong("trusted-proxy"),
-            help: ArgumentHelp("The address of a proxy in front of the service whose X-Forwarded-For is believed (repeatable).",
-                               valueName: "address"))
-    var trustedProxies: [String] = []
+            help: ArgumentHelp("A proxy in front of the service whose X-Forwarded-For is believed: an address or a CIDR range such as 10.0.0.0/8 (repeatable).",
+                               valueName: "range"),
+            transform: ServeSettings.addressRange)
+    var trustedProxies: [AddressRange] = []
+
+    @Option(name: .customLong("key-guess-rate"),
+            help: ArgumentHelp("""
+                Dashboard sign-ins and wrong admin keys each client address (IPv6: each /64) may make: \
+                COUNT/second|minute|hour, or off. Over it, the address is refused (429) before its key is tested.
+                """, valueName: "rate"),
+            transform: RateArgument.parse)
+    var keyGuessRate = RateArgument(rate: ServiceConfiguration.Limits.defaultKeyGuessRate)
+
+    @Option(name: .customLong("metrics-port"),
+            help: ArgumentHelp("""
+                A second port (on --host) that answers GET /metrics without a key; the main port then has \
+                no /metrics. Without it, /metrics is on the main port and needs the admin key.
+                """, valueName: "port"))
+    var metricsPort: Int?
 
     @Flag(name: .customLong("allow-breaking-routes"),
           help: "Start even when stored live links no longer open under the route table (see `switchyard routes diff`).")
@@ -58,8 +86,12 @@ struct ServeCommand: AsyncParsableCommand {
                                      environment: ProcessInfo.processInfo.environment)
         settings.createRate = createRate.rate
         settings.redeemRate = redeemRate.rate
+        settings.claimRate = claimRate.rate
         settings.deferredWindow = deferredWindow.duration
-        settings.trustedProxies = Set(trustedProxies)
+        settings.clickRetention = clickRetention.duration
+        settings.metricsPort = metricsPort
+        settings.keyGuessRate = keyGuessRate.rate
+        settings.trustedProxies = trustedProxies
         settings.allowBreakingRoutes = allowBreakingRoutes
         var logger = Logger(label: "switchyard") { ServiceLogHandler(label: $0) }
         logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info

@@ -24,16 +24,30 @@ struct ServeSettings: Sendable {
     var appKey: String
     /// Links each team may create (`--create-rate`); nil for no limit.
     var createRate: RateLimit? = ServiceConfiguration.Limits.defaultCreateRate
-    /// Redeems each app key may make (`--redeem-rate`); nil for no limit.
+    /// Resolves and redeems each client address may make (`--redeem-rate`); nil for no limit.
     var redeemRate: RateLimit? = ServiceConfiguration.Limits.defaultRedeemRate
+    /// Deferred claims each client address may make (`--claim-rate`); nil for no limit.
+    var claimRate: RateLimit? = ServiceConfiguration.Limits.defaultClaimRate
     /// How long opens are remembered for heuristic deferred matching (`--deferred-window`); nil: off.
     var deferredWindow: Duration?
+    /// How long raw clicks are kept (`--click-retention`); nil keeps them.
+    var clickRetention: Duration? = ServiceConfiguration.Limits.defaultClickRetention
     /// Proxies whose `X-Forwarded-For` is believed (`--trusted-proxy`).
-    var trustedProxies: Set<String> = []
+    var trustedProxies: [AddressRange] = []
+    /// Dashboard sign-ins and wrong admin keys each client address may make (`--key-guess-rate`);
+    /// nil for no limit.
+    var keyGuessRate: RateLimit? = ServiceConfiguration.Limits.defaultKeyGuessRate
+    /// A second port answering only `GET /metrics`, without a key (`--metrics-port`); nil:
+    /// `/metrics` is on the main port and needs the admin key.
+    var metricsPort: Int?
     /// Whether to start on a route table that breaks live links (`--allow-breaking-routes`).
     var allowBreakingRoutes = false
     /// Whether either key was generated because its variable was unset (print them once).
     var generatedKeys: [String]
+
+    /// The shortest key `serve` accepts: a key is a password that the API and the dashboard
+    /// let anyone on the network try.
+    static let minimumKeyLength = 16
 
     /// The default route table, relative to the working directory.
     static let defaultRoutesPath = "Examples/shop/routes.json"
@@ -66,6 +80,24 @@ struct ServeSettings: Sendable {
         generatedKeys = generated
     }
 
+    /// Refuses a key shorter than ``minimumKeyLength``, naming its variable.
+    func validateKeys() throws(KeyTooShort) {
+        for (name, key) in [("SWITCHYARD_API_KEY", adminKey), ("SWITCHYARD_APP_KEY", appKey)] where key.count < Self.minimumKeyLength {
+            throw KeyTooShort(message: """
+                \(name) is \(key.count) characters long; keys must be at least \(Self.minimumKeyLength) \
+                (generate one with: openssl rand -hex 24, or leave it unset to get a random one)
+                """)
+        }
+    }
+
+    /// A key under ``ServeSettings/minimumKeyLength`` characters.
+    struct KeyTooShort: Error, Sendable, Hashable, CustomStringConvertible {
+        /// What was wrong, naming the variable.
+        let message: String
+        /// The message.
+        var description: String { message }
+    }
+
     /// The lines to print at start-up for generated keys (empty when both came from the environment).
     var generatedKeysNotice: [String] {
         generatedKeys.map { name in
@@ -78,8 +110,9 @@ struct ServeSettings: Sendable {
         ServiceConfiguration(
             routes: routes, baseURL: baseURL ?? "http://\(host):\(port)", host: host, port: port,
             adminKeys: [adminKey: Self.defaultTeam], appKeys: [appKey],
-            limits: ServiceConfiguration.Limits(createRate: createRate, redeemRate: redeemRate),
-            deferredWindow: deferredWindow, trustedProxies: trustedProxies)
+            limits: ServiceConfiguration.Limits(createRate: createRate, redeemRate: redeemRate, claimRate: claimRate,
+                                                keyGuessRate: keyGuessRate, clickRetention: clickRetention),
+            deferredWindow: deferredWindow, trustedProxies: trustedProxies, metricsPort: metricsPort)
     }
 
 }
@@ -141,7 +174,14 @@ extension DatabaseLocation: ExpressibleByArgument {
     }
 }
 
-/// A `--create-rate` or `--redeem-rate` value: `COUNT/second|minute|hour`, or `off` for no limit.
+extension ServeSettings {
+    /// Reads a `--trusted-proxy` value, with the specific error on the command line.
+    static func addressRange(_ text: String) throws -> AddressRange {
+        do { return try AddressRange(parsing: text) } catch { throw ValidationError(error.message) }
+    }
+}
+
+/// A `--create-rate`, `--redeem-rate` or `--claim-rate` value: `COUNT/second|minute|hour`, or `off` for no limit.
 struct RateArgument: ExpressibleByArgument, Sendable, Equatable {
     /// The rate; nil for `off`.
     let rate: RateLimit?

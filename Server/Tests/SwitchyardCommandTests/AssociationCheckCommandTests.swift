@@ -8,7 +8,7 @@ import Testing
     @Test func whatServePublishesIsCovered() async throws {
         let scratch = try TemporaryDirectory()
         let server = try ServeProcess(database: "sqlite:" + scratch.url.appendingPathComponent("a.sqlite").path,
-                                      environment: ["SWITCHYARD_API_KEY": "assoc-admin"], scratch: scratch)
+                                      environment: ["SWITCHYARD_API_KEY": "assoc-admin-key-00001"], scratch: scratch)
         let base = "http://127.0.0.1:\(server.port)"
         let run = try Switchyard.run(["association", "check", "--routes", Switchyard.shopRoutes, "--url", base])
         #expect(run.status == 0, "\(run)")

@@ -9,7 +9,7 @@ extension PostgresProcessTests {
     @Suite(.serialized, .enabled(if: PostgresEnvironment.faultURL != nil && PostgresEnvironment.faultControl != nil,
                                  "\(PostgresEnvironment.faultsSkipped)"))
     struct DatabaseFaultTests {
-        static let keys = ["SWITCHYARD_API_KEY": "fault-admin", "SWITCHYARD_APP_KEY": "fault-app"]
+        static let keys = ["SWITCHYARD_API_KEY": "fault-admin-key-0001", "SWITCHYARD_APP_KEY": "fault-app-key-000001"]
         static let desktop = ["User-Agent": "Mozilla/5.0 (X11; Linux x86_64)"]
         /// How long one request may take while the database is down (the store gives up after 5 s).
         static let answerBound: Duration = .seconds(10)
@@ -43,15 +43,16 @@ extension PostgresProcessTests {
                       + "/health answered 200 again \(Self.seconds(recovery)) after PostgreSQL was started")
 
                 // Everything works again without a restart of the service.
-                let resolved = try await server.send("GET", "/api/v1/links/\(link)/resolve", key: "fault-app")
+                let resolved = try await server.send("GET", "/api/v1/links/\(link)/resolve", key: "fault-app-key-000001")
                 #expect(resolved.status == 200, "\(resolved.body)")
-                let redeemed = try await server.send("POST", "/api/v1/links/\(link)/redeem", key: "fault-app")
+                let redeemed = try await server.send("POST", "/api/v1/links/\(link)/redeem", key: "fault-app-key-000001",
+                                                       json: #"{"install": "fault-install-\#(link)"}"#)
                 #expect(redeemed.status == 200, "\(redeemed.body)")
                 let opened = try await server.send("GET", "/\(link)", headers: Self.desktop)
                 #expect(opened.status == 302)
                 let again = try await create(on: server, id: 2)
                 #expect(again != link)
-                let lost = try await CrashLoad.lost(acknowledged, on: server, appKey: "fault-app")
+                let lost = try await CrashLoad.lost(acknowledged, on: server, appKey: "fault-app-key-000001")
                 #expect(lost.isEmpty, "links acknowledged before PostgreSQL stopped, lost or changed: \(lost)")
                 #expect(server.stop() == 0, "\(server.log)")
             } catch {
@@ -76,7 +77,7 @@ extension PostgresProcessTests {
                             let started = ContinuousClock.now
                             let reply: ServeProcess.Reply
                             do {
-                                reply = try await server.send("POST", "/api/v1/links", key: "fault-admin", json: body, timeout: 30)
+                                reply = try await server.send("POST", "/api/v1/links", key: "fault-admin-key-0001", json: body, timeout: 30)
                             } catch {
                                 Issue.record("create \(n) failed after \(Self.seconds(started.duration(to: .now))): \(error)")
                                 statuses.append(0)
@@ -117,7 +118,7 @@ extension PostgresProcessTests {
 
         /// Creates a link with a web fallback; its code.
         func create(on server: ServeProcess, id: Int) async throws -> String {
-            let created = try await server.send("POST", "/api/v1/links", key: "fault-admin", json: """
+            let created = try await server.send("POST", "/api/v1/links", key: "fault-admin-key-0001", json: """
                 {"route": "product", "routeParameters": {"id": "\(id)"}, "redeemLimit": 10,
                  "fallbacks": {"web": "https://shop.example.com/product/\(id)"}}
                 """)
@@ -131,9 +132,9 @@ extension PostgresProcessTests {
         /// link's as a page, within the bound. The slowest answer's time.
         func outageAnswers(_ server: ServeProcess, code: String) async throws -> Duration {
             let requests: [(method: String, path: String, key: String?, json: String?, headers: [String: String])] = [
-                ("POST", "/api/v1/links", "fault-admin", #"{"route": "product", "routeParameters": {"id": "3"}}"#, [:]),
-                ("GET", "/api/v1/links/\(code)/resolve", "fault-app", nil, [:]),
-                ("POST", "/api/v1/links/\(code)/redeem", "fault-app", nil, [:]),
+                ("POST", "/api/v1/links", "fault-admin-key-0001", #"{"route": "product", "routeParameters": {"id": "3"}}"#, [:]),
+                ("GET", "/api/v1/links/\(code)/resolve", "fault-app-key-000001", nil, [:]),
+                ("POST", "/api/v1/links/\(code)/redeem", "fault-app-key-000001", #"{"install": "fault-install-0001"}"#, [:]),
                 ("GET", "/\(code)", nil, nil, Self.desktop),
                 ("GET", "/health", nil, nil, [:]),
             ]

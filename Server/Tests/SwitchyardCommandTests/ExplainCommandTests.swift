@@ -6,13 +6,13 @@ import Testing
 /// running service gives at `GET /api/v1/links/{code}/explain`, and a real open of each case over
 /// HTTP gets what it says.
 @Suite struct ExplainCommandTests {
-    static let keys = ["SWITCHYARD_API_KEY": "explain-admin", "SWITCHYARD_APP_KEY": "explain-app"]
+    static let keys = ["SWITCHYARD_API_KEY": "explain-admin-key-0001", "SWITCHYARD_APP_KEY": "explain-app-key-00001"]
 
     /// Creates links on a running `serve`, then compares `explain --database`, `explain --service`
     /// and real opens.
     static func compare(database: String, scratch: TemporaryDirectory) async throws {
         let server = try ServeProcess(database: database, environment: keys, scratch: scratch)
-        let created = try await server.request("POST", "/api/v1/links", key: "explain-admin", json: """
+        let created = try await server.request("POST", "/api/v1/links", key: "explain-admin-key-0001", json: """
             {"route": "product", "routeParameters": {"id": "42"}, "alias": "spring-sale",
              "fallbacks": {"ios": "https://apps.apple.com/app/id1", "android": "https://play.google.com/store/apps/details?id=com.example.shop",
                            "web": "https://shop.example.com/product/42"}}

@@ -13,7 +13,7 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: alone.path) == ["switchyard"])
 
         let server = try ServeProcess(database: "sqlite:" + scratch.url.appendingPathComponent("links.sqlite").path,
-                                      environment: ["SWITCHYARD_API_KEY": "admin-key", "SWITCHYARD_APP_KEY": "app-key"],
+                                      environment: ["SWITCHYARD_API_KEY": "one-binary-admin-key", "SWITCHYARD_APP_KEY": "one-binary-app-key-1"],
                                       scratch: scratch, executable: copy, workingDirectory: alone)
         defer { _ = server.stop() }
 
@@ -23,7 +23,7 @@ import Testing
         #expect(document.body.contains(#""/api/v1/deferred/claim""#))
         #expect(try await server.send("GET", "/api/v1/openapi.json").body == document.body)
 
-        let created = try await server.send("POST", "/api/v1/links", key: "admin-key",
+        let created = try await server.send("POST", "/api/v1/links", key: "one-binary-admin-key",
                                             json: #"{"route": "cart", "fallbacks": {"ios": "https://apps.apple.com/app/id1"}}"#)
         #expect(created.status == 201, "\(created.body)")
         let code = try #require(created.body.split(separator: "\"").drop { $0 != "code" }.dropFirst(2).first.map(String.init))
@@ -36,7 +36,7 @@ import Testing
             ("/.well-known/apple-app-site-association", [:], 200, "applinks"),
             ("/.well-known/assetlinks.json", [:], 200, "["),
             ("/health", [:], 200, "ok"),
-            ("/metrics", [:], 200, "switchyard_"),
+            ("/metrics", ["Authorization": "Bearer one-binary-admin-key"], 200, "switchyard_"),
         ]
         for (path, headers, status, text) in pages {
             let reply = try await server.send("GET", path, headers: headers)
@@ -49,7 +49,7 @@ import Testing
         let signInPage = try await server.send("GET", "/dashboard/signin")
         let signInToken = try #require(Self.csrf(in: signInPage.body))
         let signInCookie = try #require(Self.cookie("switchyard_signin", in: signInPage))
-        let signedIn = try await server.send("POST", "/dashboard/signin", form: [("csrf", signInToken), ("key", "admin-key")],
+        let signedIn = try await server.send("POST", "/dashboard/signin", form: [("csrf", signInToken), ("key", "one-binary-admin-key")],
                                              headers: ["Cookie": "switchyard_signin=\(signInCookie)"])
         #expect(signedIn.status == 303 && signedIn.header("Location") == "/", "\(signedIn.status): \(signedIn.body.prefix(300))")
         let session = try #require(Self.cookie("switchyard_session", in: signedIn))

@@ -11,16 +11,16 @@ extension PostgresProcessTests {
         @Test func acknowledgedLinksSurviveSIGKILL() async throws {
             let schema = PostgresSchema(server: PostgresEnvironment.url ?? "", prefix: "serve_crash")
             let scratch = try TemporaryDirectory()
-            let keys = ["SWITCHYARD_API_KEY": "pg-crash-admin", "SWITCHYARD_APP_KEY": "pg-crash-app"]
+            let keys = ["SWITCHYARD_API_KEY": "pg-crash-admin-key-01", "SWITCHYARD_APP_KEY": "pg-crash-app-key-001"]
             do {
                 let server = try ServeProcess(database: schema.databaseURL, environment: keys, scratch: scratch)
-                let links = await CrashLoad.createUntilKilled(server, adminKey: "pg-crash-admin")
+                let links = await CrashLoad.createUntilKilled(server, adminKey: "pg-crash-admin-key-01")
                 #expect(links.count >= 100, "links acknowledged before the kill: \(links.count)\n\(server.log)")
                 #expect(links.count < CrashLoad.clients * CrashLoad.perClient, "the kill must land while creations are still in flight")
                 #expect(Set(links.map(\.code)).count == links.count, "a code was handed out twice")
 
                 let restarted = try ServeProcess(database: schema.databaseURL, environment: keys, scratch: scratch)
-                let lost = try await CrashLoad.lost(links, on: restarted, appKey: "pg-crash-app")
+                let lost = try await CrashLoad.lost(links, on: restarted, appKey: "pg-crash-app-key-001")
                 #expect(lost.isEmpty, "acknowledged links lost or changed after SIGKILL: \(lost)")
                 #expect(restarted.stop() == 0, "\(restarted.log)")
             } catch {

@@ -60,7 +60,7 @@ import Testing
     /// starts `serve` on NEW.
     static func liveLinks(database: String, scratch: TemporaryDirectory) async throws {
         let oldPath = try scratch.write("old.json", Self.old), newPath = try scratch.write("new.json", Self.new)
-        let keys = ["SWITCHYARD_API_KEY": "diff-admin"]
+        let keys = ["SWITCHYARD_API_KEY": "diff-admin-key-000001"]
         let server = try ServeProcess(database: database, environment: keys, scratch: scratch, routes: oldPath)
         for body in [#"{"route": "category", "routeParameters": {"slug": "shoes"}, "alias": "by-slug"}"#,
                      #"{"route": "category", "routeParameters": {"slug": "12"}, "alias": "by-number"}"#,
@@ -70,10 +70,10 @@ import Testing
                      #"{"route": "product", "routeParameters": {"id": "featured"}, "alias": "featured-product"}"#,
                      #"{"route": "about/team", "alias": "the-team"}"#,
                      #"{"route": "about/team", "alias": "deleted-team"}"#] {
-            let created = try await server.request("POST", "/api/v1/links", key: "diff-admin", json: body)
+            let created = try await server.request("POST", "/api/v1/links", key: "diff-admin-key-000001", json: body)
             #expect(created.0 == 201, "\(created.1)")
         }
-        #expect(try await server.request("DELETE", "/api/v1/links/deleted-team", key: "diff-admin").0 == 204)
+        #expect(try await server.request("DELETE", "/api/v1/links/deleted-team", key: "diff-admin-key-000001").0 == 204)
         #expect(server.stop() == 0)
 
         let run = try Switchyard.run(["routes", "diff", oldPath, newPath, "--database", database, "--json"])

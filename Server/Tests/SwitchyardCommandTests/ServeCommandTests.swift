@@ -8,7 +8,7 @@ import Testing
     @Test func linksSurviveAStopAndAStart() async throws {
         let scratch = try TemporaryDirectory()
         let database = scratch.url.appendingPathComponent("links.sqlite").path
-        let keys = ["SWITCHYARD_API_KEY": "serve-test-admin", "SWITCHYARD_APP_KEY": "serve-test-app"]
+        let keys = ["SWITCHYARD_API_KEY": "serve-test-admin", "SWITCHYARD_APP_KEY": "serve-test-app-key-01"]
 
         let first = try ServeProcess(database: "sqlite:\(database)", environment: keys, scratch: scratch)
         let created = try await first.request("POST", "/api/v1/links", key: "serve-test-admin", json: """
@@ -45,9 +45,9 @@ import Testing
     @Test func logLinesCarryTheRequestsMetadata() async throws {
         let scratch = try TemporaryDirectory()
         let database = scratch.url.appendingPathComponent("log.sqlite").path
-        let server = try ServeProcess(database: "sqlite:\(database)", environment: ["SWITCHYARD_API_KEY": "log-admin"],
+        let server = try ServeProcess(database: "sqlite:\(database)", environment: ["SWITCHYARD_API_KEY": "log-admin-key-000001"],
                                       scratch: scratch)
-        let created = try await server.request("POST", "/api/v1/links", key: "log-admin",
+        let created = try await server.request("POST", "/api/v1/links", key: "log-admin-key-000001",
                                                json: #"{"route": "product", "routeParameters": {"id": "7"}, "alias": "logged"}"#)
         #expect(created.0 == 201, "\(created.1)")
         #expect(server.stop() == 0)
@@ -62,15 +62,15 @@ import Testing
     @Test func acknowledgedLinksSurviveSIGKILL() async throws {
         let scratch = try TemporaryDirectory()
         let database = scratch.url.appendingPathComponent("crash.sqlite").path
-        let keys = ["SWITCHYARD_API_KEY": "crash-admin", "SWITCHYARD_APP_KEY": "crash-app"]
+        let keys = ["SWITCHYARD_API_KEY": "crash-admin-key-0001", "SWITCHYARD_APP_KEY": "crash-app-key-000001"]
         let server = try ServeProcess(database: "sqlite:\(database)", environment: keys, scratch: scratch)
-        let links = await CrashLoad.createUntilKilled(server, adminKey: "crash-admin")
+        let links = await CrashLoad.createUntilKilled(server, adminKey: "crash-admin-key-0001")
         #expect(links.count >= 100, "links acknowledged before the kill: \(links.count)")
         #expect(links.count < CrashLoad.clients * CrashLoad.perClient, "the kill must land while creations are still in flight")
         #expect(Set(links.map(\.code)).count == links.count, "a code was handed out twice")
 
         let restarted = try ServeProcess(database: "sqlite:\(database)", environment: keys, scratch: scratch)
-        let lost = try await CrashLoad.lost(links, on: restarted, appKey: "crash-app")
+        let lost = try await CrashLoad.lost(links, on: restarted, appKey: "crash-app-key-000001")
         #expect(lost.isEmpty, "acknowledged links lost or changed after SIGKILL: \(lost)")
         #expect(restarted.stop() == 0)
     }
@@ -79,5 +79,61 @@ import Testing
         let run = try Switchyard.run(["serve", "--routes", Switchyard.shopRoutes, "--database", "mysql://x"])
         #expect(run.status == 64)
         #expect(run.standardError.contains("--database must be sqlite:PATH or a postgres:// URL, got 'mysql://x'"))
+    }
+
+    @Test(arguments: [("SWITCHYARD_API_KEY", "change-me"), ("SWITCHYARD_APP_KEY", "app-key-15-char")])
+    func aShortKeyIsRefusedAtStartNamingItsVariable(variable: String, key: String) throws {
+        let scratch = try TemporaryDirectory()
+        let run = try Switchyard.run(["\(variable)=\(key)", Switchyard.executable.path, "serve", "--routes", Switchyard.shopRoutes,
+                                      "--database", "sqlite:" + scratch.url.appendingPathComponent("short.sqlite").path, "--port", "0"],
+                                     executable: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(run.status == 1, "\(run)")
+        #expect(run.standardError.contains("""
+            \(variable) is \(key.count) characters long; keys must be at least 16 (generate one with: openssl rand -hex 24, \
+            or leave it unset to get a random one)
+            """), "\(run)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("short.sqlite").path), "refused before the database")
+    }
+
+    /// With `--metrics-port`, `/metrics` is answered there without a key, and not on the main port.
+    @Test func metricsMoveToTheMetricsPort() async throws {
+        let scratch = try TemporaryDirectory()
+        let metricsPort = try Self.freePort()
+        let key = "metrics-admin-key-0001"
+        let server = try ServeProcess(database: "sqlite:" + scratch.url.appendingPathComponent("metrics.sqlite").path,
+                                      environment: ["SWITCHYARD_API_KEY": key], scratch: scratch,
+                                      arguments: ["--metrics-port", String(metricsPort)])
+        defer { _ = server.stop() }
+        var metrics: ServeProcess.Reply?
+        for _ in 0..<50 where metrics == nil {
+            metrics = try? await server.send("GET", "/metrics", port: metricsPort)
+            if metrics == nil { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(metrics?.status == 200)
+        #expect(metrics?.body.contains("switchyard_") == true)
+        let main = try await server.send("GET", "/metrics", key: key)
+        #expect(main.status == 404, "not on the main port: \(main.status) \(main.body.prefix(200))")
+        #expect(try await server.send("GET", "/health", port: metricsPort).status == 404, "the metrics port answers metrics only")
+    }
+
+    /// A port no one listens on now (the kernel's pick for a socket bound to port 0).
+    static func freePort() throws -> Int {
+        #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                bind(descriptor, socketAddress, length) == 0 && getsockname(descriptor, socketAddress, &length) == 0
+            }
+        }
+        guard bound else { throw ServeTestError("could not find a free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

@@ -31,11 +31,14 @@ final class ServeProcess: @unchecked Sendable {
         process.standardOutput = handle
         process.standardError = handle
         try process.run()
+        // The metrics listener (`--metrics-port`) says where it listens too: its port is not the one.
+        let metricsPort = arguments.firstIndex(of: "--metrics-port").flatMap { arguments.dropFirst($0 + 1).first }.flatMap { Int($0) }
         var found: Int?
         for _ in 0..<300 where found == nil {
             let text = String(decoding: try Data(contentsOf: output), as: UTF8.self)
-            if let range = text.range(of: "listening on 127.0.0.1:") {
-                found = Int(text[range.upperBound...].prefix { $0.isNumber })
+            let ports = text.components(separatedBy: "listening on 127.0.0.1:").dropFirst().compactMap { Int($0.prefix { $0.isNumber }) }
+            if let port = ports.first(where: { $0 != metricsPort }) {
+                found = port
             } else {
                 guard process.isRunning else { break }
                 Thread.sleep(forTimeInterval: 0.1) // waiting for another process to start: nothing to await
@@ -81,10 +84,10 @@ final class ServeProcess: @unchecked Sendable {
 
     /// Sends a request with `Authorization: Bearer KEY` (when a key is given) and a JSON body or an
     /// `application/x-www-form-urlencoded` form (when given). Cookies are the caller's: none is kept
-    /// or sent but those in `headers`.
+    /// or sent but those in `headers`. `port` names another of the server's ports (`--metrics-port`).
     func send(_ method: String, _ path: String, key: String? = nil, json: String? = nil, form: [(String, String)]? = nil,
-              headers: [String: String] = [:], timeout: TimeInterval = 60) async throws -> Reply {
-        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+              headers: [String: String] = [:], timeout: TimeInterval = 60, port: Int? = nil) async throws -> Reply {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port ?? self.port)\(path)")!)
         request.httpMethod = method
         request.timeoutInterval = timeout
         request.httpShouldHandleCookies = false

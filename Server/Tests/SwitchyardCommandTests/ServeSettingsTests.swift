@@ -1,3 +1,4 @@
+import Foundation
 import Switchyard
 import SwitchyardService
 @testable import SwitchyardTool
@@ -18,6 +19,26 @@ import Testing
         #expect(generated.adminKey != generated.appKey)
         #expect(generated.generatedKeysNotice.count == 2)
         #expect(generated.generatedKeysNotice[0] == "SWITCHYARD_API_KEY was not set; generated for this run: \(generated.adminKey)")
+    }
+
+    @Test func keysShorterThan16CharactersAreRefusedNamingTheirVariable() throws {
+        let message = "SWITCHYARD_APP_KEY is 3 characters long; keys must be at least 16 (generate one with: openssl rand -hex 24, "
+            + "or leave it unset to get a random one)"
+        #expect(throws: ServeSettings.KeyTooShort(message: message)) {
+            try ServeSettings(environment: ["SWITCHYARD_API_KEY": String(repeating: "k", count: 16), "SWITCHYARD_APP_KEY": "app"])
+                .validateKeys()
+        }
+        try ServeSettings(environment: [:]).validateKeys()
+    }
+
+    /// The README's first command (the quick start) sets a key `serve` accepts.
+    @Test func theReadmesQuickStartKeyIsLongEnough() throws {
+        let readme = URL(fileURLWithPath: Switchyard.shopRoutes).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let command = try #require(text.split(separator: "\n").first { $0.contains("switchyard serve") && $0.contains("SWITCHYARD_API_KEY=") })
+        let key = try #require(command.split(separator: " ").first { $0.hasPrefix("SWITCHYARD_API_KEY=") }?.dropFirst("SWITCHYARD_API_KEY=".count))
+        try ServeSettings(environment: ["SWITCHYARD_API_KEY": String(key)]).validateKeys()
     }
 
     @Test(arguments: [("sqlite:/tmp/x.sqlite", DatabaseLocation.sqlite(path: "/tmp/x.sqlite")),

@@ -9,7 +9,7 @@ import Testing
 /// Heuristic deferred deep links over a real socket: a phone opens a short link, the app claims it
 /// after install with the same coarse signals.
 @Suite struct DeferredClaimTests {
-    static func configuration(window: Duration? = .seconds(3600), trusted: Set<String> = [],
+    static func configuration(window: Duration? = .seconds(3600), trusted: [AddressRange] = [],
                               redeemRate: RateLimit? = nil) -> ServiceConfiguration {
         var configuration = Harness.configuration()
         configuration.deferredWindow = window
@@ -27,17 +27,21 @@ import Testing
     }
 
     @Test(arguments: StoreKind.available)
-    func aClaimWithTheSameSignalsGetsTheLinkOnce(kind: StoreKind) async throws {
+    func aClaimWithTheSameSignalsGetsTheRouteOnce(kind: StoreKind) async throws {
         try await Harness.live(kind, configuration: Self.configuration()) { client, _ in
             let code = try #require(try await client.create(
-                #"{"route": "product", "routeParameters": {"product_id": "42"}, "metadata": {"coupon": "SPRING"}}"#)["code"]?.stringValue)
+                #"{"route": "product", "routeParameters": {"product_id": "42"}, "metadata": {"coupon": "SPRING"}, "deferredMatch": "any"}"#)["code"]?.stringValue)
             #expect(try await client.open(code, userAgent: Agents.iPhone, headers: Self.english).status == .ok)
             let claimed = try await Self.claim(client)
             #expect(claimed.status == .ok, "\(claimed.text)")
             let body = try claimed.json()
-            #expect(body["code"]?.stringValue == code)
+            #expect(body["match"] == "heuristic")
             #expect(body["url"] == "https://shop.example.com/product/42")
-            #expect(body["metadata"] == ["coupon": "SPRING"])
+            #expect(body["routeParameters"] == ["product_id": "42"])
+            #expect(body["code"] == .null, "a guess never carries the code: nothing to redeem")
+            #expect(body["metadata"] == .null, "a guess never carries the metadata, even of a link that allows it")
+            #expect(body["redeemable"] == false)
+            #expect(!claimed.text.contains("SPRING") && !claimed.text.contains(code))
             let again = try await Self.claim(client)
             #expect(again.status == .notFound, "a match is consumed")
             #expect(try again.json()["type"]?.stringValue?.hasSuffix("no-deferred-match") == true)
@@ -47,11 +51,11 @@ import Testing
     @Test(arguments: StoreKind.available)
     func androidClaimsMatchAndroidOpens(kind: StoreKind) async throws {
         try await Harness.live(kind, configuration: Self.configuration()) { client, _ in
-            let code = try #require(try await client.create(#"{"route": "about/team"}"#)["code"]?.stringValue)
+            let code = try #require(try await client.create(#"{"route": "product", "routeParameters": {"product_id": "7"}}"#)["code"]?.stringValue)
             _ = try await client.open(code, userAgent: Agents.android, headers: [.acceptLanguage: "de-DE"])
             #expect(try await Self.claim(client, #"{"platform": "ios", "osVersion": "14", "language": "de-DE"}"#).status == .notFound)
             let claimed = try await Self.claim(client, #"{"platform": "android", "osVersion": "14.0", "language": "de-de"}"#)
-            #expect(try claimed.json()["code"]?.stringValue == code)
+            #expect(try claimed.json()["url"] == "https://shop.example.com/product/7")
         }
     }
 
@@ -68,9 +72,9 @@ import Testing
             _ = try await client.open(second, userAgent: Agents.iPhone, headers: Self.english)
             #expect(try await Self.claim(client).status == .notFound, "two links opened with the same signals: no guess")
             harness.clock.advance(by: 3601)
-            let third = try #require(try await client.create(#"{"route": "about/team"}"#)["code"]?.stringValue)
+            let third = try #require(try await client.create(#"{"route": "product", "routeParameters": {"product_id": "3"}}"#)["code"]?.stringValue)
             _ = try await client.open(third, userAgent: Agents.iPhone, headers: Self.english)
-            #expect(try await Self.claim(client).json()["code"]?.stringValue == third, "the two older opens expired")
+            #expect(try await Self.claim(client).json()["url"] == "https://shop.example.com/product/3", "the two older opens expired")
             _ = try await client.open(first, userAgent: Agents.iPhone, headers: Self.english)
             harness.clock.advance(by: 3601)
             #expect(try await Self.claim(client).status == .notFound, "expired")
@@ -129,8 +133,10 @@ import Testing
         }
     }
 
-    @Test func claimsAreRateLimitedLikeRedeems() async throws {
-        try await Harness.live(.memory, configuration: Self.configuration(redeemRate: RateLimit(2, perSeconds: 60))) { client, _ in
+    @Test func claimsHaveTheirOwnLowRate() async throws {
+        var configuration = Self.configuration(redeemRate: RateLimit(1, perSeconds: 60))
+        configuration.limits.claimRate = RateLimit(2, perSeconds: 60)
+        try await Harness.live(.memory, configuration: configuration) { client, _ in
             #expect(try await Self.claim(client).status == .notFound)
             #expect(try await Self.claim(client).status == .notFound)
             let limited = try await Self.claim(client)
@@ -146,7 +152,8 @@ import Testing
             phone[.xForwardedFor] = "203.0.113.7"
             _ = try await client.open(code, userAgent: Agents.iPhone, headers: phone)
             #expect(try await Self.claim(client, headers: [.xForwardedFor: "198.51.100.9"]).status == .notFound, "another client")
-            #expect(try await Self.claim(client, headers: [.xForwardedFor: "10.0.0.1, 203.0.113.7"]).json()["code"]?.stringValue == code)
+            #expect(try await Self.claim(client, headers: [.xForwardedFor: "10.0.0.1, 203.0.113.7"]).json()["url"]
+                    == "https://shop.example.com/about/team")
         }
         try await Harness.live(.memory, configuration: Self.configuration()) { client, _ in
             let code = try #require(try await client.create(#"{"route": "about/team"}"#)["code"]?.stringValue)
@@ -154,7 +161,8 @@ import Testing
             phone[.xForwardedFor] = "203.0.113.7"
             _ = try await client.open(code, userAgent: Agents.iPhone, headers: phone)
             // Without a trusted proxy the header is the client's own claim, and is ignored.
-            #expect(try await Self.claim(client, headers: [.xForwardedFor: "198.51.100.9"]).json()["code"]?.stringValue == code)
+            #expect(try await Self.claim(client, headers: [.xForwardedFor: "198.51.100.9"]).json()["url"]
+                    == "https://shop.example.com/about/team")
         }
     }
 
@@ -166,7 +174,7 @@ import Testing
             _ = try await client.open(code, userAgent: Agents.android)
             _ = try await Self.claim(client)
             _ = try await Self.claim(client)
-            let text = try await client.send(.get, "/metrics", key: nil).text
+            let text = try await client.send(.get, "/metrics").text
             #expect(text.contains(#"switchyard_opens_total{platform="ios"} 1"#))
             #expect(text.contains(#"switchyard_opens_total{platform="android"} 2"#))
             #expect(text.contains(#"switchyard_deferred_claims_total{result="matched"} 1"#))

@@ -58,6 +58,13 @@ import Testing
         return info
     }
 
+    static let statsCounts = [
+        StatsCount(event: nil, day: 20_000, platform: .ios, count: 3), StatsCount(event: nil, day: 20_000, platform: .crawler, count: 1),
+        StatsCount(event: .appOpen, day: 20_000, platform: .android, count: 2), StatsCount(event: .redeem, day: 20_000, platform: .ios, count: 1),
+        StatsCount(event: .firstOpen, day: 20_000, platform: .other, count: 1),
+    ]
+    static let figures = Figures(statsCounts)
+
     static let cases: [Case] = [
         Case(Problem.self, [Problem.linkNotFound("abc"), Problem.rateLimited(.create, retryAfter: 3)]),
         Case(CreateLinkRequest.self, [CreateLinkRequest(route: "home"), create]),
@@ -70,13 +77,26 @@ import Testing
         Case(LinkResponse.self, links.map { LinkResponse($0, service: service) } + [LinkResponse(links[1], service: service, clicks: [.android: 2])]),
         Case(LinkPageResponse.self, [LinkPageResponse(links: [], nextCursor: nil),
                              LinkPageResponse(links: links.map { LinkResponse($0, service: service) }, nextCursor: "next")]),
-        Case(Resolution.self, links.map { Resolution($0, service: service) }),
-        Case(Redemption.self, links.map(Redemption.init)),
+        Case(Resolution.self, links.flatMap { [Resolution($0, match: .exact, service: service), Resolution($0, match: .heuristic, service: service)] }),
+        Case(Redemption.self, links.flatMap { [Redemption($0, replayed: false), Redemption($0, replayed: true)] }),
+        Case(RedeemRequest.self, [RedeemRequest(install: "6F1C2A7E-3B0D-4C55-9B1E-2D8F7A6C5B40")]),
         Case(HealthStatus.self, [.ok, .unavailable]),
         Case(LinkExplanation.self, links.map { LinkExplainer(service: service).explain($0, url: service.shortURL($0.code)) }
              + [try! LinkExplainer(service: service).routeURL("shop://product/42", kind: "custom-scheme")]),
+        Case(Figures.self, [Figures([]), figures]),
+        Case(DayFigures.self, [DayFigures(day: 20_000, figures: figures)]),
+        Case(LinkStatsResponse.self, [LinkStatsResponse(code: "abc", url: "https://go.example.com/abc", days: 1, from: "2024-10-04",
+                                                        to: "2024-10-04", totals: figures, daily: [DayFigures(day: 20_000, figures: figures)])]),
+        Case(LinkFigures.self, [LinkFigures(LinkTotals(code: "abc", clicks: 3, events: [.redeem: 1]), url: "https://go.example.com/abc")]),
+        Case(TeamStatsResponse.self, [TeamStatsResponse(days: 1, from: "2024-10-04", to: "2024-10-04", totals: figures, daily: [],
+                                                        links: [LinkFigures(LinkTotals(code: "abc", clicks: 3), url: "https://go.example.com/abc")],
+                                                        nextCursor: nil),
+                                      TeamStatsResponse(days: 1, from: "2024-10-04", to: "2024-10-04", totals: figures, daily: [],
+                                                        links: [], nextCursor: "3.abc")]),
+        Case(FirebaseLinkStats.self, [FirebaseLinkStats([]), FirebaseLinkStats(statsCounts)]),
         Case(DeferredClaimRequest.self, [DeferredClaimRequest(platform: "ios", osVersion: "18.1", language: "en-US"),
-                                         DeferredClaimRequest(platform: "android", osVersion: "14")]),
+                                         DeferredClaimRequest(platform: "android", osVersion: "14"),
+                                         DeferredClaimRequest(platform: "android", osVersion: "14", code: "Ab3dE9xQ")]),
         Case(FirebaseLinkInfo.self, [FirebaseLinkInfo(), linkInfo]),
         Case(FirebaseShortLinkRequest.self, [FirebaseShortLinkRequest(longDynamicLink: "https://x.page.link/?link=https://a.example/"),
                                              FirebaseShortLinkRequest(dynamicLinkInfo: linkInfo, suffix: .init(option: "SHORT"))]),

@@ -33,7 +33,7 @@ import Testing
                 (.patch, "/api/v1/links/\(code)", Keys.admin, #"{"fallbacks": {}}"#),
                 (.delete, "/api/v1/links/\(code)", Keys.admin, nil),
                 (.get, "/api/v1/links/\(code)/resolve", Keys.app, nil),
-                (.post, "/api/v1/links/\(code)/redeem", Keys.app, nil),
+                (.post, "/api/v1/links/\(code)/redeem", Keys.app, installBody()),
             ]
             for (method, uri, key, body) in requests {
                 let response = try await client.send(method, uri, key: key, json: body)
@@ -70,13 +70,16 @@ import Testing
             _ = try await client.open(code, userAgent: Agents.desktop)
             _ = try await client.send(.get, "/api/v1/links", key: "bad")
             await harness.recorder.flush()
-            let response = try await client.send(.get, "/metrics", key: nil)
+            #expect(try await client.send(.get, "/metrics", key: nil).status == .unauthorized, "metrics need the admin key")
+            #expect(try await client.send(.get, "/metrics", key: Keys.app).status == .unauthorized)
+            let response = try await client.send(.get, "/metrics")
             #expect(response.status == .ok)
             #expect(response.headers[.contentType]?.hasPrefix("text/plain") == true)
             let text = response.text
             #expect(text.contains(#"switchyard_http_requests_total{route="/{code}",method="GET",status="302"} 2"#), "\(text)")
             #expect(text.contains(#"switchyard_http_requests_total{route="/api/v1/links",method="POST",status="201"} 1"#))
             #expect(text.contains(#"switchyard_http_requests_total{route="/api/v1/links",method="GET",status="401"} 1"#))
+            #expect(text.contains(#"switchyard_http_requests_total{route="/metrics",method="GET",status="401"} 2"#))
             #expect(text.contains("switchyard_links_created_total 1"))
             #expect(text.contains("switchyard_clicks_recorded_total 2"))
             #expect(text.contains("switchyard_redirect_duration_seconds_count 2"))

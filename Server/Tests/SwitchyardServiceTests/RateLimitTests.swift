@@ -77,7 +77,7 @@ import Testing
             _ = try await client.create(Self.team)
             #expect(try await client.send(.post, "/api/v1/links", json: Self.team).status == .tooManyRequests)
 
-            let metrics = try await client.send(.get, "/metrics", key: nil).text
+            let metrics = try await client.send(.get, "/metrics").text
             #expect(metrics.contains(#"switchyard_rate_limited_total{operation="create"} 3"#))
         }
     }
@@ -100,10 +100,10 @@ import Testing
             let link = try await client.create(#"{"route": "about/team", "redeemLimit": 10, "metadata": {"gift": 1}}"#)
             let code = try #require(link["code"]?.stringValue)
             let redeem = "/api/v1/links/\(code)/redeem"
-            for _ in 0..<5 { #expect(try await client.send(.post, redeem, key: "not-the-app-key").status == .unauthorized) }
-            #expect(try await client.send(.post, redeem, key: Keys.app).status == .ok)
-            #expect(try await client.send(.post, redeem, key: Keys.app).status == .ok)
-            let refused = try await client.send(.post, redeem, key: Keys.app)
+            for _ in 0..<5 { #expect(try await client.send(.post, redeem, key: "not-the-app-key", json: installBody()).status == .unauthorized) }
+            #expect(try await client.send(.post, redeem, key: Keys.app, json: installBody()).status == .ok)
+            #expect(try await client.send(.post, redeem, key: Keys.app, json: installBody()).status == .ok)
+            let refused = try await client.send(.post, redeem, key: Keys.app, json: installBody())
             #expect(refused.status == .tooManyRequests)
             #expect(refused.headers[.retryAfter] == "1")
             #expect(try refused.json()["detail"]?.stringValue == "too many redeems from this address; retry in 1 s")
@@ -112,7 +112,7 @@ import Testing
             // Resolving has a bucket of its own.
             #expect(try await client.send(.get, "/api/v1/links/\(code)/resolve", key: Keys.app).status == .ok)
             harness.clock.advance(by: 1)
-            #expect(try await client.send(.post, redeem, key: Keys.app).status == .ok)
+            #expect(try await client.send(.post, redeem, key: Keys.app, json: installBody()).status == .ok)
             #expect(try await harness.store.link(code: code)?.redeemCount == 3)
         }
     }
@@ -178,11 +178,11 @@ extension RateLimitTests {
             let redeem = "/api/v1/links/\(code)/redeem"
             let first: HTTPFields = [.xForwardedFor: "203.0.113.1"]
             let second: HTTPFields = [.xForwardedFor: "203.0.113.2"]
-            #expect(try await client.send(.post, redeem, key: Keys.app, headers: first).status == .ok)
-            #expect(try await client.send(.post, redeem, key: Keys.app, headers: first).status == .tooManyRequests)
-            #expect(try await client.send(.post, redeem, key: "second-app-key", headers: first).status == .tooManyRequests,
+            #expect(try await client.send(.post, redeem, key: Keys.app, json: installBody(), headers: first).status == .ok)
+            #expect(try await client.send(.post, redeem, key: Keys.app, json: installBody(), headers: first).status == .tooManyRequests)
+            #expect(try await client.send(.post, redeem, key: "second-app-key", json: installBody(), headers: first).status == .tooManyRequests,
                     "another key from the same client shares its allowance")
-            #expect(try await client.send(.post, redeem, key: Keys.app, headers: second).status == .ok,
+            #expect(try await client.send(.post, redeem, key: Keys.app, json: installBody(), headers: second).status == .ok,
                     "one client spending the key's requests leaves other users theirs")
             let resolve = "/api/v1/links/\(code)/resolve"
             #expect(try await client.send(.get, resolve, key: Keys.app, headers: first).status == .ok)

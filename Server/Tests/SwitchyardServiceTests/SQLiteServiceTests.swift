@@ -21,6 +21,24 @@ import Testing
         return result
     }
 
+    /// App-side events counted in memory are written at shutdown, as clicks are: the figures are
+    /// the same after a restart.
+    @Test func appEventCountsSurviveARestart() async throws {
+        let database = TemporaryDatabase()
+        defer { database.remove() }
+        let code = try await Self.lifetime(database.path) { client in
+            let code = try #require(try await client.create(#"{"route": "about/team", "metadata": {"a": 1}, "redeemLimit": 3}"#)["code"]?.stringValue)
+            #expect(try await client.send(.get, "/api/v1/links/\(code)/resolve", key: Keys.app).status == .ok)
+            #expect(try await client.send(.post, "/api/v1/links/\(code)/redeem", key: Keys.app, json: installBody()).status == .ok)
+            return code
+        }
+        try await Self.lifetime(database.path) { client in
+            let totals = try await client.send(.get, "/api/v1/links/\(code)/stats").json()["totals"]
+            #expect(totals?["appOpens"] == 1)
+            #expect(totals?["redeems"] == 1)
+        }
+    }
+
     @Test func linksRedemptionsAndClicksSurviveARestart() async throws {
         let database = TemporaryDatabase()
         defer { database.remove() }
@@ -30,7 +48,7 @@ import Testing
                  "fallbacks": {"web": "https://shop.example.com/product/7"}}
                 """)
             let code = try #require(link["code"]?.stringValue)
-            #expect(try await client.send(.post, "/api/v1/links/\(code)/redeem", key: Keys.app).status == .ok)
+            #expect(try await client.send(.post, "/api/v1/links/\(code)/redeem", key: Keys.app, json: installBody()).status == .ok)
             #expect(try await client.open(code, userAgent: Agents.desktop).status == .found)
             #expect(try await client.open(code, userAgent: Agents.iPhone).status == .ok)
             return code
@@ -43,8 +61,8 @@ import Testing
             #expect(link["clicks"]?["total"] == 2, "clicks buffered at shutdown were written")
             #expect(link["clicks"]?["ios"] == 1)
             #expect(try await client.open(code, userAgent: Agents.desktop).headers[.location] == "https://shop.example.com/product/7")
-            #expect(try await client.send(.post, "/api/v1/links/\(code)/redeem", key: Keys.app).status == .ok)
-            #expect(try await client.send(.post, "/api/v1/links/\(code)/redeem", key: Keys.app).status == .conflict)
+            #expect(try await client.send(.post, "/api/v1/links/\(code)/redeem", key: Keys.app, json: installBody()).status == .ok)
+            #expect(try await client.send(.post, "/api/v1/links/\(code)/redeem", key: Keys.app, json: installBody()).status == .conflict)
         }
     }
 

@@ -14,19 +14,26 @@ import Testing
                 #"{"route": "product", "routeParameters": {"product_id": "42"}, "queryParameters": {"ref": "mail"},"#
                     + #" "metadata": {"coupon": "SAVE20", "tiers": [1, 2]}, "redeemLimit": 2}"#)
             let code = try #require(created["code"]?.stringValue)
-            let sdk = SmartLinkClient(service: URL(string: "http://127.0.0.1:\(port)")!, appKey: Keys.app,
-                                      table: try RouteTable(Harness.routes))
+            let service = URL(string: "http://127.0.0.1:\(port)")!
+            let table = try RouteTable(Harness.routes)
+            let sdk = SmartLinkClient(service: service, appKey: Keys.app, table: table, installID: "install-first")
 
             let link = try await sdk.resolve(code: code)
             #expect(link.route == "product/:product_id")
             #expect(link.routeParameters == ["product_id": "42"])
             #expect(link.queryParameters == ["ref": "mail"])
             #expect(link.source == .smartLink)
-            #expect(link.metadata == ["coupon": "SAVE20", "tiers": [1, 2]])
+            #expect(link.metadata == nil, "a redeem-limited link's metadata comes from redeem only")
+            #expect(link.smartLink?.match == .exact)
+            #expect(link.smartLink?.code == code)
 
             #expect(try await sdk.redeem(code: code) == ["coupon": "SAVE20", "tiers": [1, 2]])
-            #expect(try await sdk.redeem(code: code)["coupon"] == "SAVE20")
-            await #expect { _ = try await sdk.redeem(code: code) } throws: { ($0 as? SmartLinkError)?.code == .exhausted }
+            #expect(try await sdk.redeem(code: code)["coupon"] == "SAVE20", "a retry by the same install spends nothing")
+            let second = SmartLinkClient(service: service, appKey: Keys.app, table: table, installID: "install-second")
+            #expect(try await second.redeem(code: code)["coupon"] == "SAVE20")
+            let third = SmartLinkClient(service: service, appKey: Keys.app, table: table, installID: "install-third")
+            await #expect { _ = try await third.redeem(code: code) } throws: { ($0 as? SmartLinkError)?.code == .exhausted }
+            #expect(try await sdk.redeem(code: code)["coupon"] == "SAVE20", "an install that redeemed keeps its answer")
             // Exhausted: the deep link still resolves, without its metadata.
             #expect(try await sdk.resolve(code: code).metadata == nil)
 

@@ -137,6 +137,7 @@ import Testing
             guard case .opened(.opened(let link)) = await deferred.openOnFirstLaunch() else { Issue.record("not opened"); return }
             #expect(link.source == .deferred)
             #expect(link.metadata == ["coupon": "SAVE20"])
+            #expect(link.smartLink?.match == .exact, "the copied short link is the code itself")
             #expect(log.all == ["handler product/:product_id", "product 42 deferred SAVE20"])
             guard case .alreadyChecked = await deferred.openOnFirstLaunch() else { Issue.record("opened twice"); return }
             #expect(log.all.count == 2)
@@ -149,7 +150,10 @@ import Testing
         configuration.deferredWindow = .seconds(3600)
         try await Harness.live(kind, configuration: configuration) { client, _ in
             let port = try #require(client.port)
-            let code = try #require(try await client.create(SmartLinkNavigationTests.product)["code"]?.stringValue)
+            // A coupon link demands an exact match by default: this one allows a heuristic one.
+            let code = try #require(try await client.create(
+                #"{"route": "product", "routeParameters": {"product_id": "42"}, "metadata": {"coupon": "SAVE20"}, "deferredMatch": "any"}"#
+            )["code"]?.stringValue)
             _ = try await client.open(code, userAgent: Agents.iPhone, headers: [.acceptLanguage: "en-US,en;q=0.8"])
             let claim = DeferredLinks.HeuristicClaim(platform: "ios", osVersion: "17.4", language: "en-US")
 
@@ -161,7 +165,9 @@ import Testing
             let outcome = await (try Self.deferred(port: port, log: log, pasteboard: "some text", heuristic: claim)).openOnFirstLaunch()
             guard case .opened(.opened(let link)) = outcome else { Issue.record("got \(outcome)"); return }
             #expect(link.source == .deferred)
-            #expect(log.all == ["handler product/:product_id", "product 42 deferred SAVE20"])
+            #expect(link.smartLink == .heuristic, "the app can tell a guess from the copied link")
+            #expect(link.smartLink?.code == nil && link.metadata == nil)
+            #expect(log.all == ["handler product/:product_id", "product 42 deferred -"], "a guess opens the route without the coupon")
             // Consumed: another install finds nothing.
             guard case .nothingFound = await (try Self.deferred(port: port, log: log, pasteboard: nil, heuristic: claim)).openOnFirstLaunch()
             else { Issue.record("claimed twice"); return }

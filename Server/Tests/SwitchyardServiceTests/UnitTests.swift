@@ -171,7 +171,7 @@ import Testing
         let store = InMemoryLinkStore()
         try await store.insert(SmartLink(code: "race0001", team: "t", route: "about/team", redeemLimit: 7, createdAt: .now))
         let results = try await withThrowingTaskGroup(of: RedeemResult.self) { group in
-            for _ in 0..<200 { group.addTask { try await store.redeem(code: "race0001", at: .now) } }
+            for _ in 0..<200 { group.addTask { try await store.redeem(code: "race0001", install: "install-\(UInt64.random(in: 0...UInt64.max))", at: .now) } }
             return try await group.reduce(into: [RedeemResult]()) { $0.append($1) }
         }
         #expect(results.filter { if case .redeemed = $0 { true } else { false } }.count == 7)

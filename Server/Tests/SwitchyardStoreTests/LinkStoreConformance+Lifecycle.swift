@@ -18,8 +18,8 @@ extension LinkStoreConformance {
         _ = try await (migrated2, migrated3)
 
         #expect(try await third.link(code: "kept") == makeLink("kept", redeemLimit: 1))
-        #expect(try await second.redeem(code: "kept", at: Instant.at(1)).isRedeemed)
-        #expect(try await store.redeem(code: "kept", at: Instant.at(2)) == .exhausted)
+        #expect(try await second.redeem(code: "kept", install: UUID().uuidString, at: Instant.at(1)).isRedeemed)
+        #expect(try await store.redeem(code: "kept", install: UUID().uuidString, at: Instant.at(2)) == .exhausted)
         try await second.ping()
     }
 
@@ -40,7 +40,7 @@ extension LinkStoreConformance {
         do {
             let writer = try await database.open(tracked: false)
             try await writer.insert(makeLink("durable", redeemLimit: 3))
-            #expect(try await writer.redeem(code: "durable", at: Instant.at(1)).isRedeemed)
+            #expect(try await writer.redeem(code: "durable", install: UUID().uuidString, at: Instant.at(1)).isRedeemed)
             try await writer.record([Click(code: "durable", at: Instant.at(2), platform: .ios)])
         }
         let reader = try await database.open()

@@ -20,6 +20,9 @@ enum LinkStoreConformance: String, CaseIterable, Sendable, CustomTestStringConve
     case redeemGone
     case redeemNotFound
     case redeemRace
+    case redeemPerInstall
+    case redeemInstallRace
+    case deferredMatchStored
     case clicks
     case clickCampaigns
     case migrations
@@ -30,6 +33,15 @@ enum LinkStoreConformance: String, CaseIterable, Sendable, CustomTestStringConve
     case deferredExpiry
     case deferredRace
     case deferredSweep
+    case deferredExactOnly
+    case deferredConsume
+    case idempotencyReserve
+    case idempotencyRace
+    case idempotencyExpiry
+    case statsDaily
+    case statsTeam
+    case statsTopLinks
+    case statsClickRetention
     case liveLinks
 
     var testDescription: String { rawValue }
@@ -53,6 +65,9 @@ enum LinkStoreConformance: String, CaseIterable, Sendable, CustomTestStringConve
             case .redeemGone: try await Self.redeemGone(database)
             case .redeemNotFound: try await Self.redeemNotFound(database)
             case .redeemRace: try await Self.redeemRace(database)
+            case .redeemPerInstall: try await Self.redeemPerInstall(database)
+            case .redeemInstallRace: try await Self.redeemInstallRace(database)
+            case .deferredMatchStored: try await Self.deferredMatchStored(database)
             case .clicks: try await Self.clicks(database)
             case .clickCampaigns: try await Self.clickCampaigns(database)
             case .migrations: try await Self.migrations(database)
@@ -63,6 +78,15 @@ enum LinkStoreConformance: String, CaseIterable, Sendable, CustomTestStringConve
             case .deferredExpiry: try await Self.deferredExpiry(database)
             case .deferredRace: try await Self.deferredRace(database)
             case .deferredSweep: try await Self.deferredSweep(database)
+            case .deferredExactOnly: try await Self.deferredExactOnly(database)
+            case .deferredConsume: try await Self.deferredConsume(database)
+            case .idempotencyReserve: try await Self.idempotencyReserve(database)
+            case .idempotencyRace: try await Self.idempotencyRace(database)
+            case .idempotencyExpiry: try await Self.idempotencyExpiry(database)
+            case .statsDaily: try await Self.statsDaily(database)
+            case .statsTeam: try await Self.statsTeam(database)
+            case .statsTopLinks: try await Self.statsTopLinks(database)
+            case .statsClickRetention: try await Self.statsClickRetention(database)
             case .liveLinks: try await Self.liveLinks(database)
             }
         }

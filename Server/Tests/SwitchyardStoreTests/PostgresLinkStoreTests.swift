@@ -114,6 +114,45 @@ struct PostgresAvailabilityTests {
         }
     }
 
+    @Test("Key guesses spend into debt across instances; full buckets are deleted in batches, the others kept",
+          .enabled(if: Backend.postgresURL != nil, "SWITCHYARD_POSTGRES_URL not set: PostgreSQL suite skipped"))
+    func rateBucketsExpire() async throws {
+        try await TestDatabase.with(.postgres) { database in
+            let first = try #require(try await database.open() as? PostgresLinkStore)
+            let second = try #require(try await database.open() as? PostgresLinkStore)
+            let start = Date(timeIntervalSince1970: 1_700_000_000)
+            // 3 a minute: 20 concurrent guesses through two instances, each spent.
+            let answers = try await withThrowingTaskGroup(of: Int?.self) { group in
+                for index in 0..<20 {
+                    let store = index.isMultiple(of: 2) ? first : second
+                    group.addTask { try await store.spendToken(key: "key-guess:10.0.0.1", capacity: 3, seconds: 60, now: start, intoDebt: true) }
+                }
+                return try await group.reduce(into: [Int?]()) { $0.append($1) }
+            }
+            #expect(answers.filter { $0 == nil }.count == 3)
+            #expect(answers.compactMap { $0 }.max() == 360, "17 tokens owed plus one: 18 tokens at one every 20 s")
+            #expect(try await first.spendToken(key: "key-guess:10.0.0.1", capacity: 3, seconds: 60, now: start + 359, intoDebt: true) != nil)
+
+            // 1,200 callers spend one token each; 6 s later (one token back at 10 a minute) their buckets are full.
+            for index in 0..<1200 {
+                _ = try await (index.isMultiple(of: 2) ? first : second)
+                    .spendToken(key: "redeem:client:\(index)", capacity: 10, seconds: 60, now: start)
+            }
+            func count() async throws -> Int {
+                try await first.rows("SELECT count(*) FROM rate_buckets").first!.decode(Int.self)
+            }
+            #expect(try await count() == 1201)
+            #expect(try await first.forgetFullBuckets(at: start + 5, limit: 500) == 0, "none is full yet")
+            #expect(try await first.forgetFullBuckets(at: start + 6, limit: 500) == 500)
+            #expect(try await second.forgetFullBuckets(at: start + 6, limit: 500) == 500)
+            #expect(try await first.forgetFullBuckets(at: start + 6, limit: 500) == 200)
+            #expect(try await count() == 1, "the address in debt keeps its bucket")
+            #expect(try await first.forgetFullBuckets(at: start + 420, limit: 500) == 1)
+            #expect(try await first.spendToken(key: "key-guess:10.0.0.1", capacity: 3, seconds: 60, now: start + 420, intoDebt: true) == nil,
+                    "a deleted bucket is a full one")
+        }
+    }
+
     @Test("A rate bucket is shared by every instance: exactly its capacity passes at once, then it refills",
           .enabled(if: Backend.postgresURL != nil, "SWITCHYARD_POSTGRES_URL not set: PostgreSQL suite skipped"))
     func sharedRateBuckets() async throws {
@@ -147,7 +186,7 @@ struct PostgresAvailabilityTests {
         try await TestDatabase.with(.postgres) { database in
             let store = try #require(try await database.open() as? PostgresLinkStore)
             try await store.migrate()
-            #expect(try await store.appliedMigrations() == [1, 2, 3, 4, 5, 6])
+            #expect(try await store.appliedMigrations() == PostgresLinkStore.migrations.map(\.version))
             #expect(store.schema == database.location)
         }
     }
@@ -165,7 +204,7 @@ struct PostgresAvailabilityTests {
                     "INSERT INTO clicks (code, at, platform) VALUES (\(code), \(Date(timeIntervalSince1970: at)), \(platform))")
             }
             try await store.migrate()
-            #expect(try await store.appliedMigrations() == [1, 2, 3, 4, 5, 6])
+            #expect(try await store.appliedMigrations() == PostgresLinkStore.migrations.map(\.version))
             let rows = try await store.rows("SELECT code, day, platform, count FROM click_days ORDER BY code, day, platform")
                 .map { row in
                     let (code, day, platform, count) = try row.decode((String, Int64, String, Int64).self)

@@ -40,11 +40,11 @@ struct SQLiteLinkStoreTests {
         try await store.migrate()
         try await store.migrate()
         #expect(try await store.appliedMigrations() == SQLiteLinkStore.migrations.map(\.version))
-        #expect(try await store.appliedMigrations() == [1, 2, 3, 4, 5, 6])
         let indexes = try await store.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")
         }
-        #expect(indexes == ["dashboard_sessions_expiry", "deferred_opens_expiry", "deferred_opens_fingerprint", "links_team_listing"])
+        #expect(indexes == ["dashboard_sessions_expiry", "deferred_opens_expiry", "deferred_opens_fingerprint", "idempotency_keys_created",
+                           "links_team_listing", "webhook_deliveries_due", "webhook_deliveries_webhook", "webhooks_team"])
         try await store.close()
     }
 
@@ -62,7 +62,7 @@ struct SQLiteLinkStoreTests {
             }
         }
         try await store.migrate()
-        #expect(try await store.appliedMigrations() == [1, 2, 3, 4, 5, 6])
+        #expect(try await store.appliedMigrations() == SQLiteLinkStore.migrations.map(\.version))
         let rows = try await store.read { db in
             try Row.fetchAll(db, sql: "SELECT code, day, platform, count FROM click_days ORDER BY code, day, platform")
                 .map { "\($0["code"] as String) \($0["day"] as Int64) \($0["platform"] as String) \($0["count"] as Int)" }

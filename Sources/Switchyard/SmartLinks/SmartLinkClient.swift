@@ -9,15 +9,21 @@ public import FoundationNetworking
 /// ```swift
 /// let client = SmartLinkClient(service: URL(string: "https://go.example.com")!, appKey: key, table: table)
 /// if let code = client.code(in: incomingURL) {
-///     let link = try await client.resolve(code: code)           // route, parameters, metadata
-///     let coupon = try await client.redeem(code: code)["coupon"]   // spends one redemption
+///     let link = try await client.resolve(code: code)           // route, parameters (metadata of an unlimited link)
+///     let coupon = try await client.redeem(code: code)["coupon"]   // spends this install's one redemption
 /// }
 /// ```
+///
+/// Redemptions are per install: the client sends ``installID`` with every redeem, and the service
+/// lets one install spend at most one redemption of a link (a retry answers the same metadata
+/// without spending again). A redeem-limited link's metadata is only ever given by ``redeem(code:)``.
 public struct SmartLinkClient: Sendable {
     /// The service's base URL (where short links live).
     public let service: URL
     /// The table that resolves the deep link the service returns.
     public let table: RouteTable
+    /// This install's identifier, sent with every redeem (see ``standardInstallID()``).
+    public let installID: String
     private let appKey: String
     private let session: URLSession
 
@@ -27,12 +33,29 @@ public struct SmartLinkClient: Sendable {
     ///   - service: the service's base URL, such as `https://go.example.com`.
     ///   - appKey: the app key (`SWITCHYARD_APP_KEY` on the service), sent as a bearer token.
     ///   - table: the app's route table, used to resolve the deep link.
+    ///   - installID: this install's identifier; by default one generated on first use and kept in
+    ///     `UserDefaults` (``standardInstallID()``).
     ///   - session: the URL session to use.
-    public init(service: URL, appKey: String, table: RouteTable, session: URLSession = .shared) {
+    public init(service: URL, appKey: String, table: RouteTable, installID: String = SmartLinkClient.standardInstallID(),
+                session: URLSession = .shared) {
         self.service = service
         self.appKey = appKey
         self.table = table
+        self.installID = installID
         self.session = session
+    }
+
+    /// The `UserDefaults` key under which ``standardInstallID()`` keeps the identifier.
+    public static let installIDDefaultsKey = "io.switchyard.installID"
+
+    /// This install's identifier: a random UUID generated on first use and kept in the standard
+    /// `UserDefaults`, so it lasts as long as the app is installed (a reinstall is a new install).
+    public static func standardInstallID() -> String {
+        let defaults = UserDefaults.standard
+        if let stored = defaults.string(forKey: installIDDefaultsKey), !stored.isEmpty { return stored }
+        let generated = UUID().uuidString
+        defaults.set(generated, forKey: installIDDefaultsKey)
+        return generated
     }
 
     /// The code of a short link on this service (`https://go.example.com/Ab3dE9xQ` gives
@@ -53,8 +76,9 @@ public struct SmartLinkClient: Sendable {
         URL(string: text).flatMap(code(in:))
     }
 
-    /// The smart link's deep link, resolved with ``table``; its `metadata` is set while the link
-    /// has redemptions left, and its source is ``LinkSource/smartLink``.
+    /// The smart link's deep link, resolved with ``table``, with source ``LinkSource/smartLink`` and
+    /// an exact ``DeepLink/smartLink``; its `metadata` is set for a link without a redeem limit (a
+    /// redeem-limited link's metadata comes from ``redeem(code:)`` only).
     ///
     /// - Throws: ``SmartLinkError`` (not found, gone, unauthorized, a transport or format problem),
     ///   or the table's ``LinkInputError`` wrapped in ``SmartLinkError/Code/unresolvable``.
@@ -67,20 +91,27 @@ public struct SmartLinkClient: Sendable {
         service.appendingPathComponent(PercentEncoding.encode(code)).absoluteString
     }
 
-    /// The link this device opened before the app was installed, found by the service's heuristic
-    /// matching (`POST /api/v1/deferred/claim`, which the operator turns on with
-    /// `--deferred-window`): nil when nothing matches, or when matching is off. A match is
-    /// consumed. The link's source is ``LinkSource/deferred``.
+    /// The link this device opened before the app was installed (`POST /api/v1/deferred/claim`):
+    /// nil when nothing matches. A match is consumed. The link's source is ``LinkSource/deferred``.
+    ///
+    /// Without `code` the service matches heuristically (the operator turns it on with
+    /// `--deferred-window`): the answer's ``DeepLink/smartLink`` is ``SmartLinkReference/heuristic``
+    /// — route and parameters only, no code, no metadata — and links that demand an exact match
+    /// (by default those with metadata or a redeem limit) are never answered. With the `code` the
+    /// app found itself (Android's install referrer) the claim is exact. The link's
+    /// ``DeepLink/smartLink`` says which it was (``SmartLinkReference/match``).
     ///
     /// ```swift
     /// if let link = try await client.claimDeferred(platform: "ios", osVersion: "18.1", language: "en-US") {
-    ///     await navigator.open(link.url, source: .deferred, metadata: link.metadata)
+    ///     await navigator.route(deepLink: link, source: .deferred)   // link.smartLink?.match == .heuristic
     /// }
     /// ```
     /// - Throws: ``SmartLinkError`` for anything but "no match" (unauthorized, a transport or format problem).
-    public func claimDeferred(platform: String, osVersion: String, language: String?) async throws(SmartLinkError) -> DeepLink? {
+    public func claimDeferred(platform: String, osVersion: String, language: String?,
+                              code: String? = nil) async throws(SmartLinkError) -> DeepLink? {
         var body: [String: JSONValue] = ["platform": .string(platform), "osVersion": .string(osVersion)]
         if let language { body["language"] = .string(language) }
+        if let code { body["code"] = .string(code) }
         do {
             return try link(from: await send("POST", path: "api/v1/deferred/claim", body: .object(body)), source: .deferred)
         } catch where error.code == .notFound {
@@ -89,7 +120,7 @@ public struct SmartLinkClient: Sendable {
     }
 
     /// The deep link in a `resolve`-shaped answer, resolved with ``table``, with its metadata and
-    /// the short link it came from.
+    /// the short link it came from (or, for a heuristic match, only that it was one).
     private func link(from body: JSONValue, source: LinkSource) throws(SmartLinkError) -> DeepLink {
         guard let url = body["url"]?.stringValue else {
             throw SmartLinkError(.invalidResponse, "the service's answer has no 'url'")
@@ -99,6 +130,10 @@ public struct SmartLinkClient: Sendable {
             link = try table.resolve(url, source: source)
         } catch {
             throw SmartLinkError(.unresolvable, "the app's table cannot read '\(url)': \(error.message)")
+        }
+        if body["match"]?.stringValue == SmartLinkMatch.heuristic.rawValue {
+            link.smartLink = .heuristic
+            return link
         }
         link.metadata = body["metadata"]?.objectValue
         if let code = body["code"]?.stringValue { link.smartLink = SmartLinkReference(code: code, url: shortURL(code: code)) }
@@ -117,7 +152,7 @@ public struct SmartLinkClient: Sendable {
     /// - Throws: ``SmartLinkError`` (``SmartLinkError/Code/service`` with the service's reason for
     ///   an unknown route or a missing parameter, ``SmartLinkError/Code/unauthorized`` for the key).
     public func create(route: String, parameters: [String: String] = [:], query: [String: String] = [:],
-                       title: String? = nil) async throws(SmartLinkError) -> SmartLinkReference {
+                       title: String? = nil) async throws(SmartLinkError) -> ShortLink {
         var body: [String: JSONValue] = ["route": .string(route), "routeParameters": .object(parameters.mapValues(JSONValue.string))]
         if !query.isEmpty { body["queryParameters"] = .object(query.mapValues(JSONValue.string)) }
         if let title { body["preview"] = .object(["title": .string(title)]) }
@@ -125,14 +160,17 @@ public struct SmartLinkClient: Sendable {
         guard let code = answer["code"]?.stringValue, let url = answer["url"]?.stringValue else {
             throw SmartLinkError(.invalidResponse, "the service's answer has no 'code' and 'url'")
         }
-        return SmartLinkReference(code: code, url: url)
+        return ShortLink(code: code, url: url)
     }
 
-    /// Spends one of the link's redemptions and returns its metadata.
+    /// Spends this install's redemption of the link and returns its metadata. Safe to retry: an
+    /// install that redeemed the link before gets the same metadata without spending again.
     ///
-    /// - Throws: ``SmartLinkError`` with code ``SmartLinkError/Code/exhausted`` once the limit is reached.
+    /// - Throws: ``SmartLinkError`` with code ``SmartLinkError/Code/exhausted`` once the limit is
+    ///   reached by other installs.
     public func redeem(code: String) async throws(SmartLinkError) -> [String: JSONValue] {
-        let body = try await send("POST", path: "api/v1/links/\(PercentEncoding.encode(code))/redeem")
+        let body = try await send("POST", path: "api/v1/links/\(PercentEncoding.encode(code))/redeem",
+                                  body: .object(["install": .string(installID)]))
         return body["metadata"]?.objectValue ?? [:]
     }
 

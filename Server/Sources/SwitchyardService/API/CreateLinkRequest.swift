@@ -27,9 +27,12 @@ struct CreateLinkRequest: Codable, Sendable, Hashable {
     var expiresAt: String?
     /// The link preview's card.
     var preview: LinkPreview?
+    /// Which deferred claims may hand the link out; nil: `exact` for a link with metadata or a
+    /// redeem limit, `any` otherwise.
+    var deferredMatch: DeferredMatch?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case route, routeParameters, queryParameters, metadata, redeemLimit, fallbacks, alias, expiresAt, preview
+        case route, routeParameters, queryParameters, metadata, redeemLimit, fallbacks, alias, expiresAt, preview, deferredMatch
     }
 
     /// The fields the app key may not set: it creates route links only, so an extracted key cannot
@@ -58,6 +61,12 @@ struct CreateLinkRequest: Codable, Sendable, Hashable {
         preview = try fields.nested(LinkPreview.self, CodingKeys.preview)
         expiresAt = try fields.string(CodingKeys.expiresAt)
         alias = try fields.string(CodingKeys.alias)
+        if let match = try fields.string(CodingKeys.deferredMatch) {
+            guard let parsed = DeferredMatch(rawValue: match) else {
+                throw Problem.invalid("invalid-field", "Invalid field", "'deferredMatch' must be \"exact\" or \"any\", got '\(match)'")
+            }
+            deferredMatch = parsed
+        }
     }
 
     /// Whether a field the app key may not set is present: the first one, in the order of
@@ -115,6 +124,10 @@ extension CreateLinkRequest: OpenAPISchema {
             "alias": JSONSchema.string("A custom code; reserved words are refused.", pattern: "^[A-Za-z0-9_-]{3,64}$").nullable(),
             "expiresAt": JSONSchema.string("Must be in the future.", format: "date-time").nullable(),
             "preview": LinkPreview.schema.nullable(),
+            "deferredMatch": JSONSchema.string(
+                "Which deferred claims may hand the link out: only one that carries the code (exact), or a heuristic one too (any). "
+                    + "Default: exact for a link with metadata or a redeem limit, any otherwise.",
+                oneOf: ["exact", "any"]).nullable(),
         ], required: ["route"], additionalProperties: .forbidden)
     }
 }

@@ -26,12 +26,14 @@ struct LinkResponse: Codable, Sendable, Hashable, ResponseEncodable {
     var expired: Bool
     /// `admin` or `app`: which kind of key created the link.
     var createdBy: String
+    /// `exact` or `any`: which deferred claims may hand the link out.
+    var deferredMatch: DeferredMatch
     /// Click counts, on inspect only.
     var clicks: ClickCounts?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case code, url, route, routeName, routeParameters, queryParameters, universalLink, schemeURL, hasMetadata,
-             redeemLimit, redeemCount, fallbacks, preview, createdAt, expiresAt, expired, createdBy, clicks
+             redeemLimit, redeemCount, fallbacks, preview, createdAt, expiresAt, expired, createdBy, deferredMatch, clicks
     }
 
     /// A stored link, with its click counts when given.
@@ -54,6 +56,7 @@ struct LinkResponse: Codable, Sendable, Hashable, ResponseEncodable {
         expiresAt = link.expiresAt.map(APIDates.text)
         expired = link.isGone(at: service.now())
         createdBy = link.createdByApp ? "app" : "admin"
+        deferredMatch = link.deferredMatch
         self.clicks = clicks.map(ClickCounts.init)
     }
 
@@ -77,6 +80,7 @@ struct LinkResponse: Codable, Sendable, Hashable, ResponseEncodable {
         try container.encode(expiresAt, forKey: .expiresAt)
         try container.encode(expired, forKey: .expired)
         try container.encode(createdBy, forKey: .createdBy)
+        try container.encode(deferredMatch, forKey: .deferredMatch)
         try container.encodeIfPresent(clicks, forKey: .clicks)
     }
 }
@@ -105,9 +109,11 @@ extension LinkResponse: OpenAPISchema {
             "expired": .boolean,
             "createdBy": .string("Who created the link: a team admin key, or the app with its app key (route links only).",
                                  oneOf: ["admin", "app"]),
+            "deferredMatch": .string("Which deferred claims may hand the link out: only one that carries the code, or a heuristic one too.",
+                                     oneOf: ["exact", "any"]),
             "clicks": .ref(ClickCounts.self),
         ], required: ["code", "url", "route", "routeParameters", "queryParameters", "hasMetadata", "redeemCount", "fallbacks",
-                      "preview", "createdAt", "expired"])
+                      "preview", "createdAt", "expired", "createdBy", "deferredMatch"])
     }
 }
 

@@ -2,10 +2,23 @@ import Hummingbird
 import Switchyard
 import SwitchyardStore
 
-/// What the app gets for a link (the `Resolution` schema): the deep link, its URLs, and the
-/// metadata while redemptions are left. The answer of `resolve` and of a matched deferred claim.
+/// How the service knows which link the app asks about: the code itself arrived (a tap, the
+/// copied short link, Android's install referrer), or a heuristic match of a device's coarse
+/// signals guessed it. Only an exact match ever carries the code, the metadata or a redemption.
+enum MatchConfidence: String, Codable, Sendable, Hashable {
+    /// The code itself arrived.
+    case exact
+    /// A deferred claim matched the device on its address, OS version and language.
+    case heuristic
+}
+
+/// What the app gets for a link (the `Resolution` schema): the deep link, its URLs, how sure the
+/// service is that this is the link (``match``) and, for an exact match, the code, the redeem
+/// state and the metadata of a link without a redeem limit. A redeem-limited link's metadata is
+/// only given by a successful redeem. The answer of `resolve` and of a deferred claim.
 struct Resolution: Codable, Sendable, Hashable, ResponseEncodable {
-    var code: String
+    /// Null for a heuristic match: without the code nothing can be redeemed.
+    var code: String?
     /// The deep link: the universal link, else the custom-scheme URL.
     var url: String?
     var universalLink: String?
@@ -14,21 +27,27 @@ struct Resolution: Codable, Sendable, Hashable, ResponseEncodable {
     var routeName: String?
     var routeParameters: [String: String]
     var queryParameters: [String: String]
+    var match: MatchConfidence
+    /// Whether `redeem` would give the metadata now (an exact match of a link with redemptions left).
+    var redeemable: Bool
+    /// The remaining fields are null for a heuristic match.
     var redeemLimit: Int?
-    var redeemCount: Int
-    var exhausted: Bool
-    /// Null once the redeem limit is reached.
+    var redeemCount: Int?
+    /// Redemptions left; null without a limit.
+    var remaining: Int?
+    var exhausted: Bool?
+    /// A link without a redeem limit: its metadata. Null for a redeem-limited link (redeem gives it),
+    /// and for a heuristic match.
     var metadata: [String: JSONValue]?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case code, url, universalLink, schemeURL, route, routeName, routeParameters, queryParameters, redeemLimit,
-             redeemCount, exhausted, metadata
+        case code, url, universalLink, schemeURL, route, routeName, routeParameters, queryParameters, match, redeemable,
+             redeemLimit, redeemCount, remaining, exhausted, metadata
     }
 
-    /// A stored link, as the app sees it.
-    init(_ link: SmartLink, service: LinkService) {
+    /// A stored link, as the app sees it with this confidence.
+    init(_ link: SmartLink, match: MatchConfidence, service: LinkService) {
         let urls = service.deepLinkURLs(link)
-        code = link.code
         url = urls.universal ?? urls.scheme
         universalLink = urls.universal
         schemeURL = urls.scheme
@@ -36,10 +55,18 @@ struct Resolution: Codable, Sendable, Hashable, ResponseEncodable {
         routeName = link.routeName
         routeParameters = link.routeParameters
         queryParameters = link.queryParameters
+        self.match = match
+        guard match == .exact else {
+            redeemable = false
+            return
+        }
+        code = link.code
+        redeemable = !link.isExhausted && (link.redeemLimit != nil || link.metadata != nil)
         redeemLimit = link.redeemLimit
         redeemCount = link.redeemCount
+        remaining = link.remainingRedemptions
         exhausted = link.isExhausted
-        metadata = link.isExhausted ? nil : link.metadata
+        metadata = link.redeemLimit == nil ? link.metadata : nil
     }
 
     /// Writes `null` for every missing optional field.
@@ -53,10 +80,22 @@ struct Resolution: Codable, Sendable, Hashable, ResponseEncodable {
         try container.encode(routeName, forKey: .routeName)
         try container.encode(routeParameters, forKey: .routeParameters)
         try container.encode(queryParameters, forKey: .queryParameters)
+        try container.encode(match, forKey: .match)
+        try container.encode(redeemable, forKey: .redeemable)
         try container.encode(redeemLimit, forKey: .redeemLimit)
         try container.encode(redeemCount, forKey: .redeemCount)
+        try container.encode(remaining, forKey: .remaining)
         try container.encode(exhausted, forKey: .exhausted)
         try container.encode(metadata, forKey: .metadata)
+    }
+}
+
+extension MatchConfidence {
+    /// The schema of a `match` field.
+    static var schema: JSONSchema {
+        .string("exact: the code itself arrived (a tap, the copied short link, the install referrer); "
+                    + "heuristic: a deferred claim matched the device's coarse signals (never the code, the metadata or a redemption).",
+                oneOf: ["exact", "heuristic"])
     }
 }
 
@@ -66,7 +105,7 @@ extension Resolution: OpenAPISchema {
     static var schema: JSONSchema {
         let text = JSONSchema.string().nullable()
         return .object([
-            "code": .string(),
+            "code": text.described("Null for a heuristic match."),
             "url": text.described("The deep link (universal link, else custom-scheme URL)."),
             "universalLink": text,
             "schemeURL": text,
@@ -74,15 +113,20 @@ extension Resolution: OpenAPISchema {
             "routeName": text,
             "routeParameters": .map(of: .string()),
             "queryParameters": .map(of: .string()),
+            "match": MatchConfidence.schema,
+            "redeemable": JSONSchema.boolean.described("Whether redeem would give the metadata now."),
             "redeemLimit": JSONSchema.integer().nullable(),
-            "redeemCount": .integer(),
-            "exhausted": .boolean,
-            "metadata": JSONSchema.object().nullable().described("Null once the redeem limit is reached."),
-        ], required: ["code", "url", "route", "routeParameters", "queryParameters", "redeemCount", "exhausted", "metadata"])
+            "redeemCount": JSONSchema.integer().nullable(),
+            "remaining": JSONSchema.integer().nullable().described("Redemptions left; null without a limit."),
+            "exhausted": JSONSchema.boolean.nullable(),
+            "metadata": JSONSchema.object().nullable().described(
+                "A link without a redeem limit: its metadata. Null for a redeem-limited link (redeem gives it) and for a heuristic match."),
+        ], required: ["code", "url", "route", "routeParameters", "queryParameters", "match", "redeemable", "metadata"])
     }
 }
 
-/// One redemption spent (the `Redemption` schema): the metadata, and how many are left.
+/// One redemption (the `Redemption` schema): the metadata, and how many are left. `replayed` is
+/// true when this install had redeemed the link before: nothing was spent again.
 struct Redemption: Codable, Sendable, Hashable, ResponseEncodable {
     var code: String
     var metadata: [String: JSONValue]?
@@ -90,18 +134,23 @@ struct Redemption: Codable, Sendable, Hashable, ResponseEncodable {
     var redeemLimit: Int?
     /// Redemptions left; null without a limit.
     var remaining: Int?
+    var match: MatchConfidence
+    /// Whether this install had redeemed the link before (nothing spent now).
+    var replayed: Bool
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case code, metadata, redeemCount, redeemLimit, remaining
+        case code, metadata, redeemCount, redeemLimit, remaining, match, replayed
     }
 
-    /// A link just redeemed.
-    init(_ link: SmartLink) {
+    /// A link redeemed by an install, now or (`replayed`) before.
+    init(_ link: SmartLink, replayed: Bool) {
         code = link.code
         metadata = link.metadata
         redeemCount = link.redeemCount
         redeemLimit = link.redeemLimit
-        remaining = link.redeemLimit.map { max(0, $0 - link.redeemCount) }
+        remaining = link.remainingRedemptions
+        match = .exact
+        self.replayed = replayed
     }
 
     /// Writes `null` for every missing optional field.
@@ -112,6 +161,8 @@ struct Redemption: Codable, Sendable, Hashable, ResponseEncodable {
         try container.encode(redeemCount, forKey: .redeemCount)
         try container.encode(redeemLimit, forKey: .redeemLimit)
         try container.encode(remaining, forKey: .remaining)
+        try container.encode(match, forKey: .match)
+        try container.encode(replayed, forKey: .replayed)
     }
 }
 
@@ -125,6 +176,8 @@ extension Redemption: OpenAPISchema {
             "redeemCount": .integer(),
             "redeemLimit": JSONSchema.integer().nullable(),
             "remaining": JSONSchema.integer().nullable(),
-        ], required: ["code", "metadata", "redeemCount"])
+            "match": MatchConfidence.schema,
+            "replayed": JSONSchema.boolean.described("True when this install had redeemed the link before: nothing was spent again."),
+        ], required: ["code", "metadata", "redeemCount", "match", "replayed"])
     }
 }

@@ -25,12 +25,18 @@ struct Dashboard: Sendable {
 
     init(service: LinkService, sessions: DashboardSessions? = nil, pageSize: Int = 20) {
         self.service = service
-        self.sessions = sessions ?? DashboardSessions(store: service.store)
+        let limits = service.configuration.limits
+        self.sessions = sessions ?? DashboardSessions(store: service.store, idleTimeout: limits.sessionIdleTimeout,
+                                                      lifetime: limits.sessionLifetime)
         self.pageSize = pageSize
     }
 
     /// Whether cookies get `Secure`: when the service's public base URL is https.
     var secureCookies: Bool { service.configuration.baseURL.lowercased().hasPrefix("https://") }
+    /// The session cookie's name (`__Host-` prefixed on https).
+    var sessionCookie: String { DashboardCookies.name(DashboardCookies.session, secure: secureCookies) }
+    /// The sign-in form's cookie's name (`__Host-` prefixed on https).
+    var signInCookie: String { DashboardCookies.name(DashboardCookies.signIn, secure: secureCookies) }
 
     func register(on router: Router<ServiceRequestContext>) {
         router.get("/") { request, context in
@@ -40,12 +46,12 @@ struct Dashboard: Sendable {
         }
         router.get("dashboard") { _, _ in DashboardPage.redirect("/") }
         router.get("dashboard/signin") { request, _ in try await signInPage(request) }
-        router.post("dashboard/signin") { request, _ in try await signIn(request) }
+        router.post("dashboard/signin") { request, context in try await signIn(request, context: context) }
         router.post("dashboard/signout") { request, _ in
             try await signedInPost(request, as: TokenForm.self) { _, _ in
-                try await service.storage { try await sessions.remove(DashboardCookies.value(DashboardCookies.session, in: request)) }
+                try await service.storage { try await sessions.remove(DashboardCookies.value(sessionCookie, in: request)) }
                 return DashboardPage.redirect("/dashboard/signin", cookies: [
-                    DashboardCookies.cookie(DashboardCookies.session, "", secure: secureCookies, maxAge: 0)])
+                    DashboardCookies.cookie(sessionCookie, "", secure: secureCookies, maxAge: 0)])
             }
         }
         router.get("dashboard/new") { request, _ in
@@ -72,7 +78,7 @@ struct Dashboard: Sendable {
 
     /// The session of the request's cookie, if it is live.
     func session(of request: Request) async throws -> DashboardSessions.Session? {
-        let token = DashboardCookies.value(DashboardCookies.session, in: request)
+        let token = DashboardCookies.value(sessionCookie, in: request)
         return try await service.storage { try await sessions.session(token, now: service.now()) }
     }
 
@@ -113,29 +119,52 @@ struct Dashboard: Sendable {
         if error == nil, try await session(of: request) != nil { return DashboardPage.redirect("/") }
         let token = DashboardSessions.randomToken()
         return DashboardPage.response(DashboardForms.signIn(csrf: token, error: error), status: status, cookies: [
-            DashboardCookies.cookie(DashboardCookies.signIn, token, secure: secureCookies)])
+            DashboardCookies.cookie(signInCookie, token, secure: secureCookies)])
     }
 
     /// Checks the sign-in form's double-submit token and the key; starts a session on success.
-    func signIn(_ request: Request) async throws -> Response {
+    ///
+    /// Attempts are key guesses, limited per client address (``RateLimiter/Operation/keyGuess``,
+    /// with wrong API keys): each spends one, and while the address is over the rate it is
+    /// answered 429 with `Retry-After` before its key is looked at, right or wrong.
+    func signIn(_ request: Request, context: ServiceRequestContext) async throws -> Response {
+        let address = service.clientAddress(request, context: context)
+        if let seconds = service.limiter.keyGuessRefusal(caller: address, at: service.now()) {
+            return signInRefused(retryAfter: seconds)
+        }
         let form: SignInForm
         do {
             form = try await SignInForm.read(request, limit: 8 * 1024)
         } catch let problem as Problem {
             return DashboardPage.problem(problem.status, title: problem.title, detail: problem.detail, session: nil)
         }
-        guard DashboardSessions.tokensMatch(form.csrf, DashboardCookies.value(DashboardCookies.signIn, in: request)) else {
+        guard DashboardSessions.tokensMatch(form.csrf, DashboardCookies.value(signInCookie, in: request)) else {
             return Self.csrfRefusal(session: nil)
+        }
+        let now = service.now()
+        if let seconds = try await service.storage({ try await service.limiter.spendKeyGuess(caller: address, at: now) }) {
+            return signInRefused(retryAfter: seconds)
         }
         guard let key = form.key?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty, let team = service.adminKeys.owner(of: key) else {
             service.logger.notice("dashboard sign-in refused")
             return try await signInPage(request, error: "The API key is not valid.", status: .unauthorized)
         }
-        let (token, _) = try await service.storage { try await sessions.create(team: team, now: service.now()) }
+        let (token, _) = try await service.storage { try await sessions.create(team: team, now: now) }
         service.logger.info("dashboard sign-in", metadata: ["team": "\(team)"])
         return DashboardPage.redirect("/", cookies: [
-            DashboardCookies.cookie(DashboardCookies.session, token, secure: secureCookies),
-            DashboardCookies.cookie(DashboardCookies.signIn, "", secure: secureCookies, maxAge: 0),
+            DashboardCookies.cookie(sessionCookie, token, secure: secureCookies),
+            DashboardCookies.cookie(signInCookie, "", secure: secureCookies, maxAge: 0),
         ])
+    }
+
+    /// The 429 page for an address over its rate of sign-in attempts.
+    func signInRefused(retryAfter seconds: Int) -> Response {
+        service.logger.notice("dashboard sign-in throttled")
+        let problem = service.keyGuessesRefused(retryAfter: seconds)
+        var response = DashboardPage.problem(problem.status, title: problem.title,
+                                             detail: "Too many sign-in attempts from your address. Try again in \(seconds) s.",
+                                             session: nil)
+        response.headers[.retryAfter] = String(seconds)
+        return response
     }
 }

@@ -4,7 +4,12 @@ import SwitchyardStore
 /// Signed-in dashboard sessions, kept in the store so that every instance behind a load balancer
 /// knows them (no sticky sessions): a random token (the cookie's value, stored only as its SHA-256)
 /// maps to the team and the session's CSRF token. The API key itself is never stored or sent back.
-/// A session ends after `idleTimeout` without use, or when its browser signs out, on every instance.
+/// A session ends after `idleTimeout` without use, `lifetime` after it started however much it is
+/// used, or when its browser signs out, on every instance.
+///
+/// The token says when its session started (`RANDOM.SECONDS`, the random part 64 hex digits): the
+/// store keeps only the token's hash, so a token whose start was changed is no session at all, and
+/// the lifetime needs nothing stored beside the idle expiry.
 struct DashboardSessions: Sendable {
     /// One signed-in browser.
     struct Session: Sendable, Hashable {
@@ -19,27 +24,46 @@ struct DashboardSessions: Sendable {
     let store: any LinkStore
     /// How long an unused session lasts.
     let idleTimeout: TimeInterval
+    /// How long a session lasts at most.
+    let lifetime: TimeInterval
 
-    init(store: any LinkStore, idleTimeout: TimeInterval = 8 * 3600) {
+    init(store: any LinkStore, idleTimeout: Duration = .seconds(8 * 3600), lifetime: Duration = .seconds(12 * 3600)) {
         self.store = store
-        self.idleTimeout = idleTimeout
+        self.idleTimeout = Self.seconds(idleTimeout)
+        self.lifetime = Self.seconds(lifetime)
     }
 
     /// Starts a session for `team`; returns its token.
     func create(team: String, now: Date) async throws -> (token: String, session: Session) {
-        let token = Self.randomToken()
+        let started = Int64(now.timeIntervalSince1970.rounded(.down))
+        let token = Self.randomToken() + "." + String(started)
         let stored = DashboardSession(tokenHash: Self.hash(token), team: team, csrf: Self.randomToken(),
-                                      expiresAt: now.addingTimeInterval(idleTimeout))
+                                      expiresAt: expiry(started: started, now: now))
         try await store.insertSession(stored, now: now)
         return (token, Session(team: stored.team, csrf: stored.csrf, expires: stored.expiresAt))
     }
 
     /// The live session for `token`, its expiry pushed back; nil when unknown or expired.
     func session(_ token: String?, now: Date) async throws -> Session? {
-        guard let token, !token.isEmpty, token.utf8.count <= 128 else { return nil }
+        guard let token, !token.isEmpty, token.utf8.count <= 128,
+              let dot = token.lastIndex(of: "."), let started = Int64(token[token.index(after: dot)...]) else { return nil }
+        guard now.timeIntervalSince1970 < Double(started) + lifetime else {
+            try await store.deleteSession(tokenHash: Self.hash(token))
+            return nil
+        }
         guard let stored = try await store.session(tokenHash: Self.hash(token), now: now,
-                                                   extendingTo: now.addingTimeInterval(idleTimeout)) else { return nil }
+                                                   extendingTo: expiry(started: started, now: now)) else { return nil }
         return Session(team: stored.team, csrf: stored.csrf, expires: stored.expiresAt)
+    }
+
+    /// When a session started at `started` (seconds since 1970) and used at `now` ends unless used
+    /// again: after the idle timeout, and never past its lifetime.
+    private func expiry(started: Int64, now: Date) -> Date {
+        min(now.addingTimeInterval(idleTimeout), Date(timeIntervalSince1970: Double(started) + lifetime))
+    }
+
+    private static func seconds(_ duration: Duration) -> TimeInterval {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// Ends a session.

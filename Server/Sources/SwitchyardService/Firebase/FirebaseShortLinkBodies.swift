@@ -156,6 +156,7 @@ struct FirebaseErrorResponse: Codable, Sendable, Hashable, ResponseEncodable {
         case 403: "PERMISSION_DENIED"
         case 404: "NOT_FOUND"
         case 409: "ALREADY_EXISTS"
+        case 422: "FAILED_PRECONDITION"
         case 429: "RESOURCE_EXHAUSTED"
         case 503: "UNAVAILABLE"
         default: "INTERNAL"

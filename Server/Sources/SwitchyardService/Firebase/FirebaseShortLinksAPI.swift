@@ -25,6 +25,7 @@ struct FirebaseShortLinksAPI: Sendable {
         router.group("v1/shortLinks")
             .add(middleware: FirebaseErrorMiddleware())
             .add(middleware: KeyAuthentication(service: service, accepts: .admin, allowsQueryKey: true))
+            .add(middleware: IdempotencyMiddleware(service: service, route: "shortLinks"))
             .post { request, context in try await create(request, context: context) }
     }
 

@@ -7,17 +7,27 @@ extension OpenAPIDocument {
         let code = parameter("code", in: "path", required: true, description: "The link's short code or alias.",
                              schema: .string(pattern: APIPatterns.code))
         let userAgent = parameter("User-Agent", in: "header", schema: .string())
+        let idempotencyKey = parameter(
+            "Idempotency-Key", in: "header",
+            description: "Makes a retry safe: the same key and body within 24 hours get the first answer again (marked Idempotent-Replayed: true) and create nothing; another body is 422. Keys are per caller and route.",
+            schema: .string(minLength: 1, maxLength: 255, pattern: "^[!-~]+$"))
+        let replayed = "true when this is the answer to an earlier request with the same Idempotency-Key."
+        let keyGuesses = rateLimited("Too many sign-in attempts or wrong admin keys from this client address (the right key is refused too until then)")
         var paths: [String: JSONValue] = [:]
         paths["/api/v1/links"] = [
             "post": operation(
                 "createLink", "Create a smart link", tag: "links", security: ["adminKey", "appKey"],
                 description: "With an admin key: any link of the table. With the app key: a route link only (route, routeParameters, queryParameters, preview); metadata, redeemLimit, fallbacks, alias and expiresAt are refused with 403.",
-                body: CreateLinkRequest.self,
+                parameters: [idempotencyKey], body: CreateLinkRequest.self,
                 responses: [
-                    "201": json(LinkResponse.self, "Created.", headers: ["Location": "The link's API URL."]),
+                    "201": json(LinkResponse.self, "Created.", headers: ["Location": "The link's API URL.", "Idempotent-Replayed": replayed]),
                     "400": badRequest, "401": unauthorized, "403": problem("A field the app key may not set."),
-                    "409": problem("Conflict."), "413": tooLarge, "415": unsupported,
-                    "429": rateLimited("Too many links created with this key"), "503": unavailable,
+                    "409": problem("The alias is taken, or a request with the same Idempotency-Key is still in progress (retry after Retry-After).",
+                                   headers: ["Retry-After": "Seconds to wait before retrying (a request in progress)."]),
+                    "413": tooLarge, "415": unsupported,
+                    "422": problem("The Idempotency-Key was used with another request body."),
+                    "429": rateLimited("Too many links created with this key, or too many wrong keys from this client address"),
+                    "503": unavailable,
                 ]),
             "get": operation(
                 "listLinks", "List the team's live links, newest first", tag: "links", security: ["adminKey"],
@@ -26,23 +36,24 @@ extension OpenAPIDocument {
                     parameter("cursor", in: "query", schema: .string(minLength: 1, maxLength: 256)),
                 ],
                 responses: ["200": json(LinkPageResponse.self, "A page of links."), "400": badRequest, "401": unauthorized,
-                            "503": unavailable]),
+                            "429": keyGuesses, "503": unavailable]),
         ]
         paths["/api/v1/links/{code}"] = [
             "parameters": [code],
             "get": operation(
                 "getLink", "Inspect a link with its click counts", tag: "links", security: ["adminKey"],
                 responses: ["200": json(LinkResponse.self, "The link."), "401": unauthorized, "404": notFound,
-                            "503": unavailable]),
+                            "429": keyGuesses, "503": unavailable]),
             "patch": operation(
                 "updateLinkFallbacks", "Replace a link's fallbacks", tag: "links", security: ["adminKey"],
                 body: UpdateLinkRequest.self,
                 responses: ["200": json(LinkResponse.self, "The updated link."), "400": badRequest, "401": unauthorized,
-                            "404": notFound, "413": tooLarge, "415": unsupported, "503": unavailable]),
+                            "404": notFound, "413": tooLarge, "415": unsupported, "429": keyGuesses, "503": unavailable]),
             "delete": operation(
                 "deleteLink", "Delete a link (it then answers 410; its code is never reused)", tag: "links",
                 security: ["adminKey"],
-                responses: ["204": ["description": "Deleted."], "401": unauthorized, "404": notFound, "503": unavailable]),
+                responses: ["204": ["description": "Deleted."], "401": unauthorized, "404": notFound, "429": keyGuesses,
+                            "503": unavailable]),
         ]
         paths["/api/v1/links/{code}/explain"] = [
             "parameters": [code],
@@ -55,26 +66,31 @@ extension OpenAPIDocument {
         paths["/api/v1/links/{code}/resolve"] = [
             "parameters": [code],
             "get": operation(
-                "resolveLink", "The deep link for the app (metadata while not exhausted)", tag: "app", security: ["appKey"],
+                "resolveLink", "The deep link for the app (an exact match; a redeem-limited link's metadata only through redeem)",
+                tag: "app", security: ["appKey"],
                 responses: ["200": json(Resolution.self, "The deep link."), "401": unauthorized, "404": notFound,
-                            "410": gone, "429": rateLimited("Too many redeems with this key"), "503": unavailable]),
+                            "410": gone, "429": rateLimited("Too many resolves from this client address"), "503": unavailable]),
         ]
         paths["/api/v1/links/{code}/redeem"] = [
             "parameters": [code],
             "post": operation(
-                "redeemLink", "Spend one redemption and get the metadata", tag: "app", security: ["appKey"],
-                responses: ["200": json(Redemption.self, "Redeemed."), "401": unauthorized, "404": notFound,
-                            "409": problem("The redeem limit is reached."), "410": gone,
-                            "429": rateLimited("Too many redeems with this key"), "503": unavailable]),
+                "redeemLink", "Spend one redemption for this install and get the metadata (again, without spending, for an install that redeemed before)",
+                tag: "app", security: ["appKey"], body: RedeemRequest.self,
+                responses: ["200": json(Redemption.self, "Redeemed, now or (replayed) before by this install."),
+                            "400": badRequest, "401": unauthorized, "404": notFound,
+                            "409": problem("The redeem limit is reached."), "410": gone, "413": tooLarge, "415": unsupported,
+                            "429": rateLimited("Too many redeems from this client address"), "503": unavailable]),
         ]
         paths["/api/v1/deferred/claim"] = [
             "post": operation(
-                "claimDeferredLink", "Claim the link this device opened before installing the app (heuristic matching, opt-in)",
+                "claimDeferredLink",
+                "Claim the link this device opened before installing the app: exact with its code, else heuristic (opt-in)",
                 tag: "app", security: ["appKey"], body: DeferredClaimRequest.self,
-                responses: ["200": json(Resolution.self, "The link this device opened, as `resolve` answers it."),
+                responses: ["200": json(Resolution.self, "With a code: the link, as `resolve` answers it (match exact). Without: the route and parameters of the one link this device opened (match heuristic; no code, no metadata)."),
                             "400": badRequest, "401": unauthorized,
-                            "404": problem("No single pending open matches (or heuristic matching is off)."),
-                            "413": tooLarge, "415": unsupported, "429": rateLimited("Too many redeems with this key"),
+                            "404": problem("No such code; or no single pending open matches, the link demands an exact match, or heuristic matching is off."),
+                            "410": gone, "413": tooLarge, "415": unsupported,
+                            "429": rateLimited("Too many claims from this client address"),
                             "503": unavailable]),
         ]
         paths["/{code}"] = [
@@ -107,15 +123,60 @@ extension OpenAPIDocument {
         paths["/v1/shortLinks"] = [
             "post": operation(
                 "firebaseCreateShortLink", "Create a short link the way Firebase Dynamic Links' REST API did", tag: "firebase",
-                security: ["adminKey", "firebaseKey"], body: FirebaseShortLinkRequest.self,
+                security: ["adminKey", "firebaseKey"], parameters: [idempotencyKey], body: FirebaseShortLinkRequest.self,
                 responses: [
-                    "200": json(FirebaseShortLinkResponse.self, "Created."),
+                    "200": json(FirebaseShortLinkResponse.self, "Created.", headers: ["Idempotent-Replayed": replayed]),
                     "400": json(FirebaseErrorResponse.self, "INVALID_ARGUMENT: a bad long link, a deep link the table does not open, an unknown field."),
                     "401": json(FirebaseErrorResponse.self, "UNAUTHENTICATED: missing or wrong key.",
                                 headers: ["WWW-Authenticate": "The Bearer challenge."]),
                     "413": json(FirebaseErrorResponse.self, "The request body is over the size limit."),
                     "415": json(FirebaseErrorResponse.self, "The request body is not application/json."),
-                    "429": json(FirebaseErrorResponse.self, "RESOURCE_EXHAUSTED: over the team's create rate.",
+                    "409": json(FirebaseErrorResponse.self, "A request with the same Idempotency-Key is still in progress.",
+                                headers: ["Retry-After": "Seconds to wait before retrying."]),
+                    "422": json(FirebaseErrorResponse.self, "FAILED_PRECONDITION: the Idempotency-Key was used with another request body."),
+                    "429": json(FirebaseErrorResponse.self, "RESOURCE_EXHAUSTED: over the team's create rate, or too many wrong keys from this client address.",
+                                headers: ["Retry-After": "Whole seconds until the next request is allowed."]),
+                    "503": json(FirebaseErrorResponse.self, "UNAVAILABLE: the database is unavailable; retry later.",
+                                headers: ["Retry-After": "Seconds to wait before retrying."]),
+                ]),
+        ]
+        let days = parameter("days", in: "query", description: "The last N UTC days, today included (default 30).",
+                             schema: .integer(minimum: 1, maximum: 365))
+        paths["/api/v1/links/{code}/stats"] = [
+            "parameters": [code],
+            "get": operation(
+                "getLinkStats", "A link's clicks and app-side events, in total and per UTC day", tag: "stats", security: ["adminKey"],
+                parameters: [days],
+                responses: ["200": json(LinkStatsResponse.self, "The figures."), "400": badRequest, "401": unauthorized,
+                            "404": notFound, "429": keyGuesses, "503": unavailable]),
+        ]
+        paths["/api/v1/stats"] = [
+            "get": operation(
+                "getTeamStats", "The team's figures, and its live links most clicked first", tag: "stats", security: ["adminKey"],
+                parameters: [
+                    days,
+                    parameter("limit", in: "query", schema: .integer(minimum: 1, maximum: 200)),
+                    parameter("cursor", in: "query", schema: .string(minLength: 1, maxLength: 256)),
+                ],
+                responses: ["200": json(TeamStatsResponse.self, "The figures and a page of links."), "400": badRequest,
+                            "401": unauthorized, "429": keyGuesses, "503": unavailable]),
+        ]
+        paths["/v1/{dynamicLink}/linkStats"] = [
+            "parameters": [parameter("dynamicLink", in: "path", required: true,
+                                     description: "The short link, URL-encoded (https%3A%2F%2Fgo.example.com%2FAb3dE9xQ).",
+                                     schema: .string(minLength: 1, maxLength: 2048))],
+            "get": operation(
+                "firebaseGetLinkStats", "A link's figures the way Firebase Dynamic Links' linkStats answered them", tag: "firebase",
+                security: ["adminKey", "firebaseKey"],
+                parameters: [parameter("durationDays", in: "query", description: "The last N UTC days (default 30).",
+                                       schema: .integer(minimum: 1, maximum: 365))],
+                responses: [
+                    "200": json(FirebaseLinkStats.self, "CLICK per platform (crawlers left out), APP_FIRST_OPEN (deferred claims), APP_RE_OPEN (resolves)."),
+                    "400": json(FirebaseErrorResponse.self, "INVALID_ARGUMENT: not a short link, or a bad durationDays."),
+                    "401": json(FirebaseErrorResponse.self, "UNAUTHENTICATED: missing or wrong key.",
+                                headers: ["WWW-Authenticate": "The Bearer challenge."]),
+                    "404": json(FirebaseErrorResponse.self, "NOT_FOUND: no such link (or another team's)."),
+                    "429": json(FirebaseErrorResponse.self, "RESOURCE_EXHAUSTED: too many wrong keys from this client address.",
                                 headers: ["Retry-After": "Whole seconds until the next request is allowed."]),
                     "503": json(FirebaseErrorResponse.self, "UNAVAILABLE: the database is unavailable; retry later.",
                                 headers: ["Retry-After": "Seconds to wait before retrying."]),
@@ -129,8 +190,10 @@ extension OpenAPIDocument {
                                         headers: ["Retry-After": "Seconds to wait before retrying."])]),
         ]
         paths["/metrics"] = [
-            "get": operation("metrics", "Prometheus metrics", tag: "operations",
-                             responses: ["200": content("text/plain", .string(), "Prometheus text format.")]),
+            "get": operation("metrics", "Prometheus metrics", tag: "operations", security: ["adminKey"],
+                             description: "Needs an admin key; a service started with --metrics-port answers it there, without a key, and not here (404).",
+                             responses: ["200": content("text/plain", .string(), "Prometheus text format."), "401": unauthorized,
+                                         "404": problem("The service answers /metrics on its metrics port."), "429": keyGuesses]),
         ]
         paths["/.well-known/apple-app-site-association"] = [
             "get": operation("appleAppSiteAssociation", "Universal links association file", tag: "operations",

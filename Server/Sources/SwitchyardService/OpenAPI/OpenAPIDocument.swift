@@ -10,8 +10,9 @@ enum OpenAPIDocument {
     /// protocol are not `Sendable`, so a stored global of them would be shared mutable state).
     static var components: [any OpenAPISchema.Type] { [
         Problem.self, CreateLinkRequest.self, UpdateLinkRequest.self, ClickCounts.self, LinkResponse.self, LinkPageResponse.self,
-        Resolution.self, Redemption.self, HealthStatus.self, DeferredClaimRequest.self, FirebaseShortLinkRequest.self,
+        Resolution.self, Redemption.self, RedeemRequest.self, HealthStatus.self, DeferredClaimRequest.self, FirebaseShortLinkRequest.self,
         FirebaseShortLinkResponse.self, FirebaseErrorResponse.self, LinkExplanation.self,
+        Figures.self, DayFigures.self, LinkStatsResponse.self, LinkFigures.self, TeamStatsResponse.self, FirebaseLinkStats.self,
     ] }
 
     /// The document.

@@ -17,6 +17,14 @@ public actor InMemoryLinkStore: LinkStore {
     private var isAvailable = true
     private var pendingOpens: [PendingOpen] = []
     private var sessions: [String: DashboardSession] = [:]
+    /// Requests made under an `Idempotency-Key`, by scope and key (InMemoryLinkStore+Idempotency.swift).
+    var idempotencyRecords: [IdempotencyRecord.ID: IdempotencyRecord] = [:]
+    /// Webhook subscriptions and their outbox (InMemoryLinkStore+Webhooks.swift).
+    var webhookTables = WebhookTables()
+    /// The installs that redeemed each link.
+    private var redemptions: [String: Set<String>] = [:]
+    /// Each link's app-side event totals (the `event_days` table of the other stores).
+    private var eventDays: [String: [EventCount.Key: Int]] = [:]
 
     /// Creates an empty store.
     public init() {}
@@ -27,7 +35,7 @@ public actor InMemoryLinkStore: LinkStore {
         isAvailable = available
     }
 
-    private func check() throws {
+    func check() throws {
         guard isAvailable else { throw StoreError(.unavailable, "the in-memory store is switched off") }
     }
 
@@ -35,10 +43,11 @@ public actor InMemoryLinkStore: LinkStore {
     public func migrate() async throws { try check() }
 
     /// Stores a new link; a code used before, even by a deleted link, is taken.
-    public func insert(_ link: SmartLink) async throws {
+    public func insert(_ link: SmartLink, webhooks: [WebhookDelivery.New]) async throws {
         try check()
         if (link.redeemLimit ?? 0) < 0 { throw Self.negativeLimit(link) }
         guard put(link) else { throw StoreError.codeTaken(link.code) }
+        webhookTables.enqueue(webhooks)
     }
 
     /// Stores each link whose code is free, in one actor step; returns the codes that were taken
@@ -129,18 +138,21 @@ public actor InMemoryLinkStore: LinkStore {
     }
 
     /// Spends one redemption in one actor step.
-    public func redeem(code: String, at: Date) async throws -> RedeemResult {
+    public func redeem(code: String, install: String, at: Date, webhooks: WebhookDeliveries?) async throws -> RedeemResult {
         try check()
         guard var link = links[code] else { return .notFound }
         if link.isGone(at: StoredDate.rounded(at)) { return .gone }
+        if redemptions[code]?.contains(install) == true { return .alreadyRedeemed(link) }
         if link.isExhausted { return .exhausted }
         link.redeemCount += 1
         links[code] = link
+        redemptions[code, default: []].insert(install)
+        if let webhooks { webhookTables.enqueue(webhooks(link)) }
         return .redeemed(link)
     }
 
     /// Appends clicks and adds them to their day's totals.
-    public func record(_ clicks: [Click]) async throws {
+    public func record(_ clicks: [Click], webhooks: WebhookClickDeliveries?) async throws {
         try check()
         for var click in clicks {
             click.at = StoredDate.rounded(click.at)
@@ -148,6 +160,11 @@ public actor InMemoryLinkStore: LinkStore {
         }
         for (key, count) in ClickTotals(clicks).counts {
             clickDays[key.code, default: [:]][key, default: 0] += count
+        }
+        if let webhooks {
+            for (code, clicks) in Dictionary(grouping: clicks, by: \.code).sorted(by: { $0.key < $1.key }) {
+                if let link = links[code] { webhookTables.enqueue(webhooks(link, clicks)) }
+            }
         }
     }
 
@@ -175,13 +192,25 @@ public actor InMemoryLinkStore: LinkStore {
         pendingOpens.append(open)
     }
 
-    public func claimOpen(fingerprint: String, now: Date) async throws -> String? {
+    public func claimOpen(fingerprint: String, now: Date, webhooks: WebhookDeliveries?) async throws -> String? {
         try check()
         pendingOpens.removeAll { $0.expiresAt <= StoredDate.rounded(now) }
-        let codes = Set(pendingOpens.filter { $0.fingerprint == fingerprint }.map(\.code))
-        guard codes.count == 1 else { return nil }
+        let opens = pendingOpens.filter { $0.fingerprint == fingerprint }
+        let codes = Set(opens.map(\.code))
+        guard codes.count == 1, !opens.contains(where: \.exactOnly) else { return nil }
         pendingOpens.removeAll { $0.fingerprint == fingerprint }
+        if let webhooks, let code = codes.first, let link = links[code] { webhookTables.enqueue(webhooks(link)) }
         return codes.first
+    }
+
+    @discardableResult
+    public func consumeOpens(fingerprint: String, code: String, now: Date, webhooks: [WebhookDelivery.New]) async throws -> Int {
+        try check()
+        pendingOpens.removeAll { $0.expiresAt <= StoredDate.rounded(now) }
+        let before = pendingOpens.count
+        pendingOpens.removeAll { $0.fingerprint == fingerprint && $0.code == code }
+        webhookTables.enqueue(webhooks)
+        return before - pendingOpens.count
     }
 
     @discardableResult
@@ -219,4 +248,88 @@ public actor InMemoryLinkStore: LinkStore {
 
     /// Nothing to release.
     public func close() async throws {}
+}
+
+extension EventCount {
+    /// One row of `event_days`.
+    struct Key: Hashable {
+        var day: Int64
+        var event: LinkEvent
+        var platform: Click.Platform
+    }
+}
+
+extension InMemoryLinkStore {
+    public func addEventCounts(_ counts: [EventCount]) async throws {
+        try check()
+        for count in counts {
+            eventDays[count.code, default: [:]][EventCount.Key(day: count.day, event: count.event, platform: count.platform), default: 0]
+                += count.count
+        }
+    }
+
+    public func dailyCounts(code: String, fromDay: Int64) async throws -> [StatsCount] {
+        try check()
+        return counts(of: code, fromDay: fromDay)
+    }
+
+    public func teamDailyCounts(team: String, fromDay: Int64) async throws -> [StatsCount] {
+        try check()
+        var sums: [StatsCount: Int] = [:]
+        for link in links.values where link.team == team && link.deletedAt == nil {
+            for count in counts(of: link.code, fromDay: fromDay) {
+                var key = count
+                key.count = 0
+                sums[key, default: 0] += count.count
+            }
+        }
+        return sums.map { key, total in
+            var count = key
+            count.count = total
+            return count
+        }
+    }
+
+    public func topLinks(team: String, fromDay: Int64, limit: Int, cursor: String?) async throws -> LinkTotalsPage {
+        try check()
+        let limit = ListLimit.clamped(limit)
+        let after = try cursor.map { text throws(StoreError) in try TopLinksCursor(parsing: text) }
+        var totals = links.values.filter { $0.team == team && $0.deletedAt == nil }.map { link in
+            var total = LinkTotals(code: link.code, clicks: 0)
+            for count in counts(of: link.code, fromDay: fromDay) {
+                if let event = count.event { total.events[event, default: 0] += count.count } else { total.clicks += count.count }
+            }
+            return total
+        }
+        totals.sort { ($0.clicks, $0.code) > ($1.clicks, $1.code) }
+        if let after {
+            totals = totals.filter { $0.clicks < after.clicks || ($0.clicks == after.clicks && $0.code < after.code) }
+        }
+        return TopLinksCursor.page(Array(totals.prefix(limit + 1)), limit: limit)
+    }
+
+    public func deleteClicks(before date: Date, limit: Int) async throws -> Int {
+        try check()
+        let cutoff = StoredDate.rounded(date)
+        let old = clicks.flatMap { code, list in list.indices.filter { list[$0].at < cutoff }.map { (code, list[$0].at, $0) } }
+            .sorted { $0.1 < $1.1 }
+            .prefix(max(1, limit))
+        var doomed: [String: Set<Int>] = [:]
+        for (code, _, index) in old { doomed[code, default: []].insert(index) }
+        for (code, indices) in doomed {
+            clicks[code] = clicks[code]?.enumerated().filter { !indices.contains($0.offset) }.map(\.element)
+        }
+        return old.count
+    }
+
+    /// A link's click and event counts from `fromDay` on.
+    private func counts(of code: String, fromDay: Int64) -> [StatsCount] {
+        let clickCounts = (clickDays[code] ?? [:]).filter { $0.key.day >= fromDay }.map { key, count in
+            StatsCount(event: nil, day: key.day, platform: key.platform, count: count)
+        }
+        let eventCounts = (eventDays[code] ?? [:]).filter { $0.key.day >= fromDay }.map { key, count in
+            StatsCount(event: key.event, day: key.day, platform: key.platform, count: count)
+        }
+        return clickCounts + eventCounts
+    }
 }

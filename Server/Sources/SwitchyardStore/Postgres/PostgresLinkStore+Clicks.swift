@@ -5,7 +5,7 @@ extension PostgresLinkStore {
     /// Appends the clicks and adds them to their day's totals, in one transaction: a batch is
     /// written whole or not at all. Totals are upserted in key order, so instances writing at once
     /// take each row's lock in the same order.
-    public func record(_ clicks: [Click]) async throws {
+    public func record(_ clicks: [Click], webhooks: WebhookClickDeliveries?) async throws {
         guard !clicks.isEmpty else { return }
         // Multi-row statements of at most 1,000 rows (five or four binds a row, well under the
         // protocol's 65,535).
@@ -46,6 +46,7 @@ extension PostgresLinkStore {
         try await run { client in
             try await client.withTransaction(logger: logger) { connection in
                 for query in batch { try await connection.query(query, logger: logger) }
+                if let webhooks { try await Self.enqueueClicks(connection, clicks, webhooks, logger: logger) }
             }
         }
     }

@@ -2,8 +2,8 @@ public import Foundation
 import PostgresNIO
 
 extension PostgresLinkStore {
-    public func insert(_ link: SmartLink) async throws {
-        let inserted = try await rows("""
+    public func insert(_ link: SmartLink, webhooks: [WebhookDelivery.New]) async throws {
+        let insert: PostgresQuery = """
             INSERT INTO links (\(unescaped: Self.columns)) VALUES (
                 \(link.code), \(link.team), \(link.route), \(link.routeName),
                 \(StoredJSON.text(link.routeParameters)), \(StoredJSON.text(link.queryParameters)),
@@ -11,21 +11,30 @@ extension PostgresLinkStore {
                 \(link.fallbacks.ios), \(link.fallbacks.android), \(link.fallbacks.web),
                 \(link.preview.title), \(link.preview.description), \(link.preview.image),
                 \(StoredDate.rounded(link.createdAt)), \(link.expiresAt.map(StoredDate.rounded)),
-                \(link.deletedAt.map(StoredDate.rounded)), \(link.createdByApp))
+                \(link.deletedAt.map(StoredDate.rounded)), \(link.createdByApp), \(link.deferredMatch.rawValue))
             ON CONFLICT (code) DO NOTHING
             RETURNING code
-            """)
-        guard !inserted.isEmpty else { throw StoreError.codeTaken(link.code) }
+            """
+        // One statement on its own; a transaction only when outbox rows go with it.
+        let logger = logger
+        let inserted = webhooks.isEmpty ? !(try await rows(insert).isEmpty) : try await run { client in
+            try await client.withTransaction(logger: logger) { connection in
+                guard !(try await connection.query(insert, logger: logger).collect().isEmpty) else { return false }
+                try await Self.enqueue(connection, webhooks, logger: logger)
+                return true
+            }
+        }
+        guard inserted else { throw StoreError.codeTaken(link.code) }
     }
 
     public func insert(contentsOf links: [SmartLink]) async throws -> Set<String> {
         guard !links.isEmpty else { return [] }
-        // One multi-row INSERT per 3,000 links (at 19 parameters a row, PostgreSQL allows 3,449),
+        // One multi-row INSERT per 3,000 links (at 20 parameters a row, PostgreSQL allows 3,276),
         // all in one transaction.
         var queries: [PostgresQuery] = []
         for start in stride(from: 0, to: links.count, by: 3000) {
             let batch = links[start..<min(start + 3000, links.count)]
-            var bindings = PostgresBindings(capacity: batch.count * 19)
+            var bindings = PostgresBindings(capacity: batch.count * 20)
             for link in batch {
                 bindings.append(link.code)
                 bindings.append(link.team)
@@ -46,8 +55,9 @@ extension PostgresLinkStore {
                 bindings.append(link.expiresAt.map(StoredDate.rounded))
                 bindings.append(link.deletedAt.map(StoredDate.rounded))
                 bindings.append(link.createdByApp)
+                bindings.append(link.deferredMatch.rawValue)
             }
-            let sql = "INSERT INTO links (\(Self.columns)) VALUES \(Self.placeholders(rows: batch.count, columns: 19))"
+            let sql = "INSERT INTO links (\(Self.columns)) VALUES \(Self.placeholders(rows: batch.count, columns: 20))"
                 + " ON CONFLICT (code) DO NOTHING RETURNING code"
             queries.append(PostgresQuery(unsafeSQL: sql, binds: bindings))
         }
@@ -123,16 +133,49 @@ extension PostgresLinkStore {
             """)).isEmpty
     }
 
-    public func redeem(code: String, at: Date) async throws -> RedeemResult {
+    /// One transaction: the install's row first (a concurrent call of the same install waits on
+    /// it, and finds it once this one commits), then the conditional update; when nothing was
+    /// spent the row is deleted again before the commit, so the install may try again later.
+    public func redeem(code: String, install: String, at: Date, webhooks: WebhookDeliveries?) async throws -> RedeemResult {
+        enum Attempt: Sendable { case spent(SmartLink), earlier, notSpent }
         let now = StoredDate.rounded(at)
-        let spent = try await rows("""
-            UPDATE links SET redeem_count = redeem_count + 1
-            WHERE code = \(code) AND deleted_at IS NULL
-              AND (expires_at IS NULL OR expires_at > \(now))
-              AND (redeem_limit IS NULL OR redeem_count < redeem_limit)
-            RETURNING \(unescaped: Self.columns)
-            """)
-        if let row = spent.first { return .redeemed(try Self.decodeLink(row)) }
-        return classifyFailedRedeem(try await link(code: code), at: now)
+        let logger = logger
+        let attempt = try await run { client in
+            try await client.withTransaction(logger: logger) { connection -> Attempt in
+                let recorded = try await connection.query("""
+                    INSERT INTO redemptions (code, install, redeemed_at) VALUES (\(code), \(install), \(now))
+                    ON CONFLICT (code, install) DO NOTHING RETURNING code
+                    """, logger: logger)
+                var inserted = false
+                for try await _ in recorded { inserted = true }
+                guard inserted else { return .earlier }
+                let spent = try await connection.query("""
+                    UPDATE links SET redeem_count = redeem_count + 1
+                    WHERE code = \(code) AND deleted_at IS NULL
+                      AND (expires_at IS NULL OR expires_at > \(now))
+                      AND (redeem_limit IS NULL OR redeem_count < redeem_limit)
+                    RETURNING \(unescaped: Self.columns)
+                    """, logger: logger)
+                var link: SmartLink?
+                for try await row in spent { link = try Self.decodeLink(row) }
+                if let link {
+                    if let webhooks { try await Self.enqueue(connection, webhooks(link), logger: logger) }
+                    return .spent(link)
+                }
+                try await connection.query(
+                    "DELETE FROM redemptions WHERE code = \(code) AND install = \(install)", logger: logger)
+                return .notSpent
+            }
+        }
+        switch attempt {
+        case .spent(let link):
+            return .redeemed(link)
+        case .earlier:
+            let link = try await link(code: code)
+            if let link, !link.isGone(at: now) { return .alreadyRedeemed(link) }
+            return classifyFailedRedeem(link, at: now)
+        case .notSpent:
+            return classifyFailedRedeem(try await link(code: code), at: now)
+        }
     }
 }

@@ -6,7 +6,7 @@ extension PostgresLinkStore {
     static let columns = """
         code, team, route, route_name, route_parameters, query_parameters, metadata, redeem_limit, \
         redeem_count, fallback_ios, fallback_android, fallback_web, preview_title, preview_description, \
-        preview_image, created_at, expires_at, deleted_at, created_by_app
+        preview_image, created_at, expires_at, deleted_at, created_by_app, deferred_match
         """
 
     /// The VALUES list of a multi-row INSERT: `($1, $2), ($3, $4)` for two rows of two columns.
@@ -42,6 +42,15 @@ extension PostgresLinkStore {
             createdAt: StoredDate.rounded(try row["created_at"].decode(Date.self)),
             expiresAt: try date("expires_at"),
             deletedAt: try date("deleted_at"),
-            createdByApp: try row["created_by_app"].decode(Bool.self))
+            createdByApp: try row["created_by_app"].decode(Bool.self),
+            deferredMatch: try deferredMatch(try row["deferred_match"].decode(String.self), code: code))
+    }
+
+    /// A stored `deferred_match`; anything else is corrupt data, not a guess.
+    static func deferredMatch(_ text: String, code: String) throws -> DeferredMatch {
+        guard let match = DeferredMatch(rawValue: text) else {
+            throw StoreError(.corrupt, "link '\(code)' has deferred_match '\(text)', which is neither 'exact' nor 'any'")
+        }
+        return match
     }
 }

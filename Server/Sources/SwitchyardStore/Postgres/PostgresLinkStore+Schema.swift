@@ -91,6 +91,82 @@ extension PostgresLinkStore {
             """,
             "DROP INDEX clicks_code_at",
         ]),
+        // Match confidence and redemptions per install (see SQLiteLinkStore's step 7).
+        Migration(version: 7, name: "deferred match and redemptions per install", statements: [
+            "ALTER TABLE links ADD COLUMN deferred_match text NOT NULL DEFAULT 'any'",
+            """
+            UPDATE links SET deferred_match = 'exact'
+            WHERE redeem_limit IS NOT NULL OR (metadata IS NOT NULL AND metadata <> '{}')
+            """,
+            "ALTER TABLE deferred_opens ADD COLUMN exact_only boolean NOT NULL DEFAULT false",
+            """
+            CREATE TABLE redemptions (
+                code text NOT NULL,
+                install text NOT NULL,
+                redeemed_at timestamptz NOT NULL,
+                PRIMARY KEY (code, install))
+            """,
+        ]),
+        // Requests made under an Idempotency-Key (PostgresLinkStore+Idempotency.swift), and when
+        // each rate bucket is full again, so that full buckets are deleted in batches by that
+        // index (a bucket from before this step counts as full: it gets its burst back once).
+        Migration(version: 8, name: "idempotency keys and rate bucket expiry", statements: [
+            """
+            CREATE TABLE idempotency_keys (
+                scope text NOT NULL,
+                key text NOT NULL,
+                owner text NOT NULL,
+                fingerprint text NOT NULL,
+                created_at timestamptz NOT NULL,
+                status integer,
+                headers text,
+                body text,
+                PRIMARY KEY (scope, key))
+            """,
+            "CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at)",
+            "ALTER TABLE rate_buckets ADD COLUMN full_at timestamptz NOT NULL DEFAULT now()",
+            "CREATE INDEX rate_buckets_full ON rate_buckets (full_at)",
+        ]),
+        // Signed webhooks: subscriptions and the delivery outbox (see SQLiteLinkStore's step 9).
+        Migration(version: 9, name: "webhooks and their outbox", statements: [
+            """
+            CREATE TABLE webhooks (
+                id text PRIMARY KEY,
+                team text NOT NULL,
+                url text NOT NULL,
+                events text NOT NULL,
+                secret text NOT NULL,
+                created_at timestamptz NOT NULL)
+            """,
+            "CREATE INDEX webhooks_team ON webhooks (team, created_at)",
+            """
+            CREATE TABLE webhook_deliveries (
+                id bigserial PRIMARY KEY,
+                webhook_id text NOT NULL,
+                event_id text NOT NULL,
+                event_type text NOT NULL,
+                body text NOT NULL,
+                created_at timestamptz NOT NULL,
+                attempts integer NOT NULL DEFAULT 0,
+                next_attempt_at timestamptz NOT NULL,
+                failed_at timestamptz,
+                last_error text)
+            """,
+            "CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE failed_at IS NULL",
+            "CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (webhook_id, failed_at)",
+        ]),
+        // App-side events counted per link, UTC day and platform (see SQLiteLinkStore's step 10).
+        Migration(version: 10, name: "event totals per day", statements: [
+            """
+            CREATE TABLE event_days (
+                code text NOT NULL,
+                day bigint NOT NULL,
+                event text NOT NULL,
+                platform text NOT NULL,
+                count bigint NOT NULL,
+                PRIMARY KEY (code, day, event, platform))
+            """,
+        ]),
     ]
 
     /// Creates the schema if needed and applies the steps it has not seen, in one transaction

@@ -3,7 +3,7 @@ import GRDB
 
 extension SQLiteLinkStore {
     /// Appends the clicks and adds them to their day's totals, in one transaction.
-    public func record(_ clicks: [Click]) async throws {
+    public func record(_ clicks: [Click], webhooks: WebhookClickDeliveries?) async throws {
         guard !clicks.isEmpty else { return }
         try await write { db in
             // Counted here, on GRDB's writer thread, not on the cooperative pool that answers requests.
@@ -33,6 +33,7 @@ extension SQLiteLinkStore {
                     row.bind(4, Int64(count))
                 }
             }
+            if let webhooks { try Self.enqueueClicks(db, clicks, webhooks) }
         }
     }
 

@@ -2,14 +2,16 @@ public import Foundation
 import GRDB
 
 extension SQLiteLinkStore {
-    public func insert(_ link: SmartLink) async throws {
+    public func insert(_ link: SmartLink, webhooks: [WebhookDelivery.New]) async throws {
         let arguments = Self.insertArguments(link)
         let inserted = try await write { db in
             try db.execute(sql: """
                 INSERT INTO links (\(Self.columns)) VALUES (\(Self.placeholders))
                 ON CONFLICT (code) DO NOTHING
                 """, arguments: arguments)
-            return db.changesCount > 0
+            guard db.changesCount > 0 else { return false }
+            try Self.enqueue(db, webhooks)
+            return true
         }
         guard inserted else { throw StoreError.codeTaken(link.code) }
     }
@@ -110,9 +112,18 @@ extension SQLiteLinkStore {
         }
     }
 
-    public func redeem(code: String, at: Date) async throws -> RedeemResult {
+    public func redeem(code: String, install: String, at: Date, webhooks: WebhookDeliveries?) async throws -> RedeemResult {
         let now = StoredDate.milliseconds(at)
         return try await write { db -> RedeemResult in
+            // One write transaction: SQLite runs one at a time, so the install's row and the
+            // count move together.
+            let earlier = try Bool.fetchOne(db, sql: "SELECT 1 FROM redemptions WHERE code = ? AND install = ?",
+                                            arguments: [code, install]) ?? false
+            if earlier {
+                let link = try Self.fetchLink(db, code: code)
+                if let link, !link.isGone(at: StoredDate.date(milliseconds: now)) { return .alreadyRedeemed(link) }
+                return classifyFailedRedeem(link, at: StoredDate.date(milliseconds: now))
+            }
             let spent = try Row.fetchOne(db, sql: """
                 UPDATE links SET redeem_count = redeem_count + 1
                 WHERE code = ? AND deleted_at IS NULL
@@ -120,8 +131,14 @@ extension SQLiteLinkStore {
                   AND (redeem_limit IS NULL OR redeem_count < redeem_limit)
                 RETURNING \(Self.columns)
                 """, arguments: [code, now])
-            if let spent { return .redeemed(try Self.decodeLink(spent)) }
-            return classifyFailedRedeem(try Self.fetchLink(db, code: code), at: StoredDate.date(milliseconds: now))
+            guard let spent else {
+                return classifyFailedRedeem(try Self.fetchLink(db, code: code), at: StoredDate.date(milliseconds: now))
+            }
+            try db.execute(sql: "INSERT INTO redemptions (code, install, redeemed_at) VALUES (?, ?, ?)",
+                           arguments: [code, install, now])
+            let link = try Self.decodeLink(spent)
+            if let webhooks { try Self.enqueue(db, webhooks(link)) }
+            return .redeemed(link)
         }
     }
 

@@ -7,9 +7,9 @@ extension SQLiteLinkStore {
     static let columns = """
         code, team, route, route_name, route_parameters, query_parameters, metadata, redeem_limit, \
         redeem_count, fallback_ios, fallback_android, fallback_web, preview_title, preview_description, \
-        preview_image, created_at, expires_at, deleted_at, created_by_app
+        preview_image, created_at, expires_at, deleted_at, created_by_app, deferred_match
         """
-    static let placeholders = Array(repeating: "?", count: 19).joined(separator: ", ")
+    static let placeholders = Array(repeating: "?", count: 20).joined(separator: ", ")
 
     static func insertArguments(_ link: SmartLink) -> StatementArguments {
         [
@@ -19,7 +19,7 @@ extension SQLiteLinkStore {
             link.fallbacks.ios, link.fallbacks.android, link.fallbacks.web,
             link.preview.title, link.preview.description, link.preview.image,
             StoredDate.milliseconds(link.createdAt), link.expiresAt.map(StoredDate.milliseconds),
-            link.deletedAt.map(StoredDate.milliseconds), link.createdByApp,
+            link.deletedAt.map(StoredDate.milliseconds), link.createdByApp, link.deferredMatch.rawValue,
         ]
     }
 
@@ -54,6 +54,15 @@ extension SQLiteLinkStore {
             createdAt: StoredDate.date(milliseconds: try row.decode(atIndex: 15)),
             expiresAt: try date(16),
             deletedAt: try date(17),
-            createdByApp: try row.decode(atIndex: 18))
+            createdByApp: try row.decode(atIndex: 18),
+            deferredMatch: try deferredMatch(try row.decode(atIndex: 19), code: code))
+    }
+
+    /// A stored `deferred_match`; anything else is corrupt data, not a guess.
+    static func deferredMatch(_ text: String, code: String) throws -> DeferredMatch {
+        guard let match = DeferredMatch(rawValue: text) else {
+            throw StoreError(.corrupt, "link '\(code)' has deferred_match '\(text)', which is neither 'exact' nor 'any'")
+        }
+        return match
     }
 }

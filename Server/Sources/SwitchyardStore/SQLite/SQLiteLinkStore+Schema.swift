@@ -84,5 +84,84 @@ extension SQLiteLinkStore {
             """,
             "DROP INDEX clicks_code_at",
         ]),
+        // Match confidence and redemptions per install: a link says whether a heuristic deferred
+        // claim may hand it out (links with metadata or a redeem limit: only an exact one), a
+        // remembered open carries that, and each install's redemption of a link is kept so a
+        // retry answers the same metadata without spending again.
+        Migration(version: 7, name: "deferred match and redemptions per install", statements: [
+            "ALTER TABLE links ADD COLUMN deferred_match TEXT NOT NULL DEFAULT 'any'",
+            """
+            UPDATE links SET deferred_match = 'exact'
+            WHERE redeem_limit IS NOT NULL OR (metadata IS NOT NULL AND metadata <> '{}')
+            """,
+            "ALTER TABLE deferred_opens ADD COLUMN exact_only INTEGER NOT NULL DEFAULT 0",
+            """
+            CREATE TABLE redemptions (
+                code TEXT NOT NULL,
+                install TEXT NOT NULL,
+                redeemed_at INTEGER NOT NULL,
+                PRIMARY KEY (code, install)) WITHOUT ROWID
+            """,
+        ]),
+        // Requests made under an Idempotency-Key (SQLiteLinkStore+Idempotency.swift); a rowid
+        // table, so that old rows are deleted in small batches by rowid.
+        Migration(version: 8, name: "idempotency keys", statements: [
+            """
+            CREATE TABLE idempotency_keys (
+                scope TEXT NOT NULL,
+                key TEXT NOT NULL,
+                owner TEXT NOT NULL,
+                fingerprint TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                status INTEGER,
+                headers TEXT,
+                body TEXT,
+                PRIMARY KEY (scope, key))
+            """,
+            "CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at)",
+        ]),
+        // Signed webhooks: the teams' subscriptions and the delivery outbox (one row per event and
+        // webhook, written with what it reports; deleted once delivered, kept with failed_at when
+        // given up). next_attempt_at is also the lease of an attempt in flight.
+        Migration(version: 9, name: "webhooks and their outbox", statements: [
+            """
+            CREATE TABLE webhooks (
+                id TEXT PRIMARY KEY NOT NULL,
+                team TEXT NOT NULL,
+                url TEXT NOT NULL,
+                events TEXT NOT NULL,
+                secret TEXT NOT NULL,
+                created_at INTEGER NOT NULL)
+            """,
+            "CREATE INDEX webhooks_team ON webhooks (team, created_at)",
+            """
+            CREATE TABLE webhook_deliveries (
+                id INTEGER PRIMARY KEY,
+                webhook_id TEXT NOT NULL,
+                event_id TEXT NOT NULL,
+                event_type TEXT NOT NULL,
+                body TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                attempts INTEGER NOT NULL DEFAULT 0,
+                next_attempt_at INTEGER NOT NULL,
+                failed_at INTEGER,
+                last_error TEXT)
+            """,
+            "CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE failed_at IS NULL",
+            "CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (webhook_id, failed_at)",
+        ]),
+        // App-side events (resolves, first opens, redeems) counted per link, UTC day and platform,
+        // as click_days counts clicks.
+        Migration(version: 10, name: "event totals per day", statements: [
+            """
+            CREATE TABLE event_days (
+                code TEXT NOT NULL,
+                day INTEGER NOT NULL,
+                event TEXT NOT NULL,
+                platform TEXT NOT NULL,
+                count INTEGER NOT NULL,
+                PRIMARY KEY (code, day, event, platform)) WITHOUT ROWID
+            """,
+        ]),
     ]
 }

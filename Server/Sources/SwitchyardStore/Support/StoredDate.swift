@@ -25,13 +25,13 @@ public enum StoredDate {
     static let millisecondsPerDay: Int64 = 86_400_000
 
     /// The UTC day `date` falls in, counted from 1970-01-01 (day 0; days before it are negative).
-    static func day(_ date: Date) -> Int64 {
+    public static func day(_ date: Date) -> Int64 {
         let milliseconds = milliseconds(date)
         return milliseconds >= 0 ? milliseconds / millisecondsPerDay : (milliseconds + 1) / millisecondsPerDay - 1
     }
 
     /// The UTC midnight starting `day` (as counted by ``day(_:)``).
-    static func dayStart(_ day: Int64) -> Date {
+    public static func dayStart(_ day: Int64) -> Date {
         date(milliseconds: day * millisecondsPerDay)
     }
 }

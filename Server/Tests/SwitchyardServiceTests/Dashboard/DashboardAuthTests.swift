@@ -16,12 +16,14 @@ import Testing
             let response = try await browser.post("/dashboard/signin", form: [("csrf", token), ("key", Keys.admin)])
             #expect(response.status == .seeOther)
             #expect(response.headers[.location] == "/")
-            let cookie = try #require(response.headers[values: .setCookie].first { $0.hasPrefix(DashboardCookies.session + "=") })
+            let cookie = try #require(response.headers[values: .setCookie].first { $0.hasPrefix(DashboardCookies.hostSession + "=") })
             #expect(cookie.contains("; HttpOnly") && cookie.contains("; SameSite=Strict") && cookie.contains("; Path=/"))
             #expect(cookie.contains("; Secure"), "the harness's base URL is https")
-            let value = try #require(browser.cookies[DashboardCookies.session])
-            #expect(value.count == 64 && !value.contains(Keys.admin) && !cookie.contains(Keys.admin))
-            #expect(browser.cookies[DashboardCookies.signIn] == nil, "the sign-in token is spent")
+            #expect(cookie.hasPrefix("__Host-switchyard_session=") && !cookie.contains("Domain"), "a __Host- cookie on https")
+            #expect(signInCookie.hasPrefix("__Host-switchyard_signin=") && signInCookie.contains("; Secure") && signInCookie.contains("; Path=/"))
+            let value = try #require(browser.cookies[DashboardCookies.hostSession])
+            #expect(value.split(separator: ".").first?.count == 64 && !value.contains(Keys.admin) && !cookie.contains(Keys.admin))
+            #expect(browser.cookies[DashboardCookies.hostSignIn] == nil, "the sign-in token is spent")
             let home = try await browser.get("/")
             #expect(home.status == .ok)
             #expect(home.text.contains("Team <strong>shop</strong>"))
@@ -35,6 +37,10 @@ import Testing
         try await Harness.live(.memory, configuration: configuration) { client, _ in
             let form = try await client.executeRequest(uri: "/dashboard/signin", method: .get, headers: [:], body: nil)
             #expect(form.headers[values: .setCookie].allSatisfy { !$0.contains("Secure") })
+            #expect(form.headers[values: .setCookie].allSatisfy { $0.hasPrefix("switchyard_signin=") }, "no __Host- prefix without https")
+            let browser = DashboardClient(client)
+            try await browser.signIn()
+            #expect(browser.cookies["switchyard_session"] != nil)
         }
     }
 
@@ -46,7 +52,7 @@ import Testing
             let response = try await browser.post("/dashboard/signin", form: [("csrf", token), ("key", key)])
             #expect(response.status == .unauthorized)
             #expect(response.text.contains("The API key is not valid."))
-            #expect(browser.cookies[DashboardCookies.session] == nil)
+            #expect(browser.cookies[DashboardCookies.hostSession] == nil)
             #expect(try await browser.get("/").status == .seeOther)
         }
     }
@@ -61,7 +67,7 @@ import Testing
             response = try await browser.post("/dashboard/signin", form: [("csrf", String(repeating: "0", count: 64)), ("key", Keys.admin)])
             #expect(response.status == .forbidden)
             #expect(response.text.contains("security token"))
-            #expect(browser.cookies[DashboardCookies.session] == nil)
+            #expect(browser.cookies[DashboardCookies.hostSession] == nil)
         }
     }
 
@@ -74,7 +80,7 @@ import Testing
     func everyPageSendsStrangersToSignIn(index: Int) async throws {
         let (method, path) = Self.pages[index]
         try await Harness.live(.memory) { client, _ in
-            for cookie in [nil, "\(DashboardCookies.session)=\(String(repeating: "a", count: 64))", "\(DashboardCookies.session)=\(Keys.admin)"] {
+            for cookie in [nil, "\(DashboardCookies.hostSession)=\(String(repeating: "a", count: 64))", "\(DashboardCookies.hostSession)=\(Keys.admin)"] {
                 var headers = HTTPFields()
                 if let cookie { headers[.cookie] = cookie }
                 headers[.contentType] = "application/x-www-form-urlencoded"
@@ -115,18 +121,41 @@ import Testing
         }
     }
 
+    @Test(arguments: StoreKind.available)
+    func aSessionEndsTwelveHoursAfterSignInHoweverMuchItIsUsed(kind: StoreKind) async throws {
+        try await Harness.live(kind) { client, harness in
+            let browser = DashboardClient(client)
+            try await browser.signIn()
+            for _ in 0..<3 {
+                harness.clock.advance(by: 7 * 3600 / 2)
+                #expect(try await browser.get("/").status == .ok, "used within the idle timeout")
+            }
+            harness.clock.advance(by: 3 * 3600 / 2)
+            let ended = try await browser.get("/")
+            #expect(ended.status == .seeOther && ended.headers[.location] == "/dashboard/signin", "12 hours after sign-in")
+            try await browser.signIn()
+            #expect(try await browser.get("/").status == .ok)
+        }
+    }
+
     @Test func signingOutEndsTheSession() async throws {
         try await Harness.live(.memory) { client, _ in
             let browser = DashboardClient(client)
             let token = try await browser.signIn()
-            let session = try #require(browser.cookies[DashboardCookies.session])
+            let session = try #require(browser.cookies[DashboardCookies.hostSession])
             let response = try await browser.post("/dashboard/signout", form: [("csrf", token)])
             #expect(response.status == .seeOther)
             #expect(response.headers[.location] == "/dashboard/signin")
-            #expect(response.headers[values: .setCookie].contains { $0.hasPrefix(DashboardCookies.session + "=;") && $0.contains("Max-Age=0") })
-            browser.setCookie(DashboardCookies.session, session)
+            #expect(response.headers[values: .setCookie].contains { $0.hasPrefix(DashboardCookies.hostSession + "=;") && $0.contains("Max-Age=0") })
+            browser.setCookie(DashboardCookies.hostSession, session)
             let again = try await browser.get("/")
             #expect(again.status == .seeOther, "the old token no longer works")
         }
     }
+}
+
+extension DashboardCookies {
+    /// The cookies' names on the harness's https base URL.
+    static let hostSession = name(session, secure: true)
+    static let hostSignIn = name(signIn, secure: true)
 }

@@ -1,0 +1,140 @@
+import Foundation
+import Hummingbird
+import SwitchyardStore
+
+/// What happened to each link, for scripts and dashboards outside the service: a link's figures
+/// and a team's (admin key), and Firebase's `linkStats` for teams that scripted it.
+struct StatsAPI: Sendable {
+    let service: LinkService
+
+    func register(on router: Hummingbird.Router<ServiceRequestContext>) {
+        let api = router.group("api/v1").add(middleware: KeyAuthentication(service: service, accepts: .admin))
+        api.get("links/:code/stats") { request, context in try await linkStats(request, context: context) }
+        api.get("stats") { request, context in try await teamStats(request, context: context) }
+        router.group("v1")
+            .add(middleware: FirebaseErrorMiddleware())
+            .add(middleware: KeyAuthentication(service: service, accepts: .admin, allowsQueryKey: true))
+            .get(":dynamicLink/linkStats") { request, context in try await firebaseLinkStats(request, context: context) }
+    }
+
+    /// `GET /api/v1/links/{code}/stats?days=N`: the team's link's totals and each day's, for the
+    /// last N UTC days (default 30, at most 365). Deleted links keep their figures.
+    func linkStats(_ request: Request, context: ServiceRequestContext) async throws -> LinkStatsResponse {
+        let team = try context.team
+        let code = try context.parameters.require("code")
+        let period = try StatsPeriod(request.uri.queryParameters["days"], now: service.now())
+        let link = try await teamLink(code, team: team)
+        let counts = try await service.storage { try await service.store.dailyCounts(code: link.code, fromDay: period.firstDay) }
+        return LinkStatsResponse(code: link.code, url: service.shortURL(link.code), days: period.days,
+                                 from: StatsPeriod.text(day: period.firstDay), to: StatsPeriod.text(day: period.lastDay),
+                                 totals: Figures(counts.filter { $0.day <= period.lastDay }), daily: period.daily(counts))
+    }
+
+    /// `GET /api/v1/stats?days=N&limit=&cursor=`: the team's totals and each day's, and its live
+    /// links most clicked first, paged like the link list.
+    func teamStats(_ request: Request, context: ServiceRequestContext) async throws -> TeamStatsResponse {
+        let team = try context.team
+        let period = try StatsPeriod(request.uri.queryParameters["days"], now: service.now())
+        let page = try PageQuery(request, limits: service.configuration.limits)
+        let counts = try await service.storage { try await service.store.teamDailyCounts(team: team, fromDay: period.firstDay) }
+        let top = try await service.storage {
+            try await service.store.topLinks(team: team, fromDay: period.firstDay, limit: page.limit, cursor: page.cursor)
+        }
+        return TeamStatsResponse(days: period.days, from: StatsPeriod.text(day: period.firstDay),
+                                 to: StatsPeriod.text(day: period.lastDay), totals: Figures(counts.filter { $0.day <= period.lastDay }),
+                                 daily: period.daily(counts), links: top.links.map { LinkFigures($0, url: service.shortURL($0.code)) },
+                                 nextCursor: top.nextCursor)
+    }
+
+    /// Firebase's `GET /v1/{dynamicLink}/linkStats?durationDays=N`: the short link URL-encoded in
+    /// the path (any host: an imported link keeps its old domain), the key as `?key=` or a bearer,
+    /// answered in Firebase's `DynamicLinkStats` shape (``FirebaseLinkStats``).
+    func firebaseLinkStats(_ request: Request, context: ServiceRequestContext) async throws -> FirebaseLinkStats {
+        let team = try context.team
+        let encoded = try context.parameters.require("dynamicLink")
+        guard let shortLink = encoded.removingPercentEncoding, let code = Self.code(inShortLink: shortLink) else {
+            throw Problem.invalid("invalid-link", "Invalid short link",
+                                  "'\(encoded.prefix(300))' is not a short link: URL-encode the whole link, such as https%3A%2F%2Fgo.example.com%2FAb3dE9xQ")
+        }
+        let period = try StatsPeriod(request.uri.queryParameters["durationDays"], name: "durationDays", now: service.now())
+        let link = try await teamLink(code, team: team)
+        let counts = try await service.storage { try await service.store.dailyCounts(code: link.code, fromDay: period.firstDay) }
+        return FirebaseLinkStats(counts.filter { $0.day <= period.lastDay })
+    }
+
+    /// The code of a short link (its one path segment, any host), or of a bare code.
+    static func code(inShortLink text: String) -> String? {
+        var path = Substring(text)
+        if let scheme = text.range(of: "://") {
+            let rest = text[scheme.upperBound...]
+            guard let slash = rest.firstIndex(of: "/") else { return nil }
+            path = rest[rest.index(after: slash)...]
+        }
+        if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
+        if path.hasSuffix("/") { path = path.dropLast() }
+        guard !path.isEmpty, !path.contains("/"), LinkCodes.isPlausible(String(path)) else { return nil }
+        return String(path)
+    }
+
+    /// The team's link with this code (live or deleted: its figures stay), or 404.
+    private func teamLink(_ code: String, team: String) async throws -> SmartLink {
+        guard LinkCodes.isPlausible(code), let link = try await service.storage({ try await service.store.link(code: code) }),
+              link.team == team else { throw Problem.linkNotFound(code) }
+        return link
+    }
+}
+
+/// Firebase Dynamic Links' `DynamicLinkStats`: `{"linkEventStats": [{"platform", "event", "count"}]}`,
+/// counts as int64 strings, as Google's JSON writes them. Clicks (crawlers left out) are `CLICK`
+/// per platform, deferred claims `APP_FIRST_OPEN`, resolves `APP_RE_OPEN`; the service cannot know
+/// `REDIRECT` and `APP_INSTALL` apart from those, so it leaves them out.
+struct FirebaseLinkStats: Codable, Sendable, Hashable, ResponseEncodable {
+    struct EventStat: Codable, Sendable, Hashable {
+        var platform: String
+        var event: String
+        var count: String
+    }
+
+    var linkEventStats: [EventStat]
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case linkEventStats
+    }
+
+    init(_ counts: [StatsCount]) {
+        var sums: [EventStat: Int] = [:]
+        for count in counts where count.platform != .crawler {
+            let event: String
+            switch count.event {
+            case nil: event = "CLICK"
+            case .firstOpen?: event = "APP_FIRST_OPEN"
+            case .appOpen?: event = "APP_RE_OPEN"
+            case .redeem?: continue
+            }
+            let platform = switch count.platform {
+            case .ios: "IOS"
+            case .android: "ANDROID"
+            case .desktop: "DESKTOP"
+            default: "OTHER"
+            }
+            sums[EventStat(platform: platform, event: event, count: ""), default: 0] += count.count
+        }
+        linkEventStats = sums.filter { $0.value > 0 }
+            .map { EventStat(platform: $0.key.platform, event: $0.key.event, count: String($0.value)) }
+            .sorted { ($0.event, $0.platform) < ($1.event, $1.platform) }
+    }
+}
+
+extension FirebaseLinkStats: OpenAPISchema {
+    static let schemaName = "FirebaseLinkStats"
+
+    static var schema: JSONSchema {
+        .object([
+            "linkEventStats": .array(of: .object([
+                "platform": .string(oneOf: ["ANDROID", "IOS", "DESKTOP", "OTHER"]),
+                "event": .string(oneOf: ["CLICK", "APP_FIRST_OPEN", "APP_RE_OPEN"]),
+                "count": .string("An int64, as Google's JSON writes it.", pattern: "^[0-9]+$"),
+            ], required: ["platform", "event", "count"])),
+        ], required: ["linkEventStats"])
+    }
+}

@@ -1,0 +1,121 @@
+import Hummingbird
+import Switchyard
+import SwitchyardStore
+
+/// The body of `POST /api/v1/webhooks` (the `CreateWebhook` schema).
+///
+/// ```json
+/// {"url": "https://hooks.example.com/switchyard", "events": ["link.clicked", "link.created"]}
+/// ```
+struct CreateWebhookRequest: Codable, Sendable, Hashable {
+    /// Where deliveries go: an absolute `http` or `https` URL of at most 2,048 bytes.
+    var url: String
+    /// The event types, at least one, each once.
+    var events: [WebhookEventType]
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case url, events
+    }
+
+    /// The longest URL accepted.
+    static let maximumURLLength = 2048
+
+    /// Creates a body.
+    init(url: String, events: [WebhookEventType]) {
+        self.url = url
+        self.events = events
+    }
+
+    /// Reads and checks the body: `'url' is required`, `'events' must be a non-empty array of
+    /// event types`, `'events' has an unknown event type 'link.opened'; ...`.
+    init(from decoder: any Decoder) throws {
+        let fields = try BodyFields(decoder)
+        try fields.rejectUnknownKeys(CodingKeys.self)
+        url = try fields.requiredString(CodingKeys.url)
+        try BodyFields.check(url, "url", maxLength: Self.maximumURLLength)
+        let known = WebhookEventType.allCases.map(\.rawValue).joined(separator: ", ")
+        guard case .array(let items)? = try fields.value(CodingKeys.events), !items.isEmpty else {
+            throw Problem.invalid("invalid-events", "Invalid events", "'events' must be a non-empty array of event types: \(known)")
+        }
+        var events: [WebhookEventType] = []
+        for item in items {
+            guard case .string(let name) = item, let type = WebhookEventType(rawValue: name) else {
+                let shown = if case .string(let name) = item { "'\(name.prefix(64))'" } else { item.typeName }
+                throw Problem.invalid("invalid-events", "Invalid events", "'events' has an unknown event type \(shown); known: \(known)")
+            }
+            guard !events.contains(type) else {
+                throw Problem.invalid("invalid-events", "Invalid events", "'events' names '\(name)' twice")
+            }
+            events.append(type)
+        }
+        self.events = events
+    }
+}
+
+extension CreateWebhookRequest: OpenAPISchema {
+    static let schemaName = "CreateWebhook"
+
+    static var schema: JSONSchema {
+        .object([
+            "url": .string("Where deliveries are POSTed: http or https, not a loopback, private, link-local or metadata address.",
+                           minLength: 1, maxLength: maximumURLLength, format: "uri"),
+            "events": .array(of: .string(oneOf: WebhookEventType.allCases.map(\.rawValue)))
+                .described("The event types to deliver, at least one, each once."),
+        ], required: ["url", "events"], additionalProperties: .forbidden)
+    }
+}
+
+/// A webhook as its team sees it (the `Webhook` schema); `secret` only in the answer of its creation.
+struct WebhookResponse: Codable, Sendable, Hashable, ResponseEncodable {
+    var id: String
+    var url: String
+    var events: [String]
+    /// The signing secret, shown once.
+    var secret: String?
+    /// ISO 8601.
+    var createdAt: String
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case id, url, events, secret, createdAt
+    }
+
+    /// A stored webhook, with its secret or without.
+    init(_ webhook: Webhook, showingSecret: Bool) {
+        id = webhook.id
+        url = webhook.url
+        events = webhook.events.map(\.rawValue).sorted()
+        secret = showingSecret ? webhook.secret : nil
+        createdAt = APIDates.text(webhook.createdAt)
+    }
+}
+
+extension WebhookResponse: OpenAPISchema {
+    static let schemaName = "Webhook"
+
+    static var schema: JSONSchema {
+        .object([
+            "id": .string(),
+            "url": .string(format: "uri"),
+            "events": .array(of: .string(oneOf: WebhookEventType.allCases.map(\.rawValue))),
+            "secret": JSONSchema.string("The signing secret: in the answer of the creation only.").nullable(),
+            "createdAt": .string(format: "date-time"),
+        ], required: ["id", "url", "events", "createdAt"])
+    }
+}
+
+/// `GET /api/v1/webhooks`: the team's webhooks, oldest first, without their secrets.
+struct WebhookListResponse: Codable, Sendable, Hashable, ResponseEncodable {
+    var webhooks: [WebhookResponse]
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case webhooks
+    }
+}
+
+extension WebhookListResponse: OpenAPISchema {
+    static let schemaName = "WebhookList"
+
+    static var schema: JSONSchema {
+        .object(["webhooks": .array(of: .ref(WebhookResponse.self))], required: ["webhooks"])
+    }
+}

@@ -1,0 +1,151 @@
+public import Foundation
+
+/// What a link's figures count beside its clicks: the app-side events the service sees.
+public enum LinkEvent: String, Sendable, Hashable, CaseIterable, Codable {
+    /// The app resolved the link (`GET /api/v1/links/{code}/resolve`): it opened with the link.
+    case appOpen = "app_open"
+    /// A deferred claim handed the link to an app on its first launch after install.
+    case firstOpen = "first_open"
+    /// A redemption was spent.
+    case redeem
+}
+
+/// One count of a link's figures: clicks, or one kind of app-side event, on one UTC day and
+/// platform.
+public struct StatsCount: Sendable, Hashable {
+    /// What is counted: nil for clicks, else the event.
+    public var event: LinkEvent?
+    /// The UTC day, as ``StoredDate/day(_:)`` counts it.
+    public var day: Int64
+    public var platform: Click.Platform
+    public var count: Int
+
+    /// Creates a count.
+    public init(event: LinkEvent?, day: Int64, platform: Click.Platform, count: Int) {
+        self.event = event
+        self.day = day
+        self.platform = platform
+        self.count = count
+    }
+}
+
+/// App-side events of one link, UTC day and platform, added to the store's totals at once.
+public struct EventCount: Sendable, Hashable {
+    public var code: String
+    public var event: LinkEvent
+    /// The UTC day, as ``StoredDate/day(_:)`` counts it.
+    public var day: Int64
+    public var platform: Click.Platform
+    public var count: Int
+
+    /// Creates a count.
+    public init(code: String, event: LinkEvent, day: Int64, platform: Click.Platform, count: Int) {
+        self.code = code
+        self.event = event
+        self.day = day
+        self.platform = platform
+        self.count = count
+    }
+}
+
+/// A link's totals over a period: its clicks (crawlers included) and its app-side events.
+public struct LinkTotals: Sendable, Hashable {
+    public var code: String
+    public var clicks: Int
+    public var events: [LinkEvent: Int]
+
+    /// Creates totals.
+    public init(code: String, clicks: Int, events: [LinkEvent: Int] = [:]) {
+        self.code = code
+        self.clicks = clicks
+        self.events = events
+    }
+}
+
+/// A page of a team's links by clicks.
+public struct LinkTotalsPage: Sendable, Hashable {
+    /// The links, most clicked first (ties by code, descending).
+    public var links: [LinkTotals]
+    /// The cursor for the next page; nil on the last page.
+    public var nextCursor: String?
+
+    /// Creates a page.
+    public init(links: [LinkTotals], nextCursor: String?) {
+        self.links = links
+        self.nextCursor = nextCursor
+    }
+}
+
+/// A link's and a team's figures: the per-day click totals every store keeps as it writes clicks
+/// (`click_days`), the app-side events counted the same way (`event_days`), and the deletion of
+/// raw clicks past their retention (the per-day totals stay).
+public protocol LinkStats: Sendable {
+    /// Adds app-side event counts to their link's, day's and platform's totals, in one transaction.
+    func addEventCounts(_ counts: [EventCount]) async throws
+
+    /// A link's counts per day, event and platform, from UTC day `fromDay` on (clicks with a nil
+    /// event); days, events and platforms without any are absent.
+    func dailyCounts(code: String, fromDay: Int64) async throws -> [StatsCount]
+
+    /// The same counts summed over a team's live links.
+    func teamDailyCounts(team: String, fromDay: Int64) async throws -> [StatsCount]
+
+    /// A team's live links with their totals from `fromDay` on, most clicked first (ties by code,
+    /// descending), `limit` at a time (clamped to 1...1000); links without clicks come last.
+    ///
+    /// - Throws: ``StoreError/invalidCursor(_:)`` for a cursor no page produced.
+    func topLinks(team: String, fromDay: Int64, limit: Int, cursor: String?) async throws -> LinkTotalsPage
+
+    /// Deletes up to `limit` raw clicks made before `date`, oldest first, and returns how many; the
+    /// per-day totals are kept. Callers repeat it in small batches, off the request path, until it
+    /// returns less than `limit`.
+    ///
+    /// - Complexity: a look at the oldest `limit` clicks (clicks are appended in time order).
+    func deleteClicks(before date: Date, limit: Int) async throws -> Int
+}
+
+/// Where a page of ``LinkStats/topLinks(team:fromDay:limit:cursor:)`` stopped: the last link's
+/// clicks and code. Written as `CLICKS.CODE`.
+struct TopLinksCursor: Hashable {
+    var clicks: Int
+    var code: String
+
+    init(clicks: Int, code: String) {
+        self.clicks = clicks
+        self.code = code
+    }
+
+    init(parsing text: String) throws(StoreError) {
+        guard let dot = text.firstIndex(of: "."), let clicks = Int(text[..<dot]), clicks >= 0,
+              text.index(after: dot) < text.endIndex
+        else { throw .invalidCursor(text) }
+        self.clicks = clicks
+        code = String(text[text.index(after: dot)...])
+    }
+
+    var text: String { "\(clicks).\(code)" }
+
+    /// Splits totals fetched with one extra into a page.
+    static func page(_ rows: [LinkTotals], limit: Int) -> LinkTotalsPage {
+        guard rows.count > limit else { return LinkTotalsPage(links: rows, nextCursor: nil) }
+        let links = Array(rows.prefix(limit))
+        return LinkTotalsPage(links: links, nextCursor: links.last.map { TopLinksCursor(clicks: $0.clicks, code: $0.code).text })
+    }
+}
+
+extension StatsCount {
+    /// Counts read from rows of (event name or nil, day, platform name, count); an unknown name is corruption.
+    static func decode(_ rows: [(String?, Int64, String, Int)], what: String) throws(StoreError) -> [StatsCount] {
+        try rows.map { (name, day, platformName, count) throws(StoreError) in
+            guard let platform = Click.Platform(rawValue: platformName) else {
+                throw StoreError(.corrupt, "\(what): unknown platform '\(platformName)'")
+            }
+            var event: LinkEvent?
+            if let name {
+                guard let known = LinkEvent(rawValue: name) else { throw StoreError(.corrupt, "\(what): unknown event '\(name)'") }
+                event = known
+            }
+            return StatsCount(event: event, day: day, platform: platform, count: count)
+        }
+    }
+}

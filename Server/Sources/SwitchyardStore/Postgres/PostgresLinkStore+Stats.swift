@@ -1,0 +1,107 @@
+public import Foundation
+import PostgresNIO
+
+extension PostgresLinkStore {
+    /// One multi-row upsert per 1,000 counts, in key order (so instances writing at once take
+    /// each row's lock in the same order), in one transaction.
+    public func addEventCounts(_ counts: [EventCount]) async throws {
+        guard !counts.isEmpty else { return }
+        let sorted = counts.sorted { ($0.code, $0.day, $0.event.rawValue, $0.platform.rawValue) < ($1.code, $1.day, $1.event.rawValue, $1.platform.rawValue) }
+        var statements: [PostgresQuery] = []
+        for start in stride(from: 0, to: sorted.count, by: Self.rowsPerStatement) {
+            let chunk = sorted[start..<min(start + Self.rowsPerStatement, sorted.count)]
+            var binds = PostgresBindings(capacity: chunk.count * 5)
+            for count in chunk {
+                binds.append(count.code)
+                binds.append(count.day)
+                binds.append(count.event.rawValue)
+                binds.append(count.platform.rawValue)
+                binds.append(Int64(count.count))
+            }
+            statements.append(PostgresQuery(
+                unsafeSQL: "INSERT INTO event_days (code, day, event, platform, count) VALUES "
+                    + Self.placeholders(rows: chunk.count, columns: 5)
+                    + " ON CONFLICT (code, day, event, platform) DO UPDATE SET count = event_days.count + excluded.count",
+                binds: binds))
+        }
+        let logger = logger
+        let batch = statements
+        try await run { client in
+            try await client.withTransaction(logger: logger) { connection in
+                for query in batch { try await connection.query(query, logger: logger) }
+            }
+        }
+    }
+
+    public func dailyCounts(code: String, fromDay: Int64) async throws -> [StatsCount] {
+        let rows = try await rows("""
+            SELECT NULL::text, day, platform, count FROM click_days WHERE code = \(code) AND day >= \(fromDay)
+            UNION ALL
+            SELECT event, day, platform, count FROM event_days WHERE code = \(code) AND day >= \(fromDay)
+            """).map { try $0.decode((String?, Int64, String, Int).self) }
+        return try StatsCount.decode(rows, what: "figures of '\(code)'")
+    }
+
+    public func teamDailyCounts(team: String, fromDay: Int64) async throws -> [StatsCount] {
+        let rows = try await rows("""
+            SELECT NULL::text, c.day, c.platform, sum(c.count)::bigint FROM click_days c JOIN links l ON l.code = c.code
+            WHERE l.team = \(team) AND l.deleted_at IS NULL AND c.day >= \(fromDay) GROUP BY c.day, c.platform
+            UNION ALL
+            SELECT e.event, e.day, e.platform, sum(e.count)::bigint FROM event_days e JOIN links l ON l.code = e.code
+            WHERE l.team = \(team) AND l.deleted_at IS NULL AND e.day >= \(fromDay) GROUP BY e.event, e.day, e.platform
+            """).map { try $0.decode((String?, Int64, String, Int).self) }
+        return try StatsCount.decode(rows, what: "figures of team '\(team)'")
+    }
+
+    public func topLinks(team: String, fromDay: Int64, limit: Int, cursor: String?) async throws -> LinkTotalsPage {
+        let limit = ListLimit.clamped(limit)
+        let query: PostgresQuery
+        if let cursor {
+            let after = try TopLinksCursor(parsing: cursor)
+            query = """
+                SELECT l.code, COALESCE(sum(c.count), 0)::bigint AS clicks
+                FROM links l LEFT JOIN click_days c ON c.code = l.code AND c.day >= \(fromDay)
+                WHERE l.team = \(team) AND l.deleted_at IS NULL
+                GROUP BY l.code
+                HAVING COALESCE(sum(c.count), 0) < \(after.clicks)
+                    OR (COALESCE(sum(c.count), 0) = \(after.clicks) AND l.code < \(after.code))
+                ORDER BY clicks DESC, l.code DESC LIMIT \(limit + 1)
+                """
+        } else {
+            query = """
+                SELECT l.code, COALESCE(sum(c.count), 0)::bigint AS clicks
+                FROM links l LEFT JOIN click_days c ON c.code = l.code AND c.day >= \(fromDay)
+                WHERE l.team = \(team) AND l.deleted_at IS NULL
+                GROUP BY l.code ORDER BY clicks DESC, l.code DESC LIMIT \(limit + 1)
+                """
+        }
+        let links = try await rows(query).map { row in
+            let (code, clicks) = try row.decode((String, Int).self)
+            return LinkTotals(code: code, clicks: clicks)
+        }
+        guard !links.isEmpty else { return LinkTotalsPage(links: [], nextCursor: nil) }
+        var events: [String: [LinkEvent: Int]] = [:]
+        for row in try await rows("""
+            SELECT code, event, sum(count)::bigint FROM event_days
+            WHERE day >= \(fromDay) AND code = ANY(\(links.map(\.code))) GROUP BY code, event
+            """) {
+            let (code, name, count) = try row.decode((String, String, Int).self)
+            guard let event = LinkEvent(rawValue: name) else {
+                throw StoreError(.corrupt, "figures of '\(code)': unknown event '\(name)'")
+            }
+            events[code, default: [:]][event] = count
+        }
+        return TopLinksCursor.page(links.map { LinkTotals(code: $0.code, clicks: $0.clicks, events: events[$0.code] ?? [:]) },
+                                   limit: limit)
+    }
+
+    /// Among the oldest `limit` rows by id (the primary key's index; clicks are appended in time
+    /// order), so a pass with nothing old reads one index page.
+    public func deleteClicks(before date: Date, limit: Int) async throws -> Int {
+        try await rows("""
+            DELETE FROM clicks WHERE id IN (SELECT id FROM clicks ORDER BY id LIMIT \(max(1, limit)))
+              AND at < \(StoredDate.rounded(date))
+            RETURNING id
+            """).count
+    }
+}
