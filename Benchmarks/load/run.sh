@@ -4,12 +4,14 @@
 #   POST /api/v1/links  with  Authorization: Bearer $SWITCHYARD_API_KEY   -> {"code": ...}
 #   GET  /{code}                                                          -> redirect (no user agent: a desktop)
 #   GET  /{code}  with an iPhone User-Agent                                -> the "Open in the app" page
+#   GET  /{code}  with an Android User-Agent                               -> the intent redirect
 # and a plain Hummingbird hello-world started the same way (the `Benchmarks/HelloBaseline` package:
 # GET / on --port P), the ceiling for this stack on this machine, measured in the same run.
 #
 # Usage: Benchmarks/load/run.sh [--postgres URL]
 #   SWITCHYARD_BIN   the release `switchyard` binary (default Server/.build/release/switchyard)
-#   HELLO_BIN        the hello-world server (default Benchmarks/HelloBaseline/.build/release/hello-baseline)
+#   HELLO_BIN        the hello-world server (default Benchmarks/HelloBaseline/.build/release/hello-baseline);
+#                    `none` skips the ceiling (the phones' answers are then compared with the redirect only)
 #   SERVER_CPUS, WRK_CPUS   cores to pin the servers and wrk to with taskset (e.g. 0-7 and 8-15);
 #                    unset: no pinning (on 2 cores they share both)
 #   CONNECTIONS      one or more connection counts, each measured in turn (default "64")
@@ -32,7 +34,7 @@ postgres=""
 if [ "${1:-}" = "--postgres" ]; then postgres="$2"; fi
 command -v wrk >/dev/null || { echo "error: wrk is not installed (apt-get install -y wrk)" >&2; exit 1; }
 [ -x "$bin" ] || { echo "error: $bin not found: build the service (cd Server && swift build -c release)" >&2; exit 1; }
-[ -x "$hello" ] || { echo "error: $hello not found: swift build -c release --package-path Benchmarks/HelloBaseline" >&2; exit 1; }
+[ "$hello" = none ] || [ -x "$hello" ] || { echo "error: $hello not found: swift build -c release --package-path Benchmarks/HelloBaseline" >&2; exit 1; }
 
 export SWITCHYARD_API_KEY="${SWITCHYARD_API_KEY:-bench-admin-key-0001}"
 work=$(mktemp -d); pids=()
@@ -106,14 +108,17 @@ local i = 0
 request = function() i = i % #codes + 1; return wrk.format("GET", "/" .. codes[i]) end
 LUA
 
+android="Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36"
 iphone="Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"
 echo "| scenario                           | conns |  requests/s |      p50 |      p99 | non-2xx/3xx | CPU µs/req | vs ceiling (rps / p99 / CPU) |"
 echo "| ---------------------------------- | ----: | ----------: | -------: | -------: | -----: | -------: | -------------------: |"
-"${server_pin[@]}" "$hello" --port 8090 >/dev/null 2>&1 & pids+=($!); server=$!; wait_up 8090 ""
-for connections in $counts; do
-    report "hello-world (ceiling)" "$connections" "$(load "$connections" http://127.0.0.1:8090/)"
-done
-kill "${pids[-1]}"
+if [ "$hello" != none ]; then
+    "${server_pin[@]}" "$hello" --port 8090 >/dev/null 2>&1 & pids+=($!); server=$!; wait_up 8090 ""
+    for connections in $counts; do
+        report "hello-world (ceiling)" "$connections" "$(load "$connections" http://127.0.0.1:8090/)"
+    done
+    kill "${pids[-1]}"
+fi
 databases=("sqlite:$work/links.sqlite")
 [ -n "$postgres" ] && databases+=("$postgres")
 port=8091
@@ -123,7 +128,8 @@ for database in "${databases[@]}"; do
         --create-rate off >"$work/serve-$port.log" 2>&1 & pids+=($!); server=$!
     wait_up "$port"
     # 1,000 links to redirect through, created over the API; each has a web fallback, so wrk (a
-    # client with no user agent, a desktop) gets the 302 to it, and an App Store fallback for iPhones.
+    # client with no user agent, a desktop) gets the 302 to it, an App Store fallback for iPhones and
+    # a Google Play one for Android phones (an intent redirect with the install referrer).
     # One keep-alive connection for the 1,000 creates.
     python3 - "$port" "$work/codes.txt" <<'PY'
 import http.client, json, os, sys
@@ -132,7 +138,8 @@ codes = []
 for i in range(1, 1001):
     body = json.dumps({"route": "product", "routeParameters": {"id": str(i)},
                        "fallbacks": {"web": "https://shop.example.com/product/%d" % i,
-                                     "ios": "https://apps.apple.com/app/id1234567890"}})
+                                     "ios": "https://apps.apple.com/app/id1234567890",
+                                     "android": "https://play.google.com/store/apps/details?id=com.example.shop"}})
     connection.request("POST", "/api/v1/links", body, {"Authorization": "Bearer " + os.environ["SWITCHYARD_API_KEY"],
                                                        "Content-Type": "application/json"})
     response = connection.getresponse()
@@ -149,6 +156,8 @@ PY
         # its CSP nonce, as every link with an App Store fallback answers an iPhone without the app.
         report "GET /{code} iPhone page ($kind)" "$connections" \
             "$(CODES_FILE="$work/codes.txt" USER_AGENT="$iphone" load "$connections" -s "$work/redirect.lua" "http://127.0.0.1:$port")"
+        report "GET /{code} Android intent ($kind)" "$connections" \
+            "$(CODES_FILE="$work/codes.txt" USER_AGENT="$android" load "$connections" -s "$work/redirect.lua" "http://127.0.0.1:$port")"
     done
     port=$((port + 1))
 done

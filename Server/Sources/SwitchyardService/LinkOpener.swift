@@ -78,23 +78,33 @@ struct LinkOpener: Sendable {
                            context: context, deferred: deferred, now: now)
         }
 
+        // A phone's answer depends on the link alone: made at the first open from the platform, then
+        // answered from the cached link (a page with a new nonce, or a redirect's fields).
+        let isPhone = platform == .ios || platform == .android
+        if isPhone, let answer = opened.phoneAnswer(for: platform) { return answer.response() }
         switch decide(opened, platform: platform, userAgent: request.headers[.userAgent], storedCode: storedCode) {
         case .preview:
             return Responses.html(Pages.preview(link: opened.link, shortURL: shortURL()))
         case .openInApp(let openURL, let fallback, let copies):
-            let nonce = copies ? Responses.nonce() : nil
-            return Responses.html(Pages.openInApp(link: opened.link, openURL: openURL, shortURL: shortURL(),
-                                                  fallback: fallback, nonce: nonce), nonce: nonce)
+            let page = NoncedPage(nonced: copies) { nonce in
+                Pages.openInApp(link: opened.link, openURL: openURL, shortURL: shortURL(), fallback: fallback, nonce: nonce)
+            }
+            if isPhone { opened.keep(.page(page), for: platform) }
+            return page.response()
         case .iPadOrMac(let openURL, let iOSFallback, let web):
             let nonce = Responses.nonce()
             return Responses.html(Pages.iPadOrMac(link: opened.link, openURL: openURL, shortURL: shortURL(),
                                                   iOSFallback: iOSFallback, web: web, nonce: nonce), nonce: nonce)
         case .redirect(let location):
             // The web fallback's fields are made once per cached link.
-            if let fields = opened.webRedirect, location == opened.link.fallbacks.web { return Response(status: .found, headers: fields) }
-            return Responses.redirect(to: location)
+            let fields = opened.webRedirect.flatMap { location == opened.link.fallbacks.web ? $0 : nil }
+                ?? Responses.redirectFields(to: location)
+            if isPhone { opened.keep(.redirect(fields), for: platform) }
+            return Response(status: .found, headers: fields)
         case .intent(let intent, _):
-            return Responses.redirect(to: intent)
+            let fields = Responses.redirectFields(to: intent)
+            if isPhone { opened.keep(.redirect(fields), for: platform) }
+            return Response(status: .found, headers: fields)
         case .interstitial:
             return Responses.html(Pages.interstitial(link: opened.link, shortURL: shortURL(), universalLink: opened.urls.universal))
         }

@@ -1,6 +1,8 @@
 import Foundation
 import HTTPTypes
+import Hummingbird
 import SwitchyardStore
+import Synchronization
 
 /// Links that `GET /{code}` found recently, kept for a short lifetime so that a link opened many
 /// times a second (a campaign, a QR code on a poster) is read from the database once per
@@ -41,11 +43,40 @@ final class OpenLinkCache: Sendable {
         let urls: DeepLinkURLs
         /// ``Responses/redirectFields(to:)`` for the web fallback, if the link has one.
         let webRedirect: HTTPFields?
+        /// The answers to iPhones and Android phones, made at the first open from each and kept as
+        /// long as the entry: a phone's answer depends only on the link, its deep links and the
+        /// service's table (``LinkOpener/decide(_:platform:userAgent:storedCode:)``), not on the request.
+        private let phoneAnswers = Mutex<[Click.Platform: PhoneAnswer]>([:])
 
         init(link: SmartLink, urls: DeepLinkURLs) {
             self.link = link
             self.urls = urls
             webRedirect = link.fallbacks.web.map(Responses.redirectFields(to:))
+        }
+
+        /// The answer kept for `platform`, if an open from it was answered before.
+        func phoneAnswer(for platform: Click.Platform) -> PhoneAnswer? {
+            phoneAnswers.withLock { $0[platform] }
+        }
+
+        /// Keeps the answer for `platform`.
+        func keep(_ answer: PhoneAnswer, for platform: Click.Platform) {
+            phoneAnswers.withLock { $0[platform] = answer }
+        }
+    }
+
+    /// A phone's answer, made once per cached link: a page rendered around its nonce, or the
+    /// header fields of a redirect (an Android intent, a fallback with its install referrer).
+    enum PhoneAnswer: Sendable {
+        case page(NoncedPage)
+        case redirect(HTTPFields)
+
+        /// The response: a page with a new nonce, or the redirect.
+        func response() -> Response {
+            switch self {
+            case .page(let page): page.response()
+            case .redirect(let fields): Response(status: .found, headers: fields)
+            }
         }
     }
 

@@ -12,6 +12,11 @@ enum Responses {
     }
 
     static func html(_ text: String, status: HTTPResponse.Status = .ok, nonce: String? = nil) -> Response {
+        html(body: ByteBuffer(string: text), status: status, nonce: nonce)
+    }
+
+    /// An HTML page already in bytes (``NoncedPage``), with the headers of ``html(_:status:nonce:)``.
+    static func html(body: ByteBuffer, status: HTTPResponse.Status = .ok, nonce: String?) -> Response {
         var fields = HTTPFields()
         fields[.contentType] = "text/html; charset=utf-8"
         fields[.cacheControl] = "no-store"
@@ -19,7 +24,7 @@ enum Responses {
         fields[.referrerPolicy] = "no-referrer"
         let script = nonce.map { "'nonce-\($0)'" } ?? "'none'"
         fields[.contentSecurityPolicy] = "default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'; script-src \(script); base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: body))
     }
 
     /// A 302 to a URL stored on the link, never cached.

@@ -164,7 +164,7 @@ extension OpenAPIDocument {
         paths["/v1/{dynamicLink}/linkStats"] = [
             "parameters": [parameter("dynamicLink", in: "path", required: true,
                                      description: "The short link, URL-encoded (https%3A%2F%2Fgo.example.com%2FAb3dE9xQ).",
-                                     schema: .string(minLength: 1, maxLength: 2048))],
+                                     schema: .string(minLength: 1, maxLength: 1024))],
             "get": operation(
                 "firebaseGetLinkStats", "A link's figures the way Firebase Dynamic Links' linkStats answered them", tag: "firebase",
                 security: ["adminKey", "firebaseKey"],
