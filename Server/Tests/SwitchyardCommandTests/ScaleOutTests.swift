@@ -67,7 +67,8 @@ extension PostgresProcessTests {
                 let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
                     for i in 0..<100 {
                         group.addTask {
-                            try await (i.isMultiple(of: 2) ? a : b).send("POST", "/api/v1/links/\(code)/redeem", key: "scale-app-key-00001").status
+                            try await (i.isMultiple(of: 2) ? a : b).send("POST", "/api/v1/links/\(code)/redeem", key: "scale-app-key-00001",
+                                                                         json: #"{"install": "scale-install-\#(i)"}"#).status
                         }
                     }
                     var statuses: [Int] = []
