@@ -12,13 +12,14 @@ has already seen (deliveries are at least once: a retry after a lost answer repe
 The tests run it too: `--port 0` picks a free port and prints `listening <port>` first;
 `--secret-file` is read again at each request; `--fail-first N` answers 503 to the first N
 deliveries (a receiver that is down, then recovers); `--redirect URL` answers every delivery with
-a 307 to URL (senders must not follow it); `--log` appends one JSON line per request.
+a 307 to URL (senders must not follow it); `--hold-first N` holds the first N deliveries for ten
+seconds before a 503 (a delivery in flight when the sender dies); `--log` appends one JSON line per request.
 """
 import argparse
 import hashlib
 import hmac
 import json
-import sys
+import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -45,11 +46,14 @@ def main() -> None:
     parser.add_argument("--secret", help="the webhook's secret (whsec_...)")
     parser.add_argument("--secret-file", help="a file holding the secret, read at each request")
     parser.add_argument("--fail-first", type=int, default=0, help="answer 503 to this many deliveries first")
+    parser.add_argument("--hold-first", type=int, default=0, help="hold this many deliveries first, then answer 503")
     parser.add_argument("--redirect", help="answer every delivery with a 307 to this URL")
     parser.add_argument("--log", help="append one JSON line per request to this file")
     options = parser.parse_args()
     seen: set[str] = set()
     failures_left = [options.fail_first]
+    holds_left = [options.hold_first]
+    lock = threading.Lock()
 
     def secret() -> str:
         if options.secret_file:
@@ -59,11 +63,12 @@ def main() -> None:
 
     def log(entry: dict) -> None:
         line = json.dumps(entry)
-        if options.log:
-            with open(options.log, "a") as file:
-                file.write(line + "\n")
-        else:
-            print(line, flush=True)
+        with lock:
+            if options.log:
+                with open(options.log, "a") as file:
+                    file.write(line + "\n")
+            else:
+                print(line, flush=True)
 
     class Handler(BaseHTTPRequestHandler):
         def do_POST(self) -> None:
@@ -74,18 +79,28 @@ def main() -> None:
                 self.send_header("Location", options.redirect)
                 self.send_header("Content-Length", "0")
                 return self.end_headers()
-            if failures_left[0] > 0:
-                failures_left[0] -= 1
+            with lock:
+                hold = holds_left[0] > 0
+                holds_left[0] -= hold
+                fail = not hold and failures_left[0] > 0
+                failures_left[0] -= fail
+            if hold:
+                log({"outcome": "held", "id": json.loads(body).get("id")})
+                time.sleep(10)
+                return self.answer(503)
+            if fail:
                 log({"outcome": "failed-on-purpose"})
                 return self.answer(503)
             if not verify(secret(), self.headers.get("Switchyard-Signature", ""), body, time.time()):
                 log({"outcome": "bad-signature"})
                 return self.answer(401)
             event = json.loads(body)
-            if event["id"] in seen:
+            with lock:
+                duplicate = event["id"] in seen
+                seen.add(event["id"])
+            if duplicate:
                 log({"outcome": "duplicate", "id": event["id"]})
                 return self.answer(200)
-            seen.add(event["id"])
             log({"outcome": "verified", "event": event})
             self.answer(204)
 

@@ -76,6 +76,19 @@ struct ServeCommand: AsyncParsableCommand {
                 """, valueName: "port"))
     var metricsPort: Int?
 
+    @Flag(name: .customLong("webhook-allow-private"),
+          help: "Let webhooks reach loopback, private, link-local and CGNAT addresses (cloud metadata addresses stay refused).")
+    var webhookAllowPrivate = false
+
+    @Option(name: .customLong("webhook-timeout"),
+            help: ArgumentHelp("How long one webhook delivery attempt may take, as 10s.", valueName: "duration"))
+    var webhookTimeout = DurationArgument(argument: "10s")!
+
+    @Option(name: .customLong("webhook-retry-delay"),
+            help: ArgumentHelp("The delay before a failed webhook delivery's first retry, doubled (with jitter) at each later one up to an hour, as 10s.",
+                               valueName: "duration"))
+    var webhookRetryDelay = DurationArgument(argument: "10s")!
+
     func run() async throws {
         var settings = ServeSettings(routesPath: routes, database: database, host: host, port: port, baseURL: baseURL,
                                      environment: ProcessInfo.processInfo.environment)
@@ -87,6 +100,9 @@ struct ServeCommand: AsyncParsableCommand {
         settings.metricsPort = metricsPort
         settings.keyGuessRate = keyGuessRate.rate
         settings.trustedProxies = trustedProxies
+        settings.webhooks.allowPrivateAddresses = webhookAllowPrivate
+        if let timeout = webhookTimeout.duration { settings.webhooks.timeout = timeout }
+        if let delay = webhookRetryDelay.duration { settings.webhooks.firstRetryDelay = delay }
         var logger = Logger(label: "switchyard") { ServiceLogHandler(label: $0) }
         logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
         try await serve(settings, logger: logger)

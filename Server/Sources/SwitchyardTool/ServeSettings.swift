@@ -40,6 +40,8 @@ struct ServeSettings: Sendable {
     /// A second port answering only `GET /metrics`, without a key (`--metrics-port`); nil:
     /// `/metrics` is on the main port and needs the admin key.
     var metricsPort: Int?
+    /// Webhook deliveries (`--webhook-allow-private`, `--webhook-timeout`, `--webhook-retry-delay`).
+    var webhooks = WebhookSettings()
     /// Whether either key was generated because its variable was unset (print them once).
     var generatedKeys: [String]
 
@@ -105,12 +107,14 @@ struct ServeSettings: Sendable {
 
     /// The service configuration for a loaded route table.
     func configuration(routes: RouteTableConfiguration) -> ServiceConfiguration {
-        ServiceConfiguration(
+        var configuration = ServiceConfiguration(
             routes: routes, baseURL: baseURL ?? "http://\(host):\(port)", host: host, port: port,
             adminKeys: [adminKey: Self.defaultTeam], appKeys: [appKey],
             limits: ServiceConfiguration.Limits(createRate: createRate, redeemRate: redeemRate, claimRate: claimRate,
                                                 keyGuessRate: keyGuessRate, clickRetention: clickRetention),
             deferredWindow: deferredWindow, trustedProxies: trustedProxies, metricsPort: metricsPort)
+        configuration.webhooks = webhooks
+        return configuration
     }
 
 }
