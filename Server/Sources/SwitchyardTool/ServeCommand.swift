@@ -89,6 +89,11 @@ struct ServeCommand: AsyncParsableCommand {
                                valueName: "duration"))
     var webhookRetryDelay = DurationArgument(argument: "10s")!
 
+    @Option(name: .customLong("webhook-retry-window"),
+            help: ArgumentHelp("How long a failed webhook delivery is retried before it is marked failed (the dashboard lists it), as 24h.",
+                               valueName: "duration"))
+    var webhookRetryWindow = DurationArgument(argument: "24h")!
+
     func run() async throws {
         var settings = ServeSettings(routesPath: routes, database: database, host: host, port: port, baseURL: baseURL,
                                      environment: ProcessInfo.processInfo.environment)
@@ -103,6 +108,7 @@ struct ServeCommand: AsyncParsableCommand {
         settings.webhooks.allowPrivateAddresses = webhookAllowPrivate
         if let timeout = webhookTimeout.duration { settings.webhooks.timeout = timeout }
         if let delay = webhookRetryDelay.duration { settings.webhooks.firstRetryDelay = delay }
+        if let window = webhookRetryWindow.duration { settings.webhooks.retryWindow = window }
         var logger = Logger(label: "switchyard") { ServiceLogHandler(label: $0) }
         logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
         try await serve(settings, logger: logger)

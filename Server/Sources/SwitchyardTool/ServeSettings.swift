@@ -40,7 +40,8 @@ struct ServeSettings: Sendable {
     /// A second port answering only `GET /metrics`, without a key (`--metrics-port`); nil:
     /// `/metrics` is on the main port and needs the admin key.
     var metricsPort: Int?
-    /// Webhook deliveries (`--webhook-allow-private`, `--webhook-timeout`, `--webhook-retry-delay`).
+    /// Webhook deliveries (`--webhook-allow-private`, `--webhook-timeout`, `--webhook-retry-delay`,
+    /// `--webhook-retry-window`).
     var webhooks = WebhookSettings()
     /// Whether either key was generated because its variable was unset (print them once).
     var generatedKeys: [String]
