@@ -22,6 +22,15 @@ struct WebhookTests {
         return configuration
     }
 
+    /// Clicks per platform over `link.clicked` events' per-link counts.
+    static func platformTotals(_ links: [JSONValue]) -> [String: Int] {
+        var totals: [String: Int] = [:]
+        for link in links {
+            for (platform, count) in link["platforms"]?.objectValue ?? [:] { totals[platform, default: 0] += count.intValue ?? 0 }
+        }
+        return totals
+    }
+
     static let allEvents = #"["link.clicked", "link.redeemed", "link.claimed", "link.created"]"#
 
     /// Subscribes `receiver` and hands it the secret; returns the webhook's JSON.
@@ -70,11 +79,9 @@ struct WebhookTests {
             #expect(redeem["data"] == ["code": .string(code), "install": "install-0001", "redeemCount": 1, "redeemLimit": 5])
             let claim = try #require(events.first { $0["type"] == "link.claimed" })
             #expect(claim["data"] == ["code": .string(code), "match": "exact"])
-            var platforms: [String: Int] = [:]
-            for event in events where event["type"] == "link.clicked" {
-                for (platform, count) in event["data"]?["platforms"]?.objectValue ?? [:] { platforms[platform, default: 0] += count.intValue ?? 0 }
-            }
-            #expect(platforms == ["ios": 1, "desktop": 2])
+            let clickedLinks = events.filter { $0["type"] == "link.clicked" }.compactMap { $0["data"]?["links"]?[0] }
+            #expect(clickedLinks.allSatisfy { $0["code"]?.stringValue == code })
+            #expect(Self.platformTotals(clickedLinks) == ["ios": 1, "desktop": 2])
             try await eventually("the outbox emptied") { try await harness.store.pendingWebhookDeliveryCount() == 0 }
         }
     }
