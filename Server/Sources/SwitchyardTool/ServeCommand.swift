@@ -81,6 +81,24 @@ struct ServeCommand: AsyncParsableCommand {
           help: "Start even when stored live links no longer open under the route table (see `switchyard routes diff`).")
     var allowBreakingRoutes = false
 
+    @Flag(name: .customLong("webhook-allow-private"),
+          help: "Let webhooks reach loopback, private, link-local and CGNAT addresses (cloud metadata addresses stay refused).")
+    var webhookAllowPrivate = false
+
+    @Option(name: .customLong("webhook-timeout"),
+            help: ArgumentHelp("How long one webhook delivery attempt may take, as 10s.", valueName: "duration"))
+    var webhookTimeout = DurationArgument(argument: "10s")!
+
+    @Option(name: .customLong("webhook-retry-delay"),
+            help: ArgumentHelp("The delay before a failed webhook delivery's first retry, doubled (with jitter) at each later one up to an hour, as 10s.",
+                               valueName: "duration"))
+    var webhookRetryDelay = DurationArgument(argument: "10s")!
+
+    @Option(name: .customLong("webhook-retry-window"),
+            help: ArgumentHelp("How long a failed webhook delivery is retried before it is marked failed (the dashboard lists it), as 24h.",
+                               valueName: "duration"))
+    var webhookRetryWindow = DurationArgument(argument: "24h")!
+
     func run() async throws {
         var settings = ServeSettings(routesPath: routes, database: database, host: host, port: port, baseURL: baseURL,
                                      environment: ProcessInfo.processInfo.environment)
@@ -93,6 +111,10 @@ struct ServeCommand: AsyncParsableCommand {
         settings.keyGuessRate = keyGuessRate.rate
         settings.trustedProxies = trustedProxies
         settings.allowBreakingRoutes = allowBreakingRoutes
+        settings.webhooks.allowPrivateAddresses = webhookAllowPrivate
+        if let timeout = webhookTimeout.duration { settings.webhooks.timeout = timeout }
+        if let delay = webhookRetryDelay.duration { settings.webhooks.firstRetryDelay = delay }
+        if let window = webhookRetryWindow.duration { settings.webhooks.retryWindow = window }
         var logger = Logger(label: "switchyard") { ServiceLogHandler(label: $0) }
         logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
         do {

@@ -42,6 +42,9 @@ struct ServeSettings: Sendable {
     var metricsPort: Int?
     /// Whether to start on a route table that breaks live links (`--allow-breaking-routes`).
     var allowBreakingRoutes = false
+    /// Webhook deliveries (`--webhook-allow-private`, `--webhook-timeout`, `--webhook-retry-delay`,
+    /// `--webhook-retry-window`).
+    var webhooks = WebhookSettings()
     /// Whether either key was generated because its variable was unset (print them once).
     var generatedKeys: [String]
 
@@ -107,12 +110,14 @@ struct ServeSettings: Sendable {
 
     /// The service configuration for a loaded route table.
     func configuration(routes: RouteTableConfiguration) -> ServiceConfiguration {
-        ServiceConfiguration(
+        var configuration = ServiceConfiguration(
             routes: routes, baseURL: baseURL ?? "http://\(host):\(port)", host: host, port: port,
             adminKeys: [adminKey: Self.defaultTeam], appKeys: [appKey],
             limits: ServiceConfiguration.Limits(createRate: createRate, redeemRate: redeemRate, claimRate: claimRate,
                                                 keyGuessRate: keyGuessRate, clickRetention: clickRetention),
             deferredWindow: deferredWindow, trustedProxies: trustedProxies, metricsPort: metricsPort)
+        configuration.webhooks = webhooks
+        return configuration
     }
 
 }

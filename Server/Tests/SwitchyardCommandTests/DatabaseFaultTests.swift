@@ -46,7 +46,7 @@ extension PostgresProcessTests {
                 let resolved = try await server.send("GET", "/api/v1/links/\(link)/resolve", key: "fault-app-key-000001")
                 #expect(resolved.status == 200, "\(resolved.body)")
                 let redeemed = try await server.send("POST", "/api/v1/links/\(link)/redeem", key: "fault-app-key-000001",
-                                                       json: #"{"install": "fault-install-\#(link)"}"#)
+                                                     json: #"{"install": "fault-install-1"}"#)
                 #expect(redeemed.status == 200, "\(redeemed.body)")
                 let opened = try await server.send("GET", "/\(link)", headers: Self.desktop)
                 #expect(opened.status == 302)
@@ -134,7 +134,7 @@ extension PostgresProcessTests {
             let requests: [(method: String, path: String, key: String?, json: String?, headers: [String: String])] = [
                 ("POST", "/api/v1/links", "fault-admin-key-0001", #"{"route": "product", "routeParameters": {"id": "3"}}"#, [:]),
                 ("GET", "/api/v1/links/\(code)/resolve", "fault-app-key-000001", nil, [:]),
-                ("POST", "/api/v1/links/\(code)/redeem", "fault-app-key-000001", #"{"install": "fault-install-0001"}"#, [:]),
+                ("POST", "/api/v1/links/\(code)/redeem", "fault-app-key-000001", #"{"install": "fault-install-2"}"#, [:]),
                 ("GET", "/\(code)", nil, nil, Self.desktop),
                 ("GET", "/health", nil, nil, [:]),
             ]

@@ -68,7 +68,7 @@ extension PostgresProcessTests {
                     for i in 0..<100 {
                         group.addTask {
                             try await (i.isMultiple(of: 2) ? a : b).send("POST", "/api/v1/links/\(code)/redeem", key: "scale-app-key-00001",
-                                                                                        json: #"{"install": "scale-install-\#(i)"}"#).status
+                                                                         json: #"{"install": "scale-install-\#(i)"}"#).status
                         }
                     }
                     var statuses: [Int] = []

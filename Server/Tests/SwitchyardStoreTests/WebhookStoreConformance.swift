@@ -82,19 +82,21 @@ enum WebhookStoreConformance: String, CaseIterable, Sendable, CustomTestStringCo
         #expect(claimed.map(\.delivery.eventID) == ["redeemed-once-1"])
     }
 
-    /// A click batch's rows: the maker sees each link once with that link's clicks.
+    /// A click batch's rows: the maker sees the batch with the team of each click's link.
     static func outboxWithClicks(_ store: any LinkStore) async throws {
         try await store.insertWebhook(hook("wh1"))
         try await store.insert(makeLink("aaa"))
         try await store.insert(makeLink("bbb", team: "other"))
         let clicks = [Click(code: "aaa", at: Instant.at(1), platform: .ios), Click(code: "bbb", at: Instant.at(1), platform: .desktop),
                       Click(code: "aaa", at: Instant.at(2), platform: .android), Click(code: "zzz", at: Instant.at(2), platform: .ios)]
-        try await store.record(clicks) { link, clicks in
-            link.team == "acme" ? [delivery("clicked-\(link.code)-\(clicks.count)", type: .linkClicked)] : []
+        try await store.record(clicks) { teams, clicks in
+            #expect(teams == ["aaa": "acme", "bbb": "other"])
+            let acme = clicks.filter { teams[$0.code] == "acme" }
+            return [delivery("clicked-acme-\(acme.count)", type: .linkClicked)]
         }
         #expect(try await store.clickCounts(code: "aaa") == [.ios: 1, .android: 1])
         let claimed = try await store.claimWebhookDeliveries(now: Instant.at(10), leaseUntil: Instant.at(60), limit: 10)
-        #expect(claimed.map(\.delivery.eventID) == ["clicked-aaa-2"])
+        #expect(claimed.map(\.delivery.eventID) == ["clicked-acme-2"])
         // Without a maker, a batch writes no rows.
         try await store.record([Click(code: "aaa", at: Instant.at(3), platform: .ios)], webhooks: nil)
         #expect(try await store.pendingWebhookDeliveryCount() == 1)

@@ -14,6 +14,7 @@ import Hummingbird
 /// | `POST /dashboard/new` | create the link through the API's own create path |
 /// | `GET /dashboard/links/{code}` | one link: details, clicks per day (SVG), QR code (SVG) |
 /// | `GET /dashboard/import`, `POST /dashboard/import` | import a Firebase Dynamic Links export (multipart upload) |
+/// | `GET /dashboard/webhooks` | the team's webhooks and their failed deliveries |
 ///
 /// A request without a session is sent to the sign-in page (303). Sessions live in the store, so
 /// any instance answers any request.
@@ -67,6 +68,9 @@ struct Dashboard: Sendable {
         }
         router.post("dashboard/import") { request, _ in
             try await signedIn(request) { session in try await runImport(request, session: session) }
+        }
+        router.get("dashboard/webhooks") { request, _ in
+            try await signedIn(request) { session in try await webhooksPage(session: session) }
         }
         router.get("dashboard/links/:code") { request, context in
             let code = try context.parameters.require("code")

@@ -211,6 +211,7 @@ extension OpenAPIDocument {
             "get": operation("openAPIAtRoot", "This document (also at /api/v1/openapi.json)", tag: "operations",
                              responses: ["200": content("application/json", .object(), "The OpenAPI document.")]),
         ]
+        paths.merge(webhookPaths) { $1 }
         return .object(paths)
     }
 

@@ -12,6 +12,7 @@ enum OpenAPIDocument {
         Problem.self, CreateLinkRequest.self, UpdateLinkRequest.self, ClickCounts.self, LinkResponse.self, LinkPageResponse.self,
         Resolution.self, Redemption.self, RedeemRequest.self, HealthStatus.self, DeferredClaimRequest.self, FirebaseShortLinkRequest.self,
         FirebaseShortLinkResponse.self, FirebaseErrorResponse.self, LinkExplanation.self,
+        CreateWebhookRequest.self, WebhookResponse.self, WebhookListResponse.self,
         Figures.self, DayFigures.self, LinkStatsResponse.self, LinkFigures.self, TeamStatsResponse.self, FirebaseLinkStats.self,
     ] }
 

@@ -31,7 +31,7 @@ extension Templates {
         <style>\(dashboardStyle)</style>
         </head><body>
         <header><a class="brand" href="/">Switchyard</a>{{#session}}<a href="/">Links</a><a href="/dashboard/new">New link</a>\
-        <a href="/dashboard/import">Import</a><span>Team <strong>{{team}}</strong></span>\
+        <a href="/dashboard/import">Import</a><a href="/dashboard/webhooks">Webhooks</a><span>Team <strong>{{team}}</strong></span>\
         <form method="post" action="/dashboard/signout">{{>csrfField}}<button type="submit" id="sign-out">Sign out</button></form>\
         {{/session}}</header>
         <main>

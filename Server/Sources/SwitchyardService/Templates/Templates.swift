@@ -15,7 +15,7 @@ enum Template: String, CaseIterable, Sendable {
     case openInApp, iPadOrMac, interstitial, preview, notFound, gone, unavailable, longLinkRefused
     // The dashboard: see ``DashboardPage``.
     case dashboard, csrfField, errorNotice, cell
-    case signIn, routePicker, newLink, links, link, importForm, importReport, problem
+    case signIn, routePicker, newLink, links, link, importForm, importReport, problem, webhooks
 
     /// The template's text.
     var text: String {
@@ -44,6 +44,7 @@ enum Template: String, CaseIterable, Sendable {
         case .importForm: Templates.importForm
         case .importReport: Templates.importReport
         case .problem: Templates.problem
+        case .webhooks: Templates.webhooks
         }
     }
 

@@ -68,7 +68,8 @@ struct WebhookAddressPolicy: Sendable {
         for entry in Self.refused where entry.range.contains(parsed) {
             if entry.isPrivate && allowPrivate { return nil }
             let via = host == address ? "'\(host)'" : "'\(host)' resolves to \(address), which"
-            return "webhook host \(via) is a \(entry.kind) address; webhooks may not reach loopback, private, "
+            let article = entry.kind.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+            return "webhook host \(via) is \(article) \(entry.kind) address; webhooks may not reach loopback, private, "
                 + "link-local, CGNAT or metadata addresses" + (entry.isPrivate ? " (serve --webhook-allow-private allows private ones)" : "")
         }
         return nil

@@ -77,7 +77,8 @@ struct WebhookDispatcher: Service {
         if let refusal = await policy.refusal(for: claimed.url) {
             outcome = .failed(refusal)
         } else {
-            let signature = WebhookSignature.header(secret: claimed.secret, timestamp: Int64(now().timeIntervalSince1970),
+            // Signed at the wall clock's time, whatever the service's clock: it is the receiver's clock that checks it.
+            let signature = WebhookSignature.header(secret: claimed.secret, timestamp: Int64(Date().timeIntervalSince1970),
                                                     body: delivery.body)
             outcome = await sender.send(url: claimed.url, body: delivery.body, signature: signature,
                                         eventID: delivery.eventID, type: delivery.type.rawValue)

@@ -27,13 +27,21 @@ struct ClaimedEventData: Encodable {
     var match: String
 }
 
-/// `link.clicked`'s data: one link's clicks in one batch the service wrote.
+/// `link.clicked`'s data: a team's clicks in one batch the click writer wrote (at most
+/// ``ServiceConfiguration/Limits/clickBatchSize`` clicks, about a second's worth), per link.
 struct ClickedEventData: Encodable {
-    var code: String
+    /// One link's clicks.
+    struct LinkClicks: Encodable {
+        var code: String
+        var count: Int
+        /// Of them, per platform (platforms without clicks absent).
+        var platforms: [String: Int]
+    }
+
     /// Clicks in this event.
     var count: Int
-    /// Of them, per platform (platforms without clicks absent).
-    var platforms: [String: Int]
+    /// By link, in code order.
+    var links: [LinkClicks]
     var firstClickAt: String
     var lastClickAt: String
 }
@@ -72,18 +80,30 @@ struct WebhookEventMaker: Sendable {
         return { link in deliveries(.linkClaimed, team: link.team, data: ClaimedEventData(code: link.code, match: match)) }
     }
 
-    /// `link.clicked`: one event per link per click batch (a burst of clicks costs one outbox row
-    /// per link and webhook, not one per click); nil when nothing subscribes.
+    /// `link.clicked`: one event per team and click batch, its clicks counted per link and
+    /// platform (a burst of clicks costs one outbox row per batch and webhook, however many clicks
+    /// and links it holds); nil when nothing subscribes.
     func clicked() -> WebhookClickDeliveries? {
         guard subscriptions.anySubscribes(to: .linkClicked) else { return nil }
-        return { link, clicks in
-            guard !clicks.isEmpty else { return [] }
-            var platforms: [String: Int] = [:]
-            for click in clicks { platforms[click.platform.rawValue, default: 0] += 1 }
-            let times = clicks.map(\.at)
-            return deliveries(.linkClicked, team: link.team, data: ClickedEventData(
-                code: link.code, count: clicks.count, platforms: platforms,
-                firstClickAt: APIDates.text(times.min() ?? now()), lastClickAt: APIDates.text(times.max() ?? now())))
+        return { teams, clicks in
+            var byTeam: [String: [Click]] = [:]
+            for click in clicks {
+                if let team = teams[click.code] { byTeam[team, default: []].append(click) }
+            }
+            return byTeam.sorted { $0.key < $1.key }.flatMap { team, clicks -> [WebhookDelivery.New] in
+                guard subscriptions.anySubscriber(team: team, type: .linkClicked) else { return [] }
+                var links: [String: ClickedEventData.LinkClicks] = [:]
+                var first = clicks[0].at, last = clicks[0].at
+                for click in clicks {
+                    links[click.code, default: .init(code: click.code, count: 0, platforms: [:])].count += 1
+                    links[click.code]?.platforms[click.platform.rawValue, default: 0] += 1
+                    first = min(first, click.at)
+                    last = max(last, click.at)
+                }
+                return deliveries(.linkClicked, team: team, data: ClickedEventData(
+                    count: clicks.count, links: links.values.sorted { $0.code < $1.code },
+                    firstClickAt: APIDates.text(first), lastClickAt: APIDates.text(last)))
+            }
         }
     }
 }

@@ -44,6 +44,11 @@ final class WebhookSubscriptions: Sendable {
         snapshot.withLock { $0.types.contains(type) }
     }
 
+    /// Whether one of the team's webhooks subscribes to `type`.
+    func anySubscriber(team: String, type: WebhookEventType) -> Bool {
+        snapshot.withLock { $0.byTeam[team]?.contains { $0.events.contains(type) } ?? false }
+    }
+
     /// The team's webhooks subscribed to `type`.
     func subscribers(team: String, type: WebhookEventType) -> [Webhook] {
         snapshot.withLock { $0.byTeam[team]?.filter { $0.events.contains(type) } ?? [] }

@@ -162,9 +162,9 @@ public actor InMemoryLinkStore: LinkStore {
             clickDays[key.code, default: [:]][key, default: 0] += count
         }
         if let webhooks {
-            for (code, clicks) in Dictionary(grouping: clicks, by: \.code).sorted(by: { $0.key < $1.key }) {
-                if let link = links[code] { webhookTables.enqueue(webhooks(link, clicks)) }
-            }
+            var teams: [String: String] = [:]
+            for click in clicks { teams[click.code] = links[click.code]?.team }
+            webhookTables.enqueue(webhooks(teams, clicks))
         }
     }
 

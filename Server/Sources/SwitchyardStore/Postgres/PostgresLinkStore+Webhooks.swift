@@ -24,19 +24,15 @@ extension PostgresLinkStore {
         }
     }
 
-    /// The outbox rows of a click batch: each link's clicks handed to `webhooks` with the link
-    /// (the links read in one query, in the batch's transaction).
+    /// The outbox rows of a click batch: the teams of its links read in one query, in the batch's
+    /// transaction.
     static func enqueueClicks(_ connection: PostgresConnection, _ clicks: [Click], _ webhooks: WebhookClickDeliveries,
                               logger: Logger) async throws {
-        let byCode = Dictionary(grouping: clicks, by: \.code)
-        var deliveries: [WebhookDelivery.New] = []
-        let links = try await connection.query(
-            "SELECT \(unescaped: columns) FROM links WHERE code = ANY(\(Array(byCode.keys))) ORDER BY code", logger: logger)
-        for try await row in links {
-            let link = try decodeLink(row)
-            deliveries += webhooks(link, byCode[link.code] ?? [])
-        }
-        try await enqueue(connection, deliveries, logger: logger)
+        var teams: [String: String] = [:]
+        let rows = try await connection.query("SELECT code, team FROM links WHERE code = ANY(\(Array(Set(clicks.map(\.code)))))",
+                                              logger: logger)
+        for try await (code, team) in rows.decode((String, String).self) { teams[code] = team }
+        try await enqueue(connection, webhooks(teams, clicks), logger: logger)
     }
 
     /// The outbox rows of a heuristic claim of `code`.

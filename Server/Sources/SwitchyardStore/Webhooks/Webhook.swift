@@ -132,5 +132,6 @@ public enum WebhookDelivery {
 /// when no webhook of the link's team subscribes. Called with the link as the write leaves it.
 public typealias WebhookDeliveries = @Sendable (SmartLink) -> [WebhookDelivery.New]
 
-/// Makes the outbox rows for one link's clicks of a batch, inside the batch's transaction.
-public typealias WebhookClickDeliveries = @Sendable (SmartLink, [Click]) -> [WebhookDelivery.New]
+/// Makes the outbox rows of a click batch inside the batch's transaction, from its clicks and the
+/// team of each of their links (`teams[code]`; a code without a link is absent).
+public typealias WebhookClickDeliveries = @Sendable (_ teams: [String: String], _ clicks: [Click]) -> [WebhookDelivery.New]

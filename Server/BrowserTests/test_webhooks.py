@@ -1,0 +1,104 @@
+"""Failed webhook deliveries on the dashboard, in headless Chromium.
+
+Starts the built `switchyard serve` with short webhook timings (`--webhook-retry-window 2s`) and
+`Server/Scripts/webhook-receiver.py` answering 503 to every delivery, subscribes the receiver and
+creates a link with the API, then signs in and waits until the dashboard's Webhooks page lists the
+delivery as failed, with its last error. Run through scripts/browser-test.
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from test_dashboard import API_KEY, APP_KEY, ROUTES, browser, free_port, screenshot, service_command, sign_in, wait_for_url  # noqa: F401
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+RECEIVER = os.path.join(os.path.dirname(HERE), "Scripts", "webhook-receiver.py")
+
+
+def wait_for_health(base, process, log_path):
+    deadline = time.time() + 60
+    while True:
+        assert process.poll() is None, "the service exited: " + open(log_path).read()
+        try:
+            with urllib.request.urlopen(base + "/health", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            pass
+        assert time.time() < deadline, "the service did not answer /health within 60 s"
+        time.sleep(0.2)
+
+
+def api(base, method, path, body):
+    request = urllib.request.Request(base + path, method=method, data=json.dumps(body).encode(),
+                                     headers={"Authorization": f"Bearer {API_KEY}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+@pytest.fixture(scope="module")
+def webhook_service():
+    work = tempfile.mkdtemp(prefix="switchyard-webhooks-")
+    routes = os.path.join(work, "routes.json")
+    with open(routes, "w") as f:
+        json.dump(ROUTES, f)
+    receiver = subprocess.Popen([sys.executable, RECEIVER, "--port", "0", "--secret", "unused", "--fail-first", "1000000",
+                                 "--log", os.path.join(work, "receiver.jsonl")], stdout=subprocess.PIPE, text=True)
+    receiver_port = int(receiver.stdout.readline().split()[-1])
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    log_path = os.path.join(work, "service.log")
+    log = open(log_path, "w")
+    env = dict(os.environ, SWITCHYARD_API_KEY=API_KEY, SWITCHYARD_APP_KEY=APP_KEY)
+    process = subprocess.Popen(
+        service_command() + ["--routes", routes, "--database", "sqlite:" + os.path.join(work, "links.sqlite"),
+                             "--port", str(port), "--base-url", base, "--webhook-allow-private",
+                             "--webhook-timeout", "1s", "--webhook-retry-delay", "1s", "--webhook-retry-window", "2s"],
+        cwd=work, env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        wait_for_health(base, process, log_path)
+        yield base, f"http://127.0.0.1:{receiver_port}/hooks"
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        receiver.kill()
+        receiver.wait()
+        log.close()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def test_failed_deliveries_are_shown(browser, webhook_service):  # noqa: F811
+    base, receiver_url = webhook_service
+    webhook = api(base, "POST", "/api/v1/webhooks", {"url": receiver_url, "events": ["link.created"]})
+    assert webhook["secret"].startswith("whsec_")
+    api(base, "POST", "/api/v1/links", {"route": "about/team"})
+
+    browser.delete_all_cookies()
+    sign_in(browser, base, API_KEY)
+    wait_for_url(browser, lambda url: url == base + "/", "the link list")
+    browser.find_element(By.LINK_TEXT, "Webhooks").click()
+    wait_for_url(browser, lambda url: url == base + "/dashboard/webhooks", "the webhooks page")
+    assert webhook["id"] in browser.find_element(By.ID, "webhooks").text
+    assert "whsec_" not in browser.page_source
+
+    deadline = time.time() + 30
+    while not browser.find_elements(By.ID, "failed-deliveries"):
+        assert time.time() < deadline, "no failed delivery listed within 30 s"
+        time.sleep(0.5)
+        browser.refresh()
+    row = browser.find_element(By.CSS_SELECTOR, "#failed-deliveries tbody tr")
+    assert "link.created" in row.text
+    assert receiver_url in row.text
+    assert row.find_element(By.CLASS_NAME, "last-error").text == "HTTP 503"
+    screenshot(browser, "webhooks-failed.png")

@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+
+/// `Server/Scripts/webhook-receiver.py` as a process beside `switchyard serve`: it verifies each
+/// delivery's signature and logs one JSON line per request.
+final class ReceiverProcess: @unchecked Sendable {
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Scripts/webhook-receiver.py").standardizedFileURL.path
+
+    let process = Process()
+    let port: Int
+    let secretFile: String
+    let logFile: String
+
+    /// Starts a receiver on a free port with the script's own options (`--hold-first 2`).
+    init(scratch: TemporaryDirectory, options: [String] = []) throws {
+        let name = UUID().uuidString
+        secretFile = try scratch.write("secret-\(name)", "")
+        logFile = try scratch.write("events-\(name).jsonl", "")
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Self.script, "--port", "0", "--secret-file", secretFile, "--log", logFile] + options
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        var line = Data()
+        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line += byte }
+        guard let port = String(decoding: line, as: UTF8.self).split(separator: " ").last.flatMap({ Int($0) }) else {
+            kill(process.processIdentifier, SIGKILL)
+            throw ServeTestError("the receiver did not start")
+        }
+        self.port = port
+    }
+
+    var url: String { "http://127.0.0.1:\(port)/hook" }
+
+    /// The log's entries (JSON objects).
+    func log() -> [[String: Any]] {
+        let text = (try? String(contentsOfFile: logFile, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    /// How many entries have this outcome.
+    func count(_ outcome: String) -> Int { log().filter { $0["outcome"] as? String == outcome }.count }
+
+    /// The codes of the verified `link.created` events.
+    func verifiedCodes() -> [String] {
+        log().compactMap { entry in
+            guard entry["outcome"] as? String == "verified", let event = entry["event"] as? [String: Any],
+                  let data = event["data"] as? [String: Any] else { return nil }
+            return data["code"] as? String
+        }
+    }
+
+    /// SIGKILL (a process started from a test's thread may inherit SIGTERM blocked).
+    deinit {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+}
+
+/// Webhooks through the real `switchyard serve`.
+enum WebhookProcess {
+    static let flags = ["--webhook-allow-private", "--webhook-timeout", "1s", "--webhook-retry-delay", "1s"]
+
+    /// Subscribes `receiver` to `link.created` and hands it the secret.
+    static func subscribe(_ server: ServeProcess, _ receiver: ReceiverProcess, adminKey: String) async throws {
+        let (status, body) = try await server.request("POST", "/api/v1/webhooks", key: adminKey,
+                                                      json: #"{"url": "\#(receiver.url)", "events": ["link.created"]}"#)
+        guard status == 201, let object = try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any],
+              let secret = object["secret"] as? String else { throw ServeTestError("webhook not created: \(status) \(body)") }
+        try secret.write(toFile: receiver.secretFile, atomically: true, encoding: .utf8)
+    }
+
+    /// Creates `count` links; their codes.
+    static func createLinks(_ count: Int, on server: ServeProcess, adminKey: String) async throws -> [String] {
+        var codes: [String] = []
+        for index in 0..<count {
+            let (status, body) = try await server.request("POST", "/api/v1/links", key: adminKey,
+                                                          json: #"{"route": "product", "routeParameters": {"id": "\#(index)"}}"#)
+            guard status == 201, let object = try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any],
+                  let code = object["code"] as? String else { throw ServeTestError("link not created: \(status) \(body)") }
+            codes.append(code)
+        }
+        return codes
+    }
+
+    /// Waits until `condition` holds (20 s at most).
+    static func wait(_ what: String, _ condition: () -> Bool) async throws {
+        for _ in 0..<400 {
+            if condition() { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw ServeTestError("timed out waiting for \(what)")
+    }
+
+    /// `serve` killed with SIGKILL while deliveries are in flight, then restarted on the same
+    /// database: every event reaches the receiver (a verified signature each), none lost.
+    static func killDuringDelivery(database: String, keys: [String: String], scratch: TemporaryDirectory) async throws {
+        let adminKey = keys["SWITCHYARD_API_KEY"]!
+        let receiver = try ReceiverProcess(scratch: scratch, options: ["--hold-first", "2"])
+        let server = try ServeProcess(database: database, environment: keys, scratch: scratch, arguments: flags)
+        try await subscribe(server, receiver, adminKey: adminKey)
+        let codes = try await createLinks(12, on: server, adminKey: adminKey)
+        try await wait("a delivery in flight") { receiver.count("held") >= 1 }
+        server.crash()
+        let restarted = try ServeProcess(database: database, environment: keys, scratch: scratch, arguments: flags)
+        try await wait("every event delivered after the restart") { Set(receiver.verifiedCodes()).isSuperset(of: codes) }
+        #expect(receiver.count("bad-signature") == 0)
+        #expect(Set(receiver.verifiedCodes()) == Set(codes))
+        #expect(restarted.stop() == 0, "\(restarted.log)")
+    }
+}
+
+@Suite("Webhooks through serve")
+struct WebhookProcessTests {
+    @Test("A kill during delivery loses no event: the restarted serve delivers every one (SQLite)")
+    func killDuringDelivery() async throws {
+        let scratch = try TemporaryDirectory()
+        let keys = ["SWITCHYARD_API_KEY": "webhook-admin-key-001", "SWITCHYARD_APP_KEY": "webhook-app-key-0001"]
+        try await WebhookProcess.killDuringDelivery(database: "sqlite:" + scratch.url.appendingPathComponent("hooks.sqlite").path,
+                                                    keys: keys, scratch: scratch)
+    }
+
+    @Test("Without --webhook-allow-private, 127.0.0.1, 10.x and 169.254.169.254 are refused with their reasons")
+    func privateRefused() async throws {
+        let scratch = try TemporaryDirectory()
+        let keys = ["SWITCHYARD_API_KEY": "webhook-admin-key-001", "SWITCHYARD_APP_KEY": "webhook-app-key-0001"]
+        let server = try ServeProcess(database: "sqlite:" + scratch.url.appendingPathComponent("hooks.sqlite").path,
+                                      environment: keys, scratch: scratch)
+        for (url, reason) in [("http://127.0.0.1:8000/hook", "is a loopback address"), ("http://10.0.0.8/hook", "is a private address"),
+                              ("http://169.254.169.254/latest", "is a cloud metadata address")] {
+            let (status, body) = try await server.request("POST", "/api/v1/webhooks", key: "webhook-admin-key-001",
+                                                          json: #"{"url": "\#(url)", "events": ["link.clicked"]}"#)
+            #expect(status == 400)
+            #expect(body.contains(reason), "\(body)")
+        }
+        #expect(server.stop() == 0)
+    }
+}
+
+extension PostgresProcessTests {
+    @Suite(.enabled(if: PostgresEnvironment.url != nil, "\(PostgresEnvironment.skipped)"))
+    struct PostgresWebhookTests {
+        static let keys = ["SWITCHYARD_API_KEY": "pg-webhook-admin-key", "SWITCHYARD_APP_KEY": "pg-webhook-app-key01"]
+
+        @Test("A kill during delivery loses no event (PostgreSQL)")
+        func killDuringDelivery() async throws {
+            let schema = PostgresSchema(server: PostgresEnvironment.url ?? "", prefix: "hook_crash")
+            let scratch = try TemporaryDirectory()
+            do {
+                try await WebhookProcess.killDuringDelivery(database: schema.databaseURL, keys: Self.keys, scratch: scratch)
+            } catch {
+                try? await schema.drop()
+                throw error
+            }
+            try await schema.drop()
+        }
+
+        @Test("Two instances on one database deliver each event once (FOR UPDATE SKIP LOCKED and leases)")
+        func twoInstancesDeliverOnce() async throws {
+            let schema = PostgresSchema(server: PostgresEnvironment.url ?? "", prefix: "hook_pair")
+            let scratch = try TemporaryDirectory()
+            do {
+                let receiver = try ReceiverProcess(scratch: scratch)
+                let first = try ServeProcess(database: schema.databaseURL, environment: Self.keys, scratch: scratch, arguments: WebhookProcess.flags)
+                let second = try ServeProcess(database: schema.databaseURL, environment: Self.keys, scratch: scratch, arguments: WebhookProcess.flags)
+                // Events are written by the instance that took the subscription (the other learns of it
+                // at its next refresh); both instances' dispatchers claim from the one outbox.
+                try await WebhookProcess.subscribe(first, receiver, adminKey: "pg-webhook-admin-key")
+                let codes = try await WebhookProcess.createLinks(40, on: first, adminKey: "pg-webhook-admin-key")
+                try await WebhookProcess.wait("every event delivered") { Set(receiver.verifiedCodes()).isSuperset(of: codes) }
+                try await Task.sleep(for: .milliseconds(300))
+                #expect(receiver.verifiedCodes().count == codes.count)
+                #expect(receiver.count("duplicate") == 0, "an event was delivered twice")
+                #expect(first.stop() == 0 && second.stop() == 0)
+            } catch {
+                try? await schema.drop()
+                throw error
+            }
+            try await schema.drop()
+        }
+    }
+}
