@@ -113,6 +113,26 @@ import Testing
         }
     }
 
+    /// With heuristic matching on, explain says a guess can carry a plain link through an install
+    /// but never a coupon: a link with metadata demands an exact match, and the warning says so.
+    @Test func aCouponLinkIsNeverCarriedByAGuess() async throws {
+        var configuration = Harness.configuration()
+        configuration.deferredWindow = .seconds(3600)
+        try await Harness.live(.memory, configuration: configuration) { client, _ in
+            _ = try await client.create(#"{"route": "about/team", "alias": "plain-link"}"#)
+            _ = try await client.create(#"{"route": "about/team", "alias": "coupon-link", "metadata": {"coupon": "X"}}"#)
+            func explain(_ code: String) async throws -> LinkExplanation {
+                try JSONDecoder().decode(LinkExplanation.self, from: Data(try await client.send(.get, "/api/v1/links/\(code)/explain").text.utf8))
+            }
+            let plain = try await explain("plain-link")
+            let coupon = try await explain("coupon-link")
+            #expect(plain.cases.first { $0.platform == "ios" && $0.app == "absent" }?.deferred.path == "heuristic")
+            #expect(!plain.warnings.map(\.code).contains("exact-match-only"))
+            #expect(coupon.cases.allSatisfy { $0.deferred.path != "heuristic" })
+            #expect(coupon.warnings.map(\.code).contains("exact-match-only"))
+        }
+    }
+
     @Test func anotherTeamsOrAnUnknownLinkIsNotFound() async throws {
         try await Harness.live(.memory) { client, _ in
             _ = try await client.create(#"{"route": "about/team", "alias": "theirs"}"#, key: Keys.otherTeam)

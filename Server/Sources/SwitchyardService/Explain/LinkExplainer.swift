@@ -146,7 +146,10 @@ public struct LinkExplainer: Sendable {
             }
         }
         if link.isExhausted {
-            warnings.append(.init(code: "exhausted", message: "the redeem limit (\(link.redeemLimit ?? 0)) is reached: the app gets the deep link without its metadata"))
+            warnings.append(.init(code: "exhausted", message: "the redeem limit (\(link.redeemLimit ?? 0)) is reached: redeem answers 409; the app still gets the deep link"))
+        }
+        if service.deferred != nil, code != nil, link.deferredMatch == .exact {
+            warnings.append(.init(code: "exact-match-only", message: "the link demands an exact match (deferredMatch \"exact\": it carries metadata or a redeem limit): a heuristic claim never gets it, only the copied short link or the install referrer carries it through an install"))
         }
         let now = service.now()
         if link.isGone(at: now) {
@@ -205,8 +208,10 @@ public struct LinkExplainer: Sendable {
         let agent = Self.userAgent(name)
         let platform = UserAgent.platform(agent)
         let decision = LinkOpener(service: service).decide(opened, platform: platform, userAgent: agent, storedCode: storedCode)
-        // The opener remembers opens of stored links only (a long link names no code to claim).
-        let heuristic = service.deferred != nil && storedCode != nil && (platform == .ios || platform == .android)
+        // The opener remembers opens of stored links only (a long link names no code to claim), and
+        // a heuristic claim gets only a link that allows it (deferredMatch "any").
+        let heuristic = service.deferred != nil && storedCode != nil && opened.link.deferredMatch == .any
+            && (platform == .ios || platform == .android)
             ? LinkExplanation.Deferred(path: "heuristic", match: "heuristic") : LinkExplanation.Deferred.none
         let installedNote = app == "installed" && hasApp(name)
             ? "the association file does not claim the short link, so the browser loads it; " : ""
