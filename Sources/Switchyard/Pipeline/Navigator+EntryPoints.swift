@@ -1,79 +1,114 @@
 public import struct Foundation.Data
 public import struct Foundation.URL
 
+/// The plain-value entry points: what the UIKit and SwiftUI adapters unwrap Apple's types into,
+/// so that every decision is made (and tested) here.
 extension Navigator {
-    /// Opens a Foundation `URL` (from `application(_:open:options:)` or `.onOpenURL`).
-    @discardableResult
-    public func open(_ url: URL, source: LinkSource? = nil) async -> Bool {
-        await open(url.absoluteString, source: source)
-    }
+    /// The activity type of a universal link or web-page Handoff (`NSUserActivityTypeBrowsingWeb`).
+    public static let browsingWebActivityType = "NSUserActivityTypeBrowsingWeb"
+    /// The activity type of a Spotlight result (CoreSpotlight's `CSSearchableItemActionType`).
+    public static let spotlightActivityType = "com.apple.corespotlightitem"
+    /// The `userInfo` key of a Spotlight result's identifier (`CSSearchableItemActivityIdentifier`).
+    public static let spotlightIdentifierKey = "kCSSearchableItemActivityIdentifier"
 
-    /// Opens a universal link (`https://shop.example.com/product/42`), with source ``LinkSource/universalLink``.
+    /// The link a user activity carries, with its source, from plain values:
     ///
-    /// A host must be in a router's `hosts` (`Router(schemes: ["shop"], hosts: ["shop.example.com"])`):
-    /// until then every `https` link answers false. ``route(universalLink:)`` says why.
-    @discardableResult
-    public func open(universalLink url: URL) async -> Bool {
-        await open(url.absoluteString, source: .universalLink)
+    /// - web browsing (`NSUserActivityTypeBrowsingWeb`: a universal link, or Handoff from a web
+    ///   page): the web page URL, source ``LinkSource/universalLink``;
+    /// - a Spotlight result (`CSSearchableItemActionType`): the item's identifier from `userInfo`,
+    ///   mapped by ``spotlightLink`` (by default read as a link), source ``LinkSource/userActivity``;
+    /// - any other activity with a web page URL (Handoff): that URL, source ``LinkSource/userActivity``.
+    ///
+    /// - Returns: the link, or the ``PipelineError`` that says why there is none:
+    ///   ``PipelineError/Code/unmappedSpotlightIdentifier`` (the identifier in the message) for a
+    ///   Spotlight result that ``spotlightLink`` refuses, ``PipelineError/Code/notALink`` for an
+    ///   activity with nothing to map.
+    public func link(userActivityType type: String, webpageURL: URL?,
+                     userInfo: [AnyHashable: Any]?) -> Result<(input: String, source: LinkSource), PipelineError> {
+        switch type {
+        case Self.spotlightActivityType:
+            guard let identifier = userInfo?[Self.spotlightIdentifierKey] as? String else {
+                return .failure(.notALink(activityType: type))
+            }
+            guard let link = spotlightLink(identifier) else { return .failure(.unmappedSpotlightIdentifier(identifier)) }
+            return .success((link, .userActivity))
+        default:
+            guard let webpageURL else { return .failure(.notALink(activityType: type)) }
+            return .success((webpageURL.absoluteString, type == Self.browsingWebActivityType ? .universalLink : .userActivity))
+        }
     }
 
-    /// Opens a universal link and answers what happened (see ``route(_:source:metadata:)``): a
-    /// host that no router lists in its `hosts` is ``RoutingOutcome/rejected(_:)`` with
-    /// ``LinkInputError/Code/unknownHost`` and the host named.
+    /// ``handle(_:source:metadata:)`` for a user activity given as plain values (see
+    /// ``link(userActivityType:webpageURL:userInfo:)``): `scene(_:continue:)`,
+    /// `application(_:continue:restorationHandler:)`, `.onContinueUserActivity`. An activity that
+    /// carries no link is refused and reported to ``onOutcome`` as ``RoutingOutcome/failed(_:_:)``
+    /// with the ``PipelineError`` that says why. The values are read at once and not kept.
     ///
     /// ```swift
-    /// let outcome = await Navigator.shared.route(universalLink: url)
-    /// if case .rejected(let error) = outcome, error.code == .unknownHost { print(error) }
+    /// navigator.handle(userActivityType: Navigator.spotlightActivityType, webpageURL: nil,
+    ///                  userInfo: [Navigator.spotlightIdentifierKey: "item-7"])
+    /// // false; onOutcome: failed(item-7, the Spotlight identifier 'item-7' is not a link: spotlightLink maps it to none)
     /// ```
-    public func route(universalLink url: URL) async -> RoutingOutcome {
-        await route(url.absoluteString, source: .universalLink)
+    @discardableResult
+    public func handle(userActivityType type: String, webpageURL: URL?, userInfo: [AnyHashable: Any]?) -> Bool {
+        switch offer(userActivityType: type, webpageURL: webpageURL, userInfo: userInfo) {
+        case .success(let offer): take([offer]) > 0
+        case .failure(let refusal): take([], refused: [refusal.outcome]) > 0
+        }
     }
 
-    /// Opens the link a push notification carries, with source ``LinkSource/push``: the first of
-    /// `aps.urn`, `aps.url`, `urn`, `url` that is a non-empty string (Compass's
-    /// `{"aps": {"urn": "user:self"}}`).
-    ///
-    /// The payload is read before anything is awaited and is not kept. `isolation` runs the call
-    /// on the caller's actor, so a delegate can pass its `userInfo` as it is.
-    ///
-    /// - Returns: false when the payload carries no link; otherwise whether it was handled.
+    /// A refused user activity, as the outcome that reports it.
+    struct Refusal: Error {
+        var outcome: RoutingOutcome
+    }
+
+    /// The link of a user activity to offer, or the outcome that reports why there is none.
+    func offer(userActivityType type: String, webpageURL: URL?, userInfo: [AnyHashable: Any]?) -> Result<HeldLink, Refusal> {
+        switch link(userActivityType: type, webpageURL: webpageURL, userInfo: userInfo) {
+        case .success(let link):
+            return .success(HeldLink(input: link.input, source: link.source))
+        case .failure(let error):
+            let url = (userInfo?[Self.spotlightIdentifierKey] as? String) ?? webpageURL?.absoluteString ?? ""
+            return .failure(Refusal(outcome: .failed(DeepLink(url: url, source: .userActivity), error)))
+        }
+    }
+
+    /// ``handle(_:source:metadata:)`` for the URLs a scene is asked to open (its
+    /// `UIOpenURLContext`s): each one, in order; true when any was taken.
     @discardableResult
-    public func open(pushPayload: [AnyHashable: Any], isolation: isolated (any Actor)? = #isolation) async -> Bool {
+    public func handle(urls: [URL]) -> Bool {
+        take(urls.map { HeldLink(input: $0.absoluteString) }) > 0
+    }
+
+    /// ``handle(_:source:metadata:)`` for a tapped notification's payload (see
+    /// ``link(inPushPayload:)``), with source ``LinkSource/push``; false when it carries no link
+    /// (nothing is reported then: a notification without a link is not a link).
+    @discardableResult
+    public func handle(pushPayload: [AnyHashable: Any]) -> Bool {
         guard let link = Self.link(inPushPayload: pushPayload) else { return false }
-        return await open(link, source: .push)
+        return handle(link, source: .push)
     }
 
-    /// Opens the link of a push payload given as JSON; see ``open(pushPayload:isolation:)``.
-    @discardableResult
-    public func open(pushPayloadJSON json: Data) async -> Bool {
-        guard let link = Self.link(inPushPayloadJSON: json) else { return false }
-        return await open(link, source: .push)
-    }
-
-    /// Opens a user activity's web page URL (Handoff, Spotlight), with source ``LinkSource/userActivity``.
-    ///
-    /// - Returns: false when there is no URL.
-    @discardableResult
-    public func open(userActivityWebpageURL url: URL?) async -> Bool {
-        guard let url else { return false }
-        return await open(url.absoluteString, source: .userActivity)
-    }
-
-    /// Opens a home-screen quick action, with source ``LinkSource/shortcut``: its URL (from its
-    /// `userInfo`) when it has one, otherwise its type as a URN or path.
+    /// ``handle(_:source:metadata:)`` for a home-screen quick action: its URL when it has one, else
+    /// its type as a URN or path, with source ``LinkSource/shortcut``.
     ///
     /// ```swift
-    /// await navigator.open(shortcutType: "search", url: nil)           // routes "search"
-    /// await navigator.open(shortcutType: "search", url: "shop://cart") // routes the URL
+    /// navigator.handle(shortcutType: "search", url: nil)           // routes "search"
+    /// navigator.handle(shortcutType: "search", url: "shop://cart") // routes the URL
     /// ```
     @discardableResult
-    public func open(shortcutType type: String, url: String?) async -> Bool {
-        if let url, !url.isEmpty { return await open(url, source: .shortcut) }
-        return await open(type, source: .shortcut)
+    public func handle(shortcutType type: String, url: String?) -> Bool {
+        handle(Self.link(shortcutType: type, url: url), source: .shortcut)
+    }
+
+    /// The link of a quick action: its URL when it has one, else its type.
+    static func link(shortcutType type: String, url: String?) -> String {
+        if let url, !url.isEmpty { return url }
+        return type
     }
 
     /// The link a push payload carries: the first non-empty string of `aps.urn`, `aps.url`,
-    /// `urn`, `url`.
+    /// `urn`, `url` (Compass's `{"aps": {"urn": "user:self"}}`).
     public static func link(inPushPayload payload: [AnyHashable: Any]) -> String? {
         let aps = payload["aps"] as? [AnyHashable: Any]
         for candidate in [aps?["urn"], aps?["url"], payload["urn"], payload["url"]] {

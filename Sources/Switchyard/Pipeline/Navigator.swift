@@ -1,44 +1,59 @@
 /// Fronts one or more routers: every entry point (URL, universal link, push payload, user
 /// activity, shortcut, internal navigation) goes through it, and it tries its routers in order.
 ///
-/// `open` offers the link to each router in turn and stops at the first that does not answer
-/// ``RoutingOutcome/unhandled(_:)`` or ``RoutingOutcome/rejected(_:)``; it returns that
-/// outcome's ``RoutingOutcome/handled`` (opened, opened by the default route, held or halted:
-/// true; a destination that threw: false), or false when no router took it. A router with a
-/// default route takes every link it can read, so put it last.
+/// One call per job:
 ///
-/// A navigator created with `waitsUntilReady: true` holds what arrives before ``markReady()``
-/// (cold launch: the link comes before the root screen exists): the newest input is kept,
-/// `open` returns true, and ``markReady()`` opens it once.
+/// | job | call |
+/// | --- | --- |
+/// | a system callback hands over a link and wants a `Bool` now | ``handle(_:source:metadata:)`` (and its plain-value kin: ``handle(_:)-(LaunchLinks)``, ``handle(urls:)``, ``handle(userActivityType:webpageURL:userInfo:)``, ``handle(pushPayload:)``, ``handle(shortcutType:url:)``) |
+/// | the app opens a link itself and awaits what happened | ``route(_:source:metadata:)`` |
+/// | the app opens a route by name | ``navigate(to:parameters:query:)`` |
+/// | every link's fate, for logging | ``onOutcome`` |
+///
+/// `route` offers the link to each router in turn and stops at the first that does not answer
+/// ``RoutingOutcome/unhandled(_:)`` or ``RoutingOutcome/rejected(_:)``. A router with a default
+/// route takes every link it can read, so put it last.
+///
+/// A navigator created with `waitsUntilReady: true` holds what it takes before ``markReady()``
+/// (cold launch: the link comes before the root screen exists): every taken link, in the order it
+/// came, and ``markReady()`` opens them once, in that order. What it would not take after
+/// ``markReady()`` it does not take before either: the answer never depends on readiness.
 ///
 /// ```swift
 /// let navigator = Navigator(routers: [preLoginRouter], waitsUntilReady: true)
+/// navigator.onOutcome = { outcome in logger.info("\(outcome)") }
 /// // scene(_:willConnectTo:options:)
-/// await navigator.open(url)           // held
+/// navigator.handle("shop://product/42")   // true: held
+/// navigator.handle("fb123://authorize")   // false: the next SDK may take it
 /// // once the root screen is up
-/// await navigator.markReady()         // opens it
+/// await navigator.markReady()             // opens product/42
 /// // after login (Compass's pre-login / post-login routers)
 /// navigator.routers = [postLoginRouter]
 /// ```
 public final class Navigator: Sendable {
-    /// The navigator most apps use, fronting ``Router/shared``.
-    public static let shared = Navigator(routers: [.shared])
+    let state: Locked<State>
 
-    private let state: Locked<State>
+    /// A link taken before ``markReady()``.
+    struct HeldLink: Sendable {
+        var input: String
+        var source: LinkSource? = nil
+        var metadata: [String: JSONValue]? = nil
+    }
 
-    private struct State {
+    struct State {
         var routers: [Router]
         var isReady: Bool
-        var held: (input: String, source: LinkSource?, metadata: [String: JSONValue]?)?
+        var held: [HeldLink] = []
         var smartLinks: SmartLinkRouting?
         var spotlightLink: @Sendable (String) -> String? = { $0 }
+        var onOutcome: (@Sendable (RoutingOutcome) -> Void)?
     }
 
     /// Creates a navigator.
     ///
     /// - Parameters:
     ///   - routers: the routers to try, in order.
-    ///   - waitsUntilReady: whether links are held until ``markReady()``.
+    ///   - waitsUntilReady: whether taken links are held until ``markReady()``.
     public init(routers: [Router], waitsUntilReady: Bool = false) {
         state = Locked(State(routers: routers, isReady: !waitsUntilReady))
     }
@@ -54,7 +69,7 @@ public final class Navigator: Sendable {
     ///
     /// ```swift
     /// navigator.smartLinks = SmartLinkRouting(client: SmartLinkClient(service: goURL, appKey: key, table: table))
-    /// await navigator.open(universalLink: URL(string: "https://go.example.com/Ab3dE9xQ")!)   // resolved, then routed
+    /// await navigator.route("https://go.example.com/Ab3dE9xQ", source: .universalLink)   // resolved, then routed
     /// ```
     public var smartLinks: SmartLinkRouting? {
         get { state.withLock { $0.smartLinks } }
@@ -62,8 +77,8 @@ public final class Navigator: Sendable {
     }
 
     /// Maps a Spotlight result's identifier (the `CSSearchableItem`'s `uniqueIdentifier`) to a link;
-    /// nil refuses it. By default the identifier is read as a link (index items with their deep
-    /// link as the identifier).
+    /// nil refuses it (reported to ``onOutcome``). By default the identifier is read as a link
+    /// (index items with their deep link as the identifier).
     ///
     /// ```swift
     /// navigator.spotlightLink = { identifier in "shop://product/\(identifier)" }
@@ -73,73 +88,111 @@ public final class Navigator: Sendable {
         set { state.withLock { $0.spotlightLink = newValue } }
     }
 
+    /// Sees every link's fate, whichever entry point it came through (the `handle` calls, the
+    /// UIKit and SwiftUI adapters, ``route(_:source:metadata:)``, ``navigate(to:parameters:query:)``,
+    /// ``markReady()``): opened, opened by the default route, held (until ready, or by a gate),
+    /// replaced by a newer held link (``RoutingOutcome/replaced(_:by:)``), halted, or refused with
+    /// its reason. Called once per outcome, outside the navigator's lock, on whatever task routed
+    /// the link; nil (the default) reports nothing.
+    ///
+    /// ```swift
+    /// navigator.onOutcome = { outcome in logger.info("deep link: \(outcome)") }
+    /// ```
+    public var onOutcome: (@Sendable (RoutingOutcome) -> Void)? {
+        get { state.withLock { $0.onOutcome } }
+        set { state.withLock { $0.onOutcome = newValue } }
+    }
+
     /// Whether links open at once (true unless created with `waitsUntilReady` and not yet marked ready).
     public var isReady: Bool {
         state.withLock { $0.isReady }
     }
 
-    /// Marks the app ready to show links and opens the link held until now, if any, once.
+    /// Hands an outcome to ``onOutcome``.
+    func report(_ outcome: RoutingOutcome) {
+        state.withLock { $0.onOutcome }?(outcome)
+    }
+
+    /// Marks the app ready to show links and opens every link held until now, once each, in the
+    /// order they came; each outcome goes to ``onOutcome``.
     ///
-    /// - Returns: whether a held link was opened and handled.
+    /// - Returns: whether any held link was opened and handled.
     @discardableResult
     public func markReady() async -> Bool {
         let held = state.withLock { state in
-            defer { state.isReady = true; state.held = nil }
+            defer { state.isReady = true; state.held = [] }
             return state.held
         }
-        guard let held else { return false }
-        return await open(held.input, source: held.source, metadata: held.metadata)
+        var handled = false
+        for link in held {
+            let outcome = await route(link.input, source: link.source, metadata: link.metadata)
+            handled = handled || outcome.handled
+        }
+        return handled
     }
 
-    /// Opens a URL, path or URN through the routers (see the type's discussion).
+    /// Opens a URL, path or URN through the routers and answers what happened: the outcome of the
+    /// first router that took the link; when none did, ``RoutingOutcome/unhandled(_:)`` if some
+    /// router could read it, else the first router's ``RoutingOutcome/rejected(_:)``, whose error
+    /// says why (a universal link to a host that is not in the router's `hosts` is
+    /// ``LinkInputError/Code/unknownHost``, with the host named). Before ``markReady()`` a link
+    /// the navigator takes is ``RoutingOutcome/held(_:)``, and one it would not take is refused
+    /// at once, as it would be after. A short link of the link service in ``smartLinks`` is
+    /// resolved first (``SmartLinkRouting``). The outcome also goes to ``onOutcome``.
     ///
-    /// ```swift
-    /// let handled = await navigator.open("hoko://products/42?referrer=hokolinks.com")
-    /// ```
-    /// - Parameters:
-    ///   - input: the link.
-    ///   - source: where it came from; derived from its form when nil.
-    ///   - metadata: smart-link metadata to attach.
-    /// - Returns: whether a router handled the link (true as well when it was held until ready);
-    ///   ``route(_:source:metadata:)`` says why not.
-    @discardableResult
-    public func open(_ input: String, source: LinkSource? = nil, metadata: [String: JSONValue]? = nil) async -> Bool {
-        await route(input, source: source, metadata: metadata).handled
-    }
-
-    /// Opens a URL, path or URN through the routers, as ``open(_:source:metadata:)`` does, and
-    /// answers what happened: the outcome of the first router that took the link; when none did,
-    /// ``RoutingOutcome/unhandled(_:)`` if some router could read it, else the first router's
-    /// ``RoutingOutcome/rejected(_:)``, whose error says why (a universal link to a host that is
-    /// not in the router's `hosts` is ``LinkInputError/Code/unknownHost``, with the host named).
-    /// A link held until ``markReady()`` is ``RoutingOutcome/held(_:)``. A short link of the
-    /// link service in ``smartLinks`` is resolved first (``SmartLinkRouting``).
+    /// This is the call for links the app opens itself (a button, a test); a system callback that
+    /// must answer a `Bool` at once calls ``handle(_:source:metadata:)``.
     ///
     /// ```swift
     /// if case .rejected(let error) = await navigator.route("https://shop.example.com/product/42") {
     ///     print(error)   // host 'shop.example.com' is not a universal-link host of this table
     /// }
     /// ```
+    /// - Parameters:
+    ///   - input: the link.
+    ///   - source: where it came from; derived from its form when nil.
+    ///   - metadata: smart-link metadata to attach.
+    @discardableResult
     public func route(_ input: String, source: LinkSource? = nil,
                       metadata: [String: JSONValue]? = nil) async -> RoutingOutcome {
-        let routers: [Router]? = state.withLock { state in
-            guard state.isReady else {
-                state.held = (input, source, metadata)
-                return nil
+        let outcome = await routeUnreported(input, source: source, metadata: metadata)
+        report(outcome)
+        return outcome
+    }
+
+    /// ``route(_:source:metadata:)`` without the report of its own outcome (a gate's replaced
+    /// pending link is still reported).
+    private func routeUnreported(_ input: String, source: LinkSource?,
+                                 metadata: [String: JSONValue]?) async -> RoutingOutcome {
+        let offer = HeldLink(input: input, source: source, metadata: metadata)
+        let (routers, smartLinks, early): ([Router], SmartLinkRouting?, RoutingOutcome?) = state.withLock { state in
+            guard !state.isReady else { return (state.routers, state.smartLinks, nil) }
+            switch Self.decision(offer, routers: state.routers, smartLinks: state.smartLinks) {
+            case .take(let link):
+                state.held.append(offer)
+                return ([], nil, .held(link))
+            case .refuse(let outcome):
+                return ([], nil, outcome)
             }
-            return state.routers
         }
-        guard let routers else { return .held(DeepLink(url: input, source: source ?? .url, metadata: metadata)) }
-        if let smartLinks, let code = smartLinks.client.code(in: input) {
-            return await routeSmartLink(code: code, input: input, source: source, routing: smartLinks, routers: routers)
+        if let early { return early }
+        return await OutcomeReporting.$report.withValue({ [weak self] in self?.report($0) }) {
+            if let smartLinks, let code = smartLinks.client.code(in: input) {
+                return await routeSmartLink(code: code, input: input, source: source, routing: smartLinks, routers: routers)
+            }
+            return await route(input, source: source, metadata: metadata, smartLink: nil, through: routers)
         }
-        return await route(input, source: source, metadata: metadata, smartLink: nil, through: routers)
     }
 
     /// Routes a deep link the link service gave (a deferred claim's), keeping its metadata and
-    /// short-link reference.
+    /// short-link reference; the outcome goes to ``onOutcome``.
     func route(deepLink link: DeepLink, source: LinkSource) async -> RoutingOutcome {
-        await route(link.url, source: source, metadata: link.metadata, smartLink: link.smartLink, through: routers)
+        let routers = self.routers
+        let outcome = await OutcomeReporting.$report.withValue({ [weak self] in self?.report($0) }) {
+            await route(link.url, source: source, metadata: link.metadata, smartLink: link.smartLink, through: routers)
+        }
+        report(outcome)
+        return outcome
     }
 
     /// Offers the input to each router in turn (see ``route(_:source:metadata:)``).
@@ -149,16 +202,21 @@ public final class Navigator: Sendable {
         for router in routers {
             let outcome = await router.route(input, source: source, metadata: metadata, smartLink: smartLink)
             switch outcome {
-            case .unhandled:
-                // A router that could read the link says more than one that could not.
-                if case .unhandled = unanswered {} else { unanswered = outcome }
-            case .rejected:
-                if unanswered == nil { unanswered = outcome }
+            case .unhandled, .rejected:
+                unanswered = Self.moreTelling(unanswered, outcome)
             default:
                 return outcome
             }
         }
         return unanswered ?? .unhandled(DeepLink(url: input, source: source ?? .url, metadata: metadata))
+    }
+
+    /// Of two refusals, the one that says more: a router that could read the link (unhandled)
+    /// over one that could not (rejected); otherwise the first.
+    static func moreTelling(_ first: RoutingOutcome?, _ next: RoutingOutcome) -> RoutingOutcome {
+        guard let first else { return next }
+        if case .rejected = first, case .unhandled = next { return next }
+        return first
     }
 
     /// A short link of the configured service: resolved by the service, then routed as its deep
@@ -189,20 +247,10 @@ public final class Navigator: Sendable {
         return .unresolvedSmartLink(unresolved, failure)
     }
 
-    /// Internal navigation to a URN or path (Compass's `Navigator.navigate(urn:)`), through the
-    /// same pipeline, with source ``LinkSource/internal``.
-    ///
-    /// ```swift
-    /// await navigator.navigate(urn: "user:self")
-    /// ```
-    @discardableResult
-    public func navigate(urn: String) async -> Bool {
-        await open(urn, source: .internal)
-    }
-
     /// Internal navigation to a route by name (or pattern): the first router whose table has that
     /// route builds its internal path (``RouteTable/url(for:parameters:query:fragment:scheme:host:)``),
-    /// which then goes through ``open(_:source:metadata:)`` with source ``LinkSource/internal``.
+    /// which then goes through ``route(_:source:metadata:)`` with source ``LinkSource/internal``.
+    /// A URN or path the app already has goes straight to ``route(_:source:metadata:)``.
     ///
     /// ```swift
     /// await navigator.navigate(to: "product", parameters: ["product_id": "42"],
@@ -216,8 +264,14 @@ public final class Navigator: Sendable {
             let table = router.table()
             guard table.route(route) != nil else { continue }
             guard let path = try? table.url(for: route, parameters: parameters, query: query) else { return false }
-            return await open(path, source: .internal)
+            return await self.route(path, source: .internal).handled
         }
         return false
     }
+}
+
+/// Where the pipeline reports a gate's pending link that a newer held link replaced: the
+/// navigator that routes the link sets it for the duration of the routing.
+enum OutcomeReporting {
+    @TaskLocal static var report: (@Sendable (RoutingOutcome) -> Void)?
 }

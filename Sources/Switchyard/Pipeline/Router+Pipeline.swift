@@ -31,22 +31,6 @@ extension Router {
         await run(.text(input, source: source, metadata: metadata, smartLink: smartLink), chain: [input])
     }
 
-    /// Runs an input through the pipeline and answers whether it was handled
-    /// (``RoutingOutcome/handled``), so that an app delegate can chain frameworks.
-    ///
-    /// ```swift
-    /// func application(_ app: UIApplication, open url: URL, options: ...) -> Bool {
-    ///     guard router.canOpen(url.absoluteString) else { return false }   // the next SDK may take it
-    ///     Task { await router.open(url.absoluteString) }
-    ///     return true
-    /// }
-    /// // or, through a navigator, in one call: navigator.handle(url.absoluteString)
-    /// ```
-    @discardableResult
-    public func open(_ input: String, source: LinkSource? = nil, metadata: [String: JSONValue]? = nil) async -> Bool {
-        await route(input, source: source, metadata: metadata).handled
-    }
-
     /// Runs a link that no table resolved (a short link the link service could not resolve)
     /// through the pipeline: it reaches the default route, if there is one, through the filters
     /// and handlers like any other link; otherwise ``RoutingOutcome/unhandled(_:)``.
@@ -101,7 +85,7 @@ extension Router {
             case .halt:
                 return .halted(link)
             case .hold:
-                hold(link)
+                if let replaced = hold(link) { OutcomeReporting.report?(.replaced(replaced, by: link)) }
                 return .held(link)
             }
         }

@@ -13,15 +13,12 @@
 ///     await Screens.showProduct(try link.int("product_id"))
 /// }
 /// router.mapDefault { link in await Screens.showHome() }
-/// router.appendFilter(GateFilter(routes: ["orders"]) { await session.isLoggedIn })
-/// let handled = await router.open("shop://product/42?referrer=mail")
+/// try router.appendFilter(GateFilter(routes: ["orders"]) { await session.isLoggedIn })
+/// let outcome = await router.route("shop://product/42?referrer=mail")
 /// ```
 public final class Router: Sendable {
     /// A destination: opens the screen for a link, or throws.
     public typealias Destination = @Sendable (DeepLink) async throws -> Void
-
-    /// The router most apps use, for any custom scheme and no universal-link hosts.
-    public static let shared = Router(state: .empty)
 
     /// How many redirects in a row filters may ask for before the pipeline gives up with
     /// ``PipelineError/Code/redirectLoop``.
@@ -42,10 +39,6 @@ public final class Router: Sendable {
     public init(_ configuration: RouteTableConfiguration = .init(),
                 constraints: [ParameterConstraint] = []) throws(RouteTableBuildError) {
         state = Locked(try State(configuration: configuration, constraints: constraints))
-    }
-
-    private init(state: State) {
-        self.state = Locked(state)
     }
 
     /// Creates a router for these schemes and universal-link hosts.
@@ -143,13 +136,6 @@ extension Router {
             (routes, destinations, byPattern) = try Self.assemble(configuration, constraints, [])
             patternHandlers = PatternHandlerTableBuilder(readingAs: routes)
         }
-
-        /// The state of a router with no configuration, which cannot be invalid.
-        static let empty: State = {
-            do { return try State(configuration: .init(), constraints: []) } catch {
-                preconditionFailure("an empty configuration is valid: \(error)")
-            }
-        }()
 
         /// The compiled snapshot, rebuilt when registration changed since the last one.
         mutating func compiled() -> Compiled {

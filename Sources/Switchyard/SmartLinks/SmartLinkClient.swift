@@ -74,7 +74,7 @@ public struct SmartLinkClient: Sendable {
     ///
     /// ```swift
     /// if let link = try await client.claimDeferred(platform: "ios", osVersion: "18.1", language: "en-US") {
-    ///     await navigator.open(link.url, source: .deferred, metadata: link.metadata)
+    ///     await navigator.route(link.url, source: .deferred, metadata: link.metadata)
     /// }
     /// ```
     /// - Throws: ``SmartLinkError`` for anything but "no match" (unauthorized, a transport or format problem).
