@@ -17,6 +17,8 @@ open class UIResponder: NSObject {}
 open class UIViewController: UIResponder {
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { super.init() }
     public required init?(coder: NSCoder) { super.init() }
+    /// NSObject's `-init`, which calls `-initWithNibName:bundle:` with nil and nil.
+    public convenience override init() { self.init(nibName: nil, bundle: nil) }
 
     /// The title the navigation bar shows.
     open var title: String?
