@@ -9,7 +9,7 @@ import Testing
         try router.map("orders/:id") { link in
             await log.record("order \(link.routeParameters?["id"] ?? "-") \(link.source)")
         }
-        router.appendFilter(GateFilter { await session.isLoggedIn })
+        try router.appendFilter(GateFilter { await session.isLoggedIn })
         router.pendingLinkStore = store
         return router
     }
@@ -24,7 +24,7 @@ import Testing
         let log = PipelineLog()
         let session = GateSession()
         let router = try gatedRouter(log, session)
-        #expect(await router.open("shop://orders/1"))
+        #expect(await router.route("shop://orders/1").handled)
         await session.logIn()
         #expect(await router.openPendingLink())
         #expect(!(await router.openPendingLink()))
@@ -36,8 +36,8 @@ import Testing
         let log = PipelineLog()
         let session = GateSession()
         let router = try gatedRouter(log, session)
-        await router.open("shop://orders/1")
-        await router.open("shop://orders/2", source: .push)
+        await router.route("shop://orders/1")
+        await router.route("shop://orders/2", source: .push)
         #expect(router.pendingLink?.url == "shop://orders/2")
         await session.logIn()
         await router.openPendingLink()
@@ -47,7 +47,7 @@ import Testing
     @Test func reopeningRunsTheFiltersAgain() async throws {
         let log = PipelineLog()
         let router = try gatedRouter(log, GateSession())
-        await router.open("shop://orders/1")
+        await router.route("shop://orders/1")
         let outcome = await router.routePendingLink()
         guard case .held = outcome else {
             Issue.record("expected held again, got \(String(describing: outcome))"); return
@@ -60,7 +60,7 @@ import Testing
         let log = PipelineLog()
         let session = GateSession()
         let router = try gatedRouter(log, session)
-        await router.open("shop://orders/1")
+        await router.route("shop://orders/1")
         await session.logIn()
         let opened = await withTaskGroup(of: Bool.self) { group in
             for _ in 0..<20 { group.addTask { await router.openPendingLink() } }
@@ -73,7 +73,7 @@ import Testing
     @Test func discardingDropsThePendingLinkAndItsRecord() async throws {
         let path = try temporaryFile()
         let router = try gatedRouter(PipelineLog(), GateSession(), store: FilePendingLinkStore(path: path))
-        await router.open("shop://orders/1")
+        await router.route("shop://orders/1")
         #expect(FileManager.default.fileExists(atPath: path))
         router.discardPendingLink()
         #expect(router.pendingLink == nil)
@@ -84,7 +84,7 @@ import Testing
         let path = try temporaryFile()
         let store = FilePendingLinkStore(path: path)
         let first = try gatedRouter(PipelineLog(), GateSession(), store: store)
-        #expect(await first.open("shop://orders/7?ref=mail", source: .push, metadata: ["coupon": "SAVE10"]))
+        #expect(await first.route("shop://orders/7?ref=mail", source: .push, metadata: ["coupon": "SAVE10"]).handled)
         let record = try #require(try store.load())
         #expect(record.url == "shop://orders/7?ref=mail" && record.source == .push)
         #expect(record.metadata == ["coupon": "SAVE10"])
@@ -109,7 +109,7 @@ import Testing
         let store = FilePendingLinkStore(path: path)
         let first = try gatedRouter(PipelineLog(), GateSession(), store: store)
         first.pendingLinkLifetime = .zero
-        await first.open("shop://orders/7")
+        await first.route("shop://orders/7")
         #expect(try store.load() != nil)
 
         let second = try gatedRouter(PipelineLog(), GateSession(), store: store)

@@ -25,12 +25,12 @@ private actor Screens {
             link.queryParameters["utm_source"] == "spam" ? .halt : .pass
         }
 
-        let handled = await router.open("https://shop.example.com/product/42?ref=mail")
+        let handled = await router.route("https://shop.example.com/product/42?ref=mail").handled
         // README quick start ends
         #expect(handled)
-        #expect(await router.open("shop://nowhere"))
-        #expect(await router.open("shop://product/7?utm_source=spam"))
+        #expect(await router.route("shop://nowhere").handled)
+        #expect(await router.route("shop://product/7?utm_source=spam").handled)
         #expect(await screens.shown == ["product 42", "home"])
-        #expect(await router.open("https://evil.example.com/product/42") == false)
+        #expect(await router.route("https://evil.example.com/product/42").handled == false)
     }
 }

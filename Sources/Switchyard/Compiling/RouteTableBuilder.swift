@@ -187,6 +187,9 @@ public struct RouteTableBuilder: Sendable {
         }) == true {
             // One form, no constraints, screens or wildcards: only the conflict check remains, and
             // the form still in the scratch goes straight into the matcher (no placement list).
+            if let issue = Self.planSettingIssue(definitions[index], hasModal: false, routeIndex: index) {
+                issues.append(issue)
+            }
             guard claim(form, route: index, ordinal: 0, into: &issues), issues.isEmpty else {
                 owners.truncate(to: claimed)
                 return issues
@@ -206,6 +209,10 @@ public struct RouteTableBuilder: Sendable {
         let before = issues.count
         issues += unknownConstraints(pattern, routeIndex: index)
         if let issue = Self.screenIssue(pattern, routeIndex: index) { issues.append(issue) }
+        let hasModal = pattern.forms.contains { $0.contains(where: \.isModal) }
+        if let issue = Self.planSettingIssue(definitions[index], hasModal: hasModal, routeIndex: index) {
+            issues.append(issue)
+        }
         guard issues.count == before else { return issues }
         // Kept before the conflict check, which reads the route's own earlier forms.
         parsed[index] = pattern
@@ -336,6 +343,25 @@ public struct RouteTableBuilder: Sendable {
     }
 
     /// A screen on an anonymous wildcard gets no parameter; a route presents at most one modal.
+    /// Plan settings that contradict each other or the pattern: `"root"` with `"container"` (a
+    /// plan that replaces the root shows a new root, so there is no container of the app's to
+    /// select, and SwiftUI and UIKit would disagree on which root shows), or `"presenter"` on a
+    /// route without a modal step (nothing to present).
+    static func planSettingIssue(_ definition: RouteDefinition, hasModal: Bool,
+                                 routeIndex: Int) -> RouteTableBuildError.Issue? {
+        let route = "route \(routeIndex + 1) ('\(definition.pattern)')"
+        let message: String
+        if definition.replacesRoot, let container = definition.container {
+            message = "\(route): \"root\" cannot be combined with \"container\" ('\(container)'): a route that replaces the root shows its first screen as the new root, and has no container to select"
+        } else if let presenter = definition.presenter, !hasModal {
+            message = "\(route): \"presenter\" ('\(presenter)') needs a modal step (a screen marked '!'), and this route has none"
+        } else {
+            return nil
+        }
+        return .init(code: .invalidPlanSetting, patterns: [definition.pattern], routeIndices: [routeIndex], position: nil,
+                     message: message)
+    }
+
     static func screenIssue(_ pattern: RoutePattern, routeIndex: Int) -> RouteTableBuildError.Issue? {
         func segments(_ elements: [PatternElement]) -> [PatternSegment] {
             elements.flatMap { element -> [PatternSegment] in

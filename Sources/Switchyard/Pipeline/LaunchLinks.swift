@@ -61,20 +61,16 @@ extension Navigator {
     /// - Returns: whether any link was taken.
     @discardableResult
     public func handle(_ launch: LaunchLinks) -> Bool {
-        var offers = launch.urls.map { HeldLink(input: $0.absoluteString) }
-        var refused: [RoutingOutcome] = []
+        var offers: [Offer] = launch.urls.map { .link(HeldLink(input: $0.absoluteString)) }
         for activity in launch.activities {
-            switch offer(userActivityType: activity.type, webpageURL: activity.webpageURL, userInfo: activity.userInfo) {
-            case .success(let offer): offers.append(offer)
-            case .failure(let refusal): refused.append(refusal.outcome)
-            }
+            offers.append(offer(userActivityType: activity.type, webpageURL: activity.webpageURL, userInfo: activity.userInfo))
         }
         if let payload = launch.notificationPayload, let link = Self.link(inPushPayload: payload) {
-            offers.append(HeldLink(input: link, source: .push))
+            offers.append(.link(HeldLink(input: link, source: .push)))
         }
         if let shortcut = launch.shortcut {
-            offers.append(HeldLink(input: Self.link(shortcutType: shortcut.type, url: shortcut.url), source: .shortcut))
+            offers.append(.link(HeldLink(input: Self.link(shortcutType: shortcut.type, url: shortcut.url), source: .shortcut)))
         }
-        return take(offers, refused: refused) > 0
+        return take(offers) > 0
     }
 }

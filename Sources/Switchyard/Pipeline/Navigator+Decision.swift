@@ -71,7 +71,14 @@ extension Navigator {
     /// - Returns: whether the navigator took the link.
     @discardableResult
     public func handle(_ input: String, source: LinkSource? = nil, metadata: [String: JSONValue]? = nil) -> Bool {
-        take([HeldLink(input: input, source: source, metadata: metadata)]) > 0
+        take([.link(HeldLink(input: input, source: source, metadata: metadata))]) > 0
+    }
+
+    /// A link offered to ``take(_:)``, or one refused before it could be offered (a user
+    /// activity without a link), whose outcome is reported in its place.
+    enum Offer {
+        case link(HeldLink)
+        case refused(RoutingOutcome)
     }
 
     /// Decides each offer at once, in order: refusals are reported; taken links are held in order
@@ -79,11 +86,15 @@ extension Navigator {
     /// open in the order they came).
     ///
     /// - Returns: how many were taken.
-    func take(_ offers: [HeldLink], refused: [RoutingOutcome] = []) -> Int {
-        var reports = refused
+    func take(_ offers: [Offer]) -> Int {
+        var reports: [RoutingOutcome] = []
         var taken: [HeldLink] = []
         let holding = state.withLock { state in
             for offer in offers {
+                guard case .link(let offer) = offer else {
+                    if case .refused(let outcome) = offer { reports.append(outcome) }
+                    continue
+                }
                 switch Self.decision(offer, routers: state.routers, smartLinks: state.smartLinks) {
                 case .take(let link):
                     taken.append(offer)

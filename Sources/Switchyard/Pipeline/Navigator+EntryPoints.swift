@@ -51,25 +51,17 @@ extension Navigator {
     /// ```
     @discardableResult
     public func handle(userActivityType type: String, webpageURL: URL?, userInfo: [AnyHashable: Any]?) -> Bool {
-        switch offer(userActivityType: type, webpageURL: webpageURL, userInfo: userInfo) {
-        case .success(let offer): take([offer]) > 0
-        case .failure(let refusal): take([], refused: [refusal.outcome]) > 0
-        }
-    }
-
-    /// A refused user activity, as the outcome that reports it.
-    struct Refusal: Error {
-        var outcome: RoutingOutcome
+        take([offer(userActivityType: type, webpageURL: webpageURL, userInfo: userInfo)]) > 0
     }
 
     /// The link of a user activity to offer, or the outcome that reports why there is none.
-    func offer(userActivityType type: String, webpageURL: URL?, userInfo: [AnyHashable: Any]?) -> Result<HeldLink, Refusal> {
+    func offer(userActivityType type: String, webpageURL: URL?, userInfo: [AnyHashable: Any]?) -> Offer {
         switch link(userActivityType: type, webpageURL: webpageURL, userInfo: userInfo) {
         case .success(let link):
-            return .success(HeldLink(input: link.input, source: link.source))
+            return .link(HeldLink(input: link.input, source: link.source))
         case .failure(let error):
             let url = (userInfo?[Self.spotlightIdentifierKey] as? String) ?? webpageURL?.absoluteString ?? ""
-            return .failure(Refusal(outcome: .failed(DeepLink(url: url, source: .userActivity), error)))
+            return .refused(.failed(DeepLink(url: url, source: .userActivity), error))
         }
     }
 
@@ -77,7 +69,7 @@ extension Navigator {
     /// `UIOpenURLContext`s): each one, in order; true when any was taken.
     @discardableResult
     public func handle(urls: [URL]) -> Bool {
-        take(urls.map { HeldLink(input: $0.absoluteString) }) > 0
+        take(urls.map { .link(HeldLink(input: $0.absoluteString)) }) > 0
     }
 
     /// ``handle(_:source:metadata:)`` for a tapped notification's payload (see

@@ -20,6 +20,7 @@ extension Router {
     ///   - input: the URL, path or URN.
     ///   - source: where it came from; derived from its form when nil.
     ///   - metadata: smart-link metadata to attach to the link.
+    @discardableResult
     public func route(_ input: String, source: LinkSource? = nil,
                       metadata: [String: JSONValue]? = nil) async -> RoutingOutcome {
         await run(input, source: source, metadata: metadata, chain: [input])

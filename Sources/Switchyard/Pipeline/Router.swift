@@ -129,6 +129,8 @@ extension Router {
         var pendingLinkStoreFailed: (@Sendable (PendingLinkPersistenceError) -> Void)?
         var planApplier: PlanApplier?
         var screens: (@Sendable () async -> InMemoryScreenStack)?
+        /// The configuration routes' shapes (``shape(of:_:)``), computed at the first registration.
+        var configurationShapes: [String: Int]?
 
         init(configuration: RouteTableConfiguration, constraints: [ParameterConstraint]) throws(RouteTableBuildError) {
             self.configuration = configuration
@@ -166,6 +168,8 @@ extension Router {
         ///
         /// - Throws: ``RouteTableBuildError`` with every problem; the state is then unchanged.
         mutating func register(_ added: [Registration]) throws(RouteTableBuildError) {
+            let shapeIssues = added.compactMap { sameShapeIssue($0.definition.pattern) }
+            if !shapeIssues.isEmpty { throw RouteTableBuildError(issues: shapeIssues) }
             var next = registrations
             for registration in added {
                 if registration.module == nil {
@@ -201,6 +205,43 @@ extension Router {
             }
             registrations = next
             cache = nil
+        }
+
+        /// A new pattern that differs from a configuration route's only in its parameters' names or
+        /// constraints (`product/:id` beside a file's `product/:id<int>`): it would be a second
+        /// route, which the constrained one outranks or which outranks it, so it is refused with
+        /// both patterns named. The exact pattern attaches to the configuration's route instead.
+        mutating func sameShapeIssue(_ pattern: String) -> RouteTableBuildError.Issue? {
+            guard byPattern[pattern] == nil, !configuration.routes.isEmpty,
+                  let shape = Self.shape(of: pattern, configuration) else { return nil }
+            if configurationShapes == nil {
+                var shapes: [String: Int] = [:]
+                for (index, route) in configuration.routes.enumerated() {
+                    if let shape = Self.shape(of: route.pattern, configuration), shapes[shape] == nil { shapes[shape] = index }
+                }
+                configurationShapes = shapes
+            }
+            guard let index = configurationShapes?[shape] else { return nil }
+            let route = configuration.routes[index]
+            let named = route.name.map { " (or its name '\($0)')" } ?? ""
+            return .init(code: .sameShape, patterns: [route.pattern, pattern], routeIndices: [index], position: nil,
+                         message: "'\(pattern)' differs from the table's route \(index + 1) ('\(route.pattern)') only in its parameters' names or constraints, so it would be a second route: map '\(route.pattern)'\(named) to attach to that route")
+        }
+
+        /// What a pattern matches, parameter names and constraints aside: one key per form, a
+        /// literal by its text, any parameter or wildcard as `:`, a rest as `...`. Nil when the
+        /// pattern does not parse (the builder reports that).
+        static func shape(of pattern: String, _ configuration: RouteTableConfiguration) -> String? {
+            guard let parsed = try? RoutePattern(pattern, delimiter: configuration.delimiter) else { return nil }
+            return parsed.forms.map { form in
+                form.map { segment in
+                    switch segment.kind {
+                    case .literal(let text): "=" + (configuration.caseSensitive ? text : text.lowercased())
+                    case .parameter, .wildcard: ":"
+                    case .rest: "..."
+                    }
+                }.joined(separator: "/")
+            }.joined(separator: "|")
         }
 
         /// Removes a module's registrations. What remains is a subset of a valid table (module

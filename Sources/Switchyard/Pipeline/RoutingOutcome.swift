@@ -82,7 +82,7 @@ public enum RoutingOutcome: Sendable, CustomStringConvertible {
         case .replaced(let link, let newer): "replaced \(named(link)) by \(named(newer))"
         case .unhandled(let link): "unhandled \(named(link)): no destination and no default route"
         case .rejected(let error): "rejected: \(error)"
-        case .failed(let link, let error): "failed \(named(link)): \(error)"
+        case .failed(let link, let error): link.url.isEmpty ? "failed: \(error)" : "failed \(named(link)): \(error)"
         case .unresolvedSmartLink(let link, let error): "unresolved smart link \(link.url): \(error)"
         }
     }
