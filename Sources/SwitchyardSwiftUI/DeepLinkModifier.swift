@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-public import Foundation
+import Foundation
 public import SwiftUI
 public import Switchyard
 

@@ -59,4 +59,15 @@ import Testing
         #expect(navigator.handle(LaunchLinks(urls: [URL(string: "shop://product/1")!], shortcut: (type: "x", url: "shop://cart"))))
         #expect(await opened.wait(for: 2) == ["product/:id<int> url", "cart shortcut"])
     }
+
+    @Test func oneTapReachingTwoEntryPointsAtLaunchIsHeldOnce() async throws {
+        let opened = NavigatorDecisionTests.Opened()
+        let navigator = try Self.navigator(opened)
+        let outcomes = OutcomeRecorder(navigator)
+        #expect(navigator.handle(LaunchLinks(urls: [URL(string: "shop://product/1")!])))   // willConnectTo
+        #expect(navigator.handle("shop://product/1"))                                        // .onOpenURL
+        #expect(outcomes.all == ["held shop://product/1 (product/:id<int>)"])
+        #expect(await navigator.markReady())
+        #expect(opened.all == ["product/:id<int> url"])
+    }
 }

@@ -37,15 +37,19 @@ final class Shop {
             try map(router)
             // The login gate: account and order links wait for login (the router keeps the newest
             // as its pending link, in a file so that it survives the app being killed on the login
-            // screen), and the login screen is shown; `logIn()` then opens it.
+            // screen; the one it replaces is reported to `onOutcome`), and the login screen is
+            // shown; `logIn()` then opens it. Appended after `map`: its names are checked.
             router.pendingLinkStore = FilePendingLinkStore(path: Self.supportDirectory + "/switchyard-pending-link")
-            router.appendFilter(GateFilter(routes: ["account", "order"]) { [weak self] in
+            try router.appendFilter(GateFilter(routes: ["account", "order"]) { [weak self] in
                 await self?.gateIsOpen() ?? false
             })
             self.router = router
 
             let navigator = Self.navigator
             navigator.routers = [router]
+            // Every link's fate, whichever entry point it came through: opened, held, replaced by a
+            // newer held link, refused with its reason.
+            navigator.onOutcome = { outcome in print("deep link: \(outcome)") }
             // Smart links: short links of the service are resolved, then routed; one that cannot be
             // resolved (deleted, expired, offline) goes to the default route, the home screen.
             let client = SmartLinkClient(service: Self.linkService, appKey: Self.appKey, table: router.table())

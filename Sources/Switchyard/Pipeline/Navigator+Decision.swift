@@ -97,11 +97,14 @@ extension Navigator {
                 }
                 switch Self.decision(offer, routers: state.routers, smartLinks: state.smartLinks) {
                 case .take(let link):
-                    taken.append(offer)
                     if !state.isReady {
+                        // One tap can reach two entry points at a cold launch (SwiftUI hands the
+                        // launch URL to `.onOpenURL` as well as to the scene delegate's options).
+                        if state.held.contains(where: { $0.input == offer.input }) { taken.append(offer); continue }
                         state.held.append(offer)
                         reports.append(.held(link))
                     }
+                    taken.append(offer)
                 case .refuse(let outcome):
                     reports.append(outcome)
                 }

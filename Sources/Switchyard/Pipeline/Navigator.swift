@@ -16,7 +16,8 @@
 ///
 /// A navigator created with `waitsUntilReady: true` holds what it takes before ``markReady()``
 /// (cold launch: the link comes before the root screen exists): every taken link, in the order it
-/// came, and ``markReady()`` opens them once, in that order. What it would not take after
+/// came (a link identical to one already held is held once: one tap can reach two entry points at
+/// a cold launch), and ``markReady()`` opens them once, in that order. What it would not take after
 /// ``markReady()`` it does not take before either: the answer never depends on readiness.
 ///
 /// ```swift
@@ -169,7 +170,7 @@ public final class Navigator: Sendable {
             guard !state.isReady else { return (state.routers, state.smartLinks, nil) }
             switch Self.decision(offer, routers: state.routers, smartLinks: state.smartLinks) {
             case .take(let link):
-                state.held.append(offer)
+                if !state.held.contains(where: { $0.input == input }) { state.held.append(offer) }
                 return ([], nil, .held(link))
             case .refuse(let outcome):
                 return ([], nil, outcome)
