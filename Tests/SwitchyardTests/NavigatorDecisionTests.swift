@@ -105,6 +105,22 @@ import Testing
         #expect(!(await navigator.markReady()), "each held link opens once")
     }
 
+    @Test func afterLoginTheNavigatorOpensThePendingLinkAndReportsIt() async throws {
+        let opened = Opened()
+        let loggedIn = Mutex(false)
+        let router = try Router(schemes: ["shop"])
+        try router.map("orders/:id") { opened.add($0) }
+        try router.appendFilter(GateFilter(routes: ["orders/:id"]) { loggedIn.withLock { $0 } })
+        let navigator = Navigator(routers: [try Router(schemes: ["other"]), router])
+        let outcomes = OutcomeRecorder(navigator)
+        #expect(await navigator.route("shop://orders/7").handled)
+        loggedIn.withLock { $0 = true }
+        guard case .opened = await navigator.openPendingLink() else { Issue.record("expected opened"); return }
+        #expect(await navigator.openPendingLink() == nil, "once")
+        #expect(outcomes.all == ["held shop://orders/7 (orders/:id)", "opened shop://orders/7 (orders/:id)"])
+        #expect(opened.all == ["orders/:id url"])
+    }
+
     @Test func handleAnswersAtOnceThenOpens() async throws {
         let opened = Opened()
         let navigator = try Self.navigator(opened)

@@ -26,9 +26,9 @@ import Testing
         let router = try gatedRouter(log, session)
         #expect(await router.route("shop://orders/1").handled)
         await session.logIn()
-        #expect(await router.openPendingLink())
-        #expect(!(await router.openPendingLink()))
-        #expect(await router.routePendingLink() == nil)
+        #expect(await router.openPendingLink()?.handled == true)
+        #expect(await router.openPendingLink() == nil)
+        
         #expect(await log.entries == ["order 1 url"])
     }
 
@@ -48,7 +48,7 @@ import Testing
         let log = PipelineLog()
         let router = try gatedRouter(log, GateSession())
         await router.route("shop://orders/1")
-        let outcome = await router.routePendingLink()
+        let outcome = await router.openPendingLink()
         guard case .held = outcome else {
             Issue.record("expected held again, got \(String(describing: outcome))"); return
         }
@@ -63,7 +63,7 @@ import Testing
         await router.route("shop://orders/1")
         await session.logIn()
         let opened = await withTaskGroup(of: Bool.self) { group in
-            for _ in 0..<20 { group.addTask { await router.openPendingLink() } }
+            for _ in 0..<20 { group.addTask { await router.openPendingLink()?.handled ?? false } }
             return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
         }
         #expect(opened == 1)
@@ -98,7 +98,7 @@ import Testing
         #expect(restored.routeParameters == ["id": "7"] && restored.source == .push)
         #expect(restored.metadata == ["coupon": "SAVE10"])
         await session.logIn()
-        #expect(await second.openPendingLink())
+        #expect(await second.openPendingLink()?.handled == true)
         #expect(await log.entries == ["order 7 push"])
         #expect(try store.load() == nil)
         #expect(try await gatedRouter(PipelineLog(), session, store: store).restorePendingLink() == nil)
@@ -186,7 +186,7 @@ import Testing
         #expect(failures.messages == ["could not save the pending link 'shop://orders/7': disk full"])
         #expect(router.pendingLink?.url == "shop://orders/7")
         await session.logIn()
-        #expect(await router.openPendingLink())
+        #expect(await router.openPendingLink()?.handled == true)
         #expect(failures.codes == [.saveFailed, .clearFailed])
         #expect(failures.messages.last == "could not clear the pending link 'shop://orders/7': disk full")
         #expect(await router.restorePendingLink() == nil)

@@ -55,7 +55,7 @@ import Testing
         guard case .held = await router.route("shop://account") else { Issue.record("not held"); return }
         #expect(await screens.identifiers.isEmpty)
         loggedIn.set(true)
-        #expect(await router.openPendingLink())
+        #expect(await router.openPendingLink()?.handled == true)
         #expect(await screens.identifiers == ["AccountScreen"])
     }
 

@@ -73,7 +73,7 @@ final class Shop {
     /// killed, then runs the deferred-link check (it does nothing after the first launch).
     func rootScreenAppeared() async {
         await Self.navigator.markReady()
-        if await router?.restorePendingLink() != nil, isLoggedIn { await router?.openPendingLink() }
+        if await router?.restorePendingLink() != nil, isLoggedIn { await Self.navigator.openPendingLink() }
         if let deferredLinks {
             if case .ignored(let reason) = await deferredLinks.openOnFirstLaunch() {
                 print("deferred link: pasteboard ignored: \(reason)")
@@ -85,7 +85,7 @@ final class Shop {
     func logIn() async {
         isLoggedIn = true
         navigation.modal = nil
-        await router?.openPendingLink()
+        await Self.navigator.openPendingLink()
     }
 
     /// Logs out; a link held for login is dropped.

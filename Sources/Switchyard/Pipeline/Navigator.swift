@@ -8,6 +8,7 @@
 /// | a system callback hands over a link and wants a `Bool` now | ``handle(_:source:metadata:)`` (and its plain-value kin: ``handle(_:)-(LaunchLinks)``, ``handle(urls:)``, ``handle(userActivityType:webpageURL:userInfo:)``, ``handle(pushPayload:)``, ``handle(shortcutType:url:)``) |
 /// | the app opens a link itself and awaits what happened | ``route(_:source:metadata:)`` |
 /// | the app opens a route by name | ``navigate(to:parameters:query:)`` |
+/// | a gate opened (after login): open the link it held | ``openPendingLink()`` |
 /// | every link's fate, for logging | ``onOutcome`` |
 ///
 /// `route` offers the link to each router in turn and stops at the first that does not answer
@@ -246,6 +247,28 @@ public final class Navigator: Sendable {
             }
         }
         return .unresolvedSmartLink(unresolved, failure)
+    }
+
+    /// Opens the link a gate held (``Router/pendingLink``) once the gate opens (after login): the
+    /// pending link of the first router that has one, through the whole pipeline again, so a gate
+    /// still closed holds it again. The outcome goes to ``onOutcome``.
+    ///
+    /// ```swift
+    /// func didLogIn() async { await navigator.openPendingLink() }
+    /// ```
+    /// - Returns: the outcome, or nil when no router had a pending link.
+    @discardableResult
+    public func openPendingLink() async -> RoutingOutcome? {
+        for router in routers where router.pendingLink != nil {
+            let outcome = await OutcomeReporting.$report.withValue({ [weak self] in self?.report($0) }) {
+                await router.openPendingLink()
+            }
+            if let outcome {
+                report(outcome)
+                return outcome
+            }
+        }
+        return nil
     }
 
     /// Internal navigation to a route by name (or pattern): the first router whose table has that

@@ -36,19 +36,16 @@ extension Router {
 
     /// Opens the pending link, at most once: it is cleared (in memory and in the store) before it
     /// is routed again from its URL, source and metadata, through the current table and every
-    /// filter, so a gate that is still closed holds it again (HOKO's `openCurrentDeeplink`).
+    /// filter, so a gate that is still closed holds it again (HOKO's `openCurrentDeeplink`). An app
+    /// with a navigator calls ``Navigator/openPendingLink()``, which reports the outcome to its
+    /// ``Navigator/onOutcome``.
     ///
     /// ```swift
     /// func didLogIn() async { await router.openPendingLink() }
     /// ```
-    /// - Returns: whether there was a pending link and it was handled.
+    /// - Returns: the outcome, or nil when there was no pending link.
     @discardableResult
-    public func openPendingLink() async -> Bool {
-        await routePendingLink()?.handled ?? false
-    }
-
-    /// Like ``openPendingLink()``, with the outcome; nil when there was no pending link.
-    public func routePendingLink() async -> RoutingOutcome? {
+    public func openPendingLink() async -> RoutingOutcome? {
         let (link, failure) = state.withLock { state in
             defer { state.pendingLink = nil }
             let failure = state.pendingLink == nil ? nil : state.clearStore(link: state.pendingLink?.url)
