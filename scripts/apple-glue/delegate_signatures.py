@@ -156,7 +156,7 @@ class Signature:
         self.filename = filename
         self.line = None
         if source is not None and "range" in func:
-            self.line = source.count(b"\n", 0, func["range"]["start"]) + 1
+            self.filename, self.line = source_location(filename, source, func["range"]["start"])
 
     @property
     def full_name(self):
@@ -173,6 +173,23 @@ class Signature:
         if self.result not in ("()", "Swift.Void", "Void"):
             text += " -> " + readable(self.result)
         return text
+
+
+SOURCE_LOCATION = re.compile(rb'^\s*#sourceLocation\((?:file:\s*"([^"]*)",\s*line:\s*(\d+))?\)\s*$')
+
+
+def source_location(filename, source, offset):
+    """The file and line of a byte offset, as the `#sourceLocation` directives above it say (the
+    documentation check generates files that point at the Markdown documents)."""
+    physical = source.count(b"\n", 0, offset) + 1
+    lines = source.split(b"\n")
+    for index in range(physical - 2, -1, -1):
+        match = SOURCE_LOCATION.match(lines[index])
+        if match:
+            if match.group(1) is None:
+                break
+            return match.group(1).decode(), int(match.group(2)) + (physical - index - 2)
+    return filename, physical
 
 
 def prefix(base_name):
@@ -244,7 +261,7 @@ def check_module(module, path, protocols, demangle, prefixes, requirement_names)
         type_name = entry["name"] or demangle(key)
         for func, filename in entry["methods"]:
             method = Signature(func, demangle, filename, sources.get(filename))
-            where = f"{filename}:{method.line}" if method.line else filename
+            where = f"{method.filename}:{method.line}" if method.line else filename
             if not conforms:
                 if method.full_name in requirement_names:
                     protocol_names = ", ".join(sorted(requirement_names[method.full_name]))
@@ -261,7 +278,11 @@ def check_module(module, path, protocols, demangle, prefixes, requirement_names)
                 near = same_name
             else:
                 reason = f"no requirement of {', '.join(sorted(protocols[u][0] for u in conforms))} is named {method.full_name}"
-                near = same_base
+                # The nearest: same base name and arity, most labels in common.
+                common = lambda item: sum(a == b for a, b in zip(item[1].labels, method.labels))
+                near = sorted((item for item in same_base if len(item[1].labels) == len(method.labels)),
+                              key=lambda item: -common(item))
+                near = [item for item in near if common(item) >= len(method.labels) - 1] or near[:1] or same_base[:3]
             lines = [f"{where}: error: {type_name}.{method}: {reason}; UIKit would never call it"]
             for protocol_name, sig in near:
                 lines.append(f"    {protocol_name} declares: {sig}")
