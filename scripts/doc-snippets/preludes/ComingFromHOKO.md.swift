@@ -17,3 +17,6 @@ let session = Session()
 /// The link service's app key (Info.plist, `SwitchyardAppKey`) and the app's router.
 let appKey = "app-key"
 let router = try! Router(schemes: ["hoko"])
+
+/// The app's share sheet.
+@MainActor func share(_ url: String) {}
