@@ -25,12 +25,15 @@ private actor Screens {
             link.queryParameters["utm_source"] == "spam" ? .halt : .pass
         }
 
-        let handled = await router.route("https://shop.example.com/product/42?ref=mail").handled
+        let navigator = Navigator(routers: [router])
+        navigator.onOutcome = { outcome in print("deep link:", outcome) }   // every link's fate
+        let outcome = await navigator.route("https://shop.example.com/product/42?ref=mail")   // opened
         // README quick start ends
-        #expect(handled)
-        #expect(await router.route("shop://nowhere").handled)
-        #expect(await router.route("shop://product/7?utm_source=spam").handled)
+        guard case .opened = outcome else { Issue.record("expected opened, got \(outcome)"); return }
+        #expect(await navigator.route("shop://nowhere").handled)
+        #expect(await navigator.route("shop://product/7?utm_source=spam").handled)
         #expect(await screens.shown == ["product 42", "home"])
-        #expect(await router.route("https://evil.example.com/product/42").handled == false)
+        #expect(await navigator.route("https://evil.example.com/product/42").handled == false)
+        #expect(!navigator.handle("https://evil.example.com/product/42"))
     }
 }
