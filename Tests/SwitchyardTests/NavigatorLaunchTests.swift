@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import Synchronization
 import Testing
 
 /// A cold launch: every link a scene's connection options carry, as the UIKit adapter's
@@ -69,5 +70,23 @@ import Testing
         #expect(outcomes.all == ["held shop://product/1 (product/:id<int>)"])
         #expect(await navigator.markReady())
         #expect(opened.all == ["product/:id<int> url"])
+    }
+
+    @Test func aLinkArrivingWhileHeldLinksOpenWaitsItsTurn() async throws {
+        let opened = NavigatorDecisionTests.Opened()
+        let box = Mutex<Navigator?>(nil)
+        let router = try Router(schemes: ["shop"])
+        try router.map("product/:id") { link in
+            opened.add(link)
+            if link.routeParameters?["id"] == "1" { _ = box.withLock { $0 }?.handle("shop://cart") }
+        }
+        try router.map("cart") { opened.add($0) }
+        let navigator = Navigator(routers: [router], waitsUntilReady: true)
+        box.withLock { $0 = navigator }
+        #expect(navigator.handle("shop://product/1"))
+        #expect(navigator.handle("shop://product/2"))
+        #expect(await navigator.markReady())
+        #expect(navigator.isReady)
+        #expect(opened.all == ["product/:id url", "product/:id url", "cart url"], "behind the links held before it")
     }
 }

@@ -116,21 +116,26 @@ public final class Navigator: Sendable {
     }
 
     /// Marks the app ready to show links and opens every link held until now, once each, in the
-    /// order they came; each outcome goes to ``onOutcome``.
+    /// order they came; each outcome goes to ``onOutcome``. Links that arrive while the held ones
+    /// open are held behind them, so the order is kept; the navigator is ready once none is left.
     ///
     /// - Returns: whether any held link was opened and handled.
     @discardableResult
     public func markReady() async -> Bool {
-        let held = state.withLock { state in
-            defer { state.isReady = true; state.held = [] }
-            return state.held
-        }
         var handled = false
-        for link in held {
-            let outcome = await route(link.input, source: link.source, metadata: link.metadata)
+        while true {
+            let next: (HeldLink, [Router], SmartLinkRouting?)? = state.withLock { state in
+                if state.held.isEmpty {
+                    state.isReady = true
+                    return nil
+                }
+                return (state.held.removeFirst(), state.routers, state.smartLinks)
+            }
+            guard let (link, routers, smartLinks) = next else { return handled }
+            let outcome = await run(link, routers: routers, smartLinks: smartLinks)
+            report(outcome)
             handled = handled || outcome.handled
         }
-        return handled
     }
 
     /// Opens a URL, path or URN through the routers and answers what happened: the outcome of the
@@ -178,11 +183,18 @@ public final class Navigator: Sendable {
             }
         }
         if let early { return early }
-        return await OutcomeReporting.$report.withValue({ [weak self] in self?.report($0) }) {
-            if let smartLinks, let code = smartLinks.client.code(in: input) {
-                return await routeSmartLink(code: code, input: input, source: source, routing: smartLinks, routers: routers)
+        return await run(offer, routers: routers, smartLinks: smartLinks)
+    }
+
+    /// Runs a link through the routers (a short link of the service resolved first), whether or
+    /// not the navigator is ready; a gate's replaced pending link is reported on the way.
+    private func run(_ offer: HeldLink, routers: [Router], smartLinks: SmartLinkRouting?) async -> RoutingOutcome {
+        await OutcomeReporting.$report.withValue({ [weak self] in self?.report($0) }) {
+            if let smartLinks, let code = smartLinks.client.code(in: offer.input) {
+                return await routeSmartLink(code: code, input: offer.input, source: offer.source, routing: smartLinks,
+                                            routers: routers)
             }
-            return await route(input, source: source, metadata: metadata, smartLink: nil, through: routers)
+            return await route(offer.input, source: offer.source, metadata: offer.metadata, smartLink: nil, through: routers)
         }
     }
 
