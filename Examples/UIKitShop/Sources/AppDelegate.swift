@@ -4,10 +4,10 @@ import UIKit
 import UserNotifications
 
 /// The app delegate of a scene-based UIKit app: sets the links up before any can arrive, gives
-/// every window scene the ``SceneDelegate``, answers `application(_:open:options:)` honestly and
-/// receives notification responses.
+/// every window scene the ``SceneDelegate`` and answers `application(_:open:options:)` honestly;
+/// its extension below receives notification responses.
 @main
-final class AppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificationCenterDelegate {
+final class AppDelegate: UIResponder, UIApplicationDelegate {
     func application(_ application: UIApplication,
                      didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
         Shop.shared.configure()
@@ -31,7 +31,9 @@ final class AppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificationC
     func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any]) -> Bool {
         Shop.navigator.handle(url.absoluteString) || SignInSDK.handle(url)
     }
+}
 
+extension AppDelegate: UNUserNotificationCenterDelegate {
     /// A tapped notification: the link in its payload (`{"aps": {"url": "shop://product/42"}}`).
     /// The completion-handler form of the method (ShopApp implements the `async` one).
     nonisolated func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
