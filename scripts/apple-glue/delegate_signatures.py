@@ -266,7 +266,7 @@ def check_module(module, path, protocols, demangle, prefixes, requirement_names)
                 if method.full_name in requirement_names:
                     protocol_names = ", ".join(sorted(requirement_names[method.full_name]))
                     problems.append(f"{where}: error: {type_name}.{method.full_name} is a requirement of "
-                                    f"{protocol_names}, which {type_name} does not conform to: UIKit never calls it")
+                                    f"{protocol_names}, which {type_name} does not conform to; UIKit would never call it")
                 continue
             checked += 1
             if any(method.key() == sig.key() for _, sig in requirements):

@@ -4,7 +4,7 @@
   mutate.py MUTATIONS count               the number of mutations
   mutate.py MUTATIONS unit N              the unit (target or example app) mutation N (from 1) changes
   mutate.py MUTATIONS apply N UNIT_DIR OUT copies UNIT_DIR's Swift files into OUT with mutation N
-                                          (from 1) applied; prints "unit<TAB>expect<TAB>description"
+                                          (from 1) applied; prints "unit<TAB>expect<TAB>description<TAB>because"
 
 A mutation's `from` text must occur exactly once in its file: when the code it mutates changes,
 the self-test fails and says so, instead of silently testing nothing.
@@ -14,6 +14,7 @@ import shutil
 import sys
 
 FIELDS = ("mutation", "unit", "file", "from", "to", "expect")
+OPTIONAL = ("because",)
 
 
 def load(path):
@@ -29,8 +30,8 @@ def load(path):
                     current = {}
                 continue
             key, sep, value = line.partition(": ")
-            if not sep or key not in FIELDS:
-                sys.exit(f"{path}:{number}: expected one of {', '.join(FIELDS)} followed by ': '")
+            if not sep or key not in FIELDS + OPTIONAL:
+                sys.exit(f"{path}:{number}: expected one of {', '.join(FIELDS + OPTIONAL)} followed by ': '")
             current[key] = value.replace("\\n", "\n")
     if current:
         mutations.append(current)
@@ -68,7 +69,7 @@ def main():
         sys.exit(f"mutation {index} ({mutation['mutation']}): {mutation['from']!r} occurs {count} times in "
                  f"{mutation['file']}, not once: update scripts/apple-glue/mutations.txt")
     open(target, "w").write(text.replace(mutation["from"], mutation["to"]))
-    print(f"{mutation['unit']}\t{mutation['expect']}\t{mutation['mutation']}")
+    print(f"{mutation['unit']}\t{mutation['expect']}\t{mutation['mutation']}\t{mutation.get('because', '')}")
 
 
 if __name__ == "__main__":
