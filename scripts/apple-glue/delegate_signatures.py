@@ -13,7 +13,7 @@ and of each checked module (--checked NAME=FILE).
 
 A method is a *callback* when its base name starts with a delegate requirement's prefix (`scene`,
 `windowScene`, `application`, `userNotificationCenter`: the first word of a requirement's base
-name). Every callback of a type that conforms to a delegate protocol must match one requirement of
+name), or is within two edits of a requirement's base name (`aplication`, `userNotificationCentre`). Every callback of a type that conforms to a delegate protocol must match one requirement of
 the protocols it conforms to (inherited protocols included) exactly: the full name with its argument
 labels, each parameter's type, `async` and `throws`, and the result type. A callback that has the
 full name of a requirement of a delegate protocol its type does not conform to is an error too (the
@@ -192,6 +192,23 @@ def source_location(filename, source, offset):
     return filename, physical
 
 
+def distance(a, b):
+    """Levenshtein distance, for base names misspelt beyond their first word (`aplication`)."""
+    previous = list(range(len(b) + 1))
+    for i, char_a in enumerate(a, 1):
+        current = [i]
+        for j, char_b in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (char_a != char_b)))
+        previous = current
+    return previous[-1]
+
+
+def is_callback(base_name, prefixes, bases):
+    """Whether a method looks like a delegate callback: its first word is a requirement's
+    (`sceneDidBecomActive`), or its base name is within two edits of one (`aplication`)."""
+    return prefix(base_name) in prefixes or any(distance(base_name, base) <= 2 for base in bases if len(base) >= 5)
+
+
 def prefix(base_name):
     """The first word of a camel-case base name: `scene` for `sceneDidBecomeActive`."""
     match = re.match(r"[a-z0-9_]+", base_name)
@@ -228,7 +245,7 @@ def closure(usrs, protocols):
     return seen
 
 
-def check_module(module, path, protocols, demangle, prefixes, requirement_names):
+def check_module(module, path, protocols, demangle, prefixes, bases, requirement_names):
     """Problems in one checked module, and the number of callbacks checked."""
     types = {}  # type key -> {"name", "conforms": set, "methods": [(func, filename, source)]}
     sources = {}
@@ -249,7 +266,7 @@ def check_module(module, path, protocols, demangle, prefixes, requirement_names)
                 entry["conforms"].update(c["protocol"] for c in node.get("inherits", {}).get("conformances", []))
                 for member in node.get("members", []):
                     if member.get("_kind") == "func_decl" and not member.get("static") \
-                            and prefix(member["name"]["base_name"]["name"]) in prefixes:
+                            and is_callback(member["name"]["base_name"]["name"], prefixes, bases):
                         entry["methods"].append((member, filename))
     funcs = [f for entry in types.values() for f, _ in entry["methods"]]
     demangle.load(name for f in funcs for name in [f.get("result"), f.get("interface_type")]
@@ -305,6 +322,7 @@ def main():
         print("delegate-signatures: no delegate protocol in the stand-ins", file=sys.stderr)
         return 1
     prefixes = {prefix(sig.base) for _, sigs, _ in protocols.values() for sig in sigs}
+    bases = {sig.base for _, sigs, _ in protocols.values() for sig in sigs}
     requirement_names = {}
     for name, sigs, _ in protocols.values():
         for sig in sigs:
@@ -312,7 +330,7 @@ def main():
     status = 0
     for item in args.checked:
         module, path = item.split("=", 1)
-        problems, checked = check_module(module, path, protocols, demangle, prefixes, requirement_names)
+        problems, checked = check_module(module, path, protocols, demangle, prefixes, bases, requirement_names)
         for problem in problems:
             print(problem, file=sys.stderr)
         if problems:
