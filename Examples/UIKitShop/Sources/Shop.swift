@@ -42,13 +42,14 @@ final class Shop {
         }
     }
 
-    /// Puts the tab bar in the window, with one navigation controller per tab.
+    /// Puts the tab bar in the window, with one navigation controller per tab. Each tab's root is
+    /// the app's own; plans push their screens above it (`UIKitNavigator` never pops a tab's root).
     func show(in window: UIWindow) {
         let factory = Screens()
         let tabBar = UITabBarController()
         tabBar.viewControllers = [
             UINavigationController(rootViewController: HomeViewController()),
-            UINavigationController(rootViewController: factory.viewController(for: NavigationScreen("AccountScreen"))),
+            UINavigationController(rootViewController: ProfileViewController()),
         ]
         window.rootViewController = tabBar
         screens = UIKitNavigator(root: tabBar, tabs: tabs, factory: factory, window: window)

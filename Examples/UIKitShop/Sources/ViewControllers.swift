@@ -63,7 +63,13 @@ final class CartViewController: TitledViewController {
     required init?(coder: NSCoder) { fatalError("the shop's screens are created in code") }
 }
 
-/// The second tab's root (`account{AccountScreen}`).
+/// The second tab's root.
+final class ProfileViewController: TitledViewController {
+    init() { super.init(title: "Me") }
+    required init?(coder: NSCoder) { fatalError("the shop's screens are created in code") }
+}
+
+/// The account (`account{AccountScreen}`, in the second tab).
 final class AccountViewController: TitledViewController {
     init() { super.init(title: "Account") }
     required init?(coder: NSCoder) { fatalError("the shop's screens are created in code") }
