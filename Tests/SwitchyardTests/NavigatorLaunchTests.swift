@@ -89,4 +89,17 @@ import Testing
         #expect(navigator.isReady)
         #expect(opened.all == ["product/:id url", "product/:id url", "cart url"], "behind the links held before it")
     }
+
+    @Test func aShortLinkOfTheServiceIsTakenBeforeReadyAndOthersOfItsHostAreNot() throws {
+        let router = try Router(schemes: ["shop"], hosts: ["shop.example.com"])
+        try router.map("product/:id<int>") { _ in }
+        let navigator = Navigator(routers: [router], waitsUntilReady: true)
+        navigator.smartLinks = SmartLinkRouting(client: SmartLinkClient(
+            service: URL(string: "https://go.example.com")!, appKey: "k", table: router.table()))
+        let outcomes = OutcomeRecorder(navigator)
+        #expect(navigator.handle("https://go.example.com/Ab3dE9xQ", source: .universalLink))
+        #expect(!navigator.handle("https://go.example.com/api/v1/links"))
+        #expect(outcomes.all.first == "held https://go.example.com/Ab3dE9xQ")
+        #expect(outcomes.all.last?.hasPrefix("rejected: ") == true)
+    }
 }
