@@ -104,7 +104,13 @@ import Testing
         #expect(await navigator.navigate(to: "product/:product_id<int>", parameters: ["product_id": "7"]))
         #expect(!(await navigator.navigate(to: "product", parameters: ["product_id": "abc"])))
         #expect(!(await navigator.navigate(to: "product")))
+        let outcomes = OutcomeRecorder(navigator)
         #expect(!(await navigator.navigate(to: "unknown")))
+        #expect(!(await navigator.navigate(to: "product")))
+        #expect(outcomes.all == [
+            "failed unknown: no route named or patterned 'unknown'",
+            "failed product: missing parameter 'product_id' for route 'product/:product_id<int>'",
+        ], "a route the app cannot navigate to is reported with the reason")
         #expect(await log.entries == ["product 42 tab=reviews internal", "cart internal", "product 7 tab=- internal"])
     }
 

@@ -293,16 +293,20 @@ public final class Navigator: Sendable {
     ///                          query: [QueryItem(name: "tab", value: "reviews")])
     /// ```
     /// - Returns: false when no router has the route or its URL cannot be built (a missing or
-    ///   invalid parameter); otherwise whether the link was handled.
+    ///   invalid parameter: reported to ``onOutcome`` as ``RoutingOutcome/failed(_:_:)`` with the
+    ///   ``LinkBuildError``); otherwise whether the link was handled.
     @discardableResult
     public func navigate(to route: String, parameters: [String: String] = [:], query: [QueryItem] = []) async -> Bool {
-        for router in routers {
-            let table = router.table()
-            guard table.route(route) != nil else { continue }
-            guard let path = try? table.url(for: route, parameters: parameters, query: query) else { return false }
+        let routers = self.routers
+        let table = routers.lazy.map { $0.table() }.first { $0.route(route) != nil } ?? routers.first?.table()
+        do {
+            guard let table else { throw LinkBuildError(.unknownRoute, "no router to navigate to '\(route)'") }
+            let path = try table.url(for: route, parameters: parameters, query: query)
             return await self.route(path, source: .internal).handled
+        } catch {
+            report(.failed(DeepLink(url: route, source: .internal), error))
+            return false
         }
-        return false
     }
 }
 
