@@ -23,7 +23,7 @@ public enum FilterDecision: Sendable, Hashable {
 ///         link.queryParameters["token"] == nil ? .pass : .halt
 ///     }
 /// }
-/// router.appendFilter(TrustedSourcesOnly())
+/// try router.appendFilter(TrustedSourcesOnly())
 /// ```
 public protocol LinkFilter: Sendable {
     /// Decides what happens to `link`.
