@@ -35,7 +35,7 @@
 public final class Navigator: Sendable {
     let state: Locked<State>
 
-    /// A link taken before ``markReady()``.
+    /// A link offered to the navigator: held as it is when taken before ``markReady()``.
     struct HeldLink: Sendable {
         var input: String
         var source: LinkSource? = nil
