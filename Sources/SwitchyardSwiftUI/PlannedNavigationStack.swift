@@ -5,6 +5,14 @@ public import Switchyard
 /// A `NavigationStack` bound to a ``NavigationState``: its path, and its modal shown as a sheet
 /// with a stack of its own. Every screen is drawn by the app's `destination` view builder.
 ///
+/// It applies a plan's settings as `UIKitNavigator` does:
+/// - a plan that replaces the root (`"root": true`): the replaced root
+///   (``NavigationState/replacedRoot``) is drawn by `destination` in place of `root`, with the
+///   path above it, until a plan brings the app's own root back;
+/// - a modal with a presenter (`"presenter"`): the stack is the only container, so it presents
+///   the sheet, as UIKit presents over the tab bar from the named tab; ``NavigationState`` keeps
+///   the presenter, so the same modal from the same presenter is reconciled rather than shown again.
+///
 /// ```swift
 /// PlannedNavigationStack(state: navigation) {
 ///     HomeView()
@@ -23,8 +31,8 @@ public struct PlannedNavigationStack<Root: View, Destination: View>: View {
     ///
     /// - Parameters:
     ///   - state: the navigation state plans are applied to.
-    ///   - root: the stack's root view, below every planned screen.
-    ///   - destination: the view for a screen.
+    ///   - root: the stack's root view, below every planned screen, unless a plan replaced it.
+    ///   - destination: the view for a screen (the replaced root's too).
     public init(state: NavigationState, @ViewBuilder root: () -> Root,
                 @ViewBuilder destination: @escaping (NavigationScreen) -> Destination) {
         self._state = Bindable(state)
@@ -35,13 +43,22 @@ public struct PlannedNavigationStack<Root: View, Destination: View>: View {
     /// The stack, and the modal as a sheet.
     public var body: some View {
         NavigationStack(path: $state.path) {
-            root.navigationDestination(for: NavigationScreen.self) { screen in destination(screen) }
+            shownRoot.navigationDestination(for: NavigationScreen.self) { screen in destination(screen) }
         }
         .sheet(item: $state.modal) { modal in
             NavigationStack(path: $state.modalPath) {
                 destination(modal.root)
                     .navigationDestination(for: NavigationScreen.self) { screen in destination(screen) }
             }
+        }
+    }
+
+    /// The replaced root when a plan replaced it, else the app's own root.
+    @ViewBuilder private var shownRoot: some View {
+        if let replaced = state.replacedRoot {
+            destination(replaced)
+        } else {
+            root
         }
     }
 }

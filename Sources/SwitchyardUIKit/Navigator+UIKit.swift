@@ -5,10 +5,14 @@ public import UIKit
 /// The system's entry points, unwrapped into the navigator's plain-value ones (the decisions are
 /// the SDK's, tested on Linux). Each returns at once the `Bool` the delegate method returns:
 /// true only when the navigator takes the link (``Navigator/canOpen(_:source:)``), which it then
-/// opens in a task.
+/// holds until ``Navigator/markReady()`` or opens in a task; every link's fate goes to
+/// ``Navigator/onOutcome``.
 ///
 /// ```swift
 /// // SceneDelegate
+/// func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+///     navigator.handle(connectionOptions)   // cold launch: every link in the options, held until ready
+/// }
 /// func scene(_ scene: UIScene, openURLContexts contexts: Set<UIOpenURLContext>) {
 ///     navigator.handle(contexts)
 /// }
@@ -21,15 +25,16 @@ public import UIKit
 /// }
 /// ```
 extension Navigator {
-    /// A user activity: a universal link or web-page Handoff (source `universalLink`), a Spotlight
-    /// result (its identifier mapped by ``Navigator/spotlightLink``), or another activity's web page.
+    /// A user activity (`scene(_:continue:)`, `application(_:continue:restorationHandler:)`): a
+    /// universal link or web-page Handoff (source `universalLink`), a Spotlight result (its
+    /// identifier mapped by ``Navigator/spotlightLink``; a refused one is reported to
+    /// ``Navigator/onOutcome``), or another activity's web page.
     @discardableResult
     public func handle(_ activity: NSUserActivity) -> Bool {
         handle(userActivityType: activity.activityType, webpageURL: activity.webpageURL, userInfo: activity.userInfo)
     }
 
-    /// The URLs a scene is asked to open (`scene(_:openURLContexts:)`, and the connection options'
-    /// `urlContexts` at launch): the first the navigator takes.
+    /// The URLs a scene is asked to open (`scene(_:openURLContexts:)`): each one; true when any was taken.
     @MainActor
     @discardableResult
     public func handle(_ contexts: Set<UIOpenURLContext>) -> Bool {
@@ -37,4 +42,3 @@ extension Navigator {
     }
 }
 #endif
-

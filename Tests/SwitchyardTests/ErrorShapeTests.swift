@@ -64,17 +64,3 @@ import Testing
         #expect(DeferredLinks.Refusal.Code.stale.rawValue == "stale")
     }
 }
-
-/// The names before errors were named after when they happen still compile (deprecated, so only
-/// a deprecated context uses them without a warning).
-@available(*, deprecated, message: "uses the deprecated error names on purpose")
-private func oldErrorNamesStillCompile(_ error: any Error) -> [String?] {
-    [
-        (error as? RouteError)?.message, (error as? RoutingError)?.message,
-        (error as? ResolutionError)?.message, (error as? RouteTableError)?.issues.first?.message,
-        (error as? PatternError)?.reason, (error as? JSONParseError)?.reason,
-        (error as? RouteTableFileError)?.reason, (error as? PendingLinkStoreError)?.reason,
-        (error as? DeferredLinks.Refusal)?.reason, DeferredLinks.Refusal(reason: "r").message,
-        PendingLinkStoreError(path: "p", reason: "r").message,
-    ]
-}

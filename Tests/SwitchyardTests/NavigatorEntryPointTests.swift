@@ -33,19 +33,24 @@ import Testing
     @Test func compassPushPayloadOpensTheUserRoute() async throws {
         let log = PipelineLog()
         let navigator = try photofeed(log)
-        #expect(await navigator.open(pushPayload: ["aps": ["alert": "checkout your profile", "urn": "user:self"]]))
-        #expect(!(await navigator.open(pushPayload: ["aps": ["alert": "no link"]])))
+        let outcomes = OutcomeRecorder(navigator)
+        #expect(navigator.handle(pushPayload: ["aps": ["alert": "checkout your profile", "urn": "user:self"]]))
+        #expect(!navigator.handle(pushPayload: ["aps": ["alert": "no link"]]))
+        #expect(await outcomes.wait(for: 1) == ["opened user:self (user:{userId})"])
         #expect(await log.entries == ["user self push"])
     }
 
     @MainActor
-    private func applicationDidReceive(_ userInfo: [AnyHashable: Any], navigator: Navigator) async -> Bool {
-        await navigator.open(pushPayload: userInfo)
+    private func applicationDidReceive(_ userInfo: [AnyHashable: Any], navigator: Navigator) -> Bool {
+        navigator.handle(pushPayload: userInfo)
     }
 
     @Test func aMainActorDelegateCanPassItsPayload() async throws {
         let log = PipelineLog()
-        #expect(await applicationDidReceive(["urn": "user:9"], navigator: try photofeed(log)))
+        let navigator = try photofeed(log)
+        let outcomes = OutcomeRecorder(navigator)
+        #expect(await applicationDidReceive(["urn": "user:9"], navigator: navigator))
+        _ = await outcomes.wait(for: 1)
         #expect(await log.entries == ["user 9 push"])
     }
 
@@ -59,29 +64,38 @@ import Testing
     ])
     func pushPayloadJSON(json: String, expected: String?) async throws {
         #expect(Navigator.link(inPushPayloadJSON: Data(json.utf8)) == expected)
-        let log = PipelineLog()
-        #expect(try await photofeed(log).open(pushPayloadJSON: Data(json.utf8)) == (expected != nil))
-        #expect(await log.entries.allSatisfy { $0.hasSuffix(" push") })
     }
 
     @Test func everyEntryPointRecordsItsSource() async throws {
         let log = PipelineLog()
         let navigator = try photofeed(log)
-        #expect(await navigator.open("photofeed://user:a"))
-        #expect(await navigator.open(try #require(URL(string: "photofeed:user:b"))))
-        #expect(await navigator.open(universalLink: try #require(URL(string: "https://photofeed.example.com/user:c"))))
-        #expect(await navigator.open("https://photofeed.example.com/user:d"))
-        #expect(await navigator.open(userActivityWebpageURL: URL(string: "https://photofeed.example.com/user:e")))
-        #expect(!(await navigator.open(userActivityWebpageURL: nil)))
-        #expect(await navigator.open(shortcutType: "search", url: nil))
-        #expect(await navigator.open(shortcutType: "search", url: "photofeed://user:f"))
-        #expect(await navigator.open(shortcutType: "user:g", url: ""))
-        #expect(await navigator.navigate(urn: "user:h"))
-        #expect(await navigator.open("user:i", source: .smartLink, metadata: ["campaign": "spring"]))
+        let outcomes = OutcomeRecorder(navigator)
+        var taken = 0
+        func take(_ answer: Bool) async {
+            #expect(answer)
+            taken += 1
+            _ = await outcomes.wait(for: taken)   // one at a time, so the log's order is the calls'
+        }
+        await take(navigator.handle("photofeed://user:a"))
+        await take(navigator.handle(try #require(URL(string: "photofeed:user:b")).absoluteString))
+        await take(navigator.handle(urls: [try #require(URL(string: "https://photofeed.example.com/user:c"))]))
+        await take(navigator.handle(userActivityType: Navigator.browsingWebActivityType,
+                                    webpageURL: URL(string: "https://photofeed.example.com/user:d"), userInfo: nil))
+        await take(navigator.handle(userActivityType: "com.example.viewing",
+                                    webpageURL: URL(string: "https://photofeed.example.com/user:e"), userInfo: nil))
+        #expect(!navigator.handle(userActivityType: "com.example.viewing", webpageURL: nil, userInfo: nil))
+        taken += 1
+        await take(navigator.handle(shortcutType: "search", url: nil))
+        await take(navigator.handle(shortcutType: "search", url: "photofeed://user:f"))
+        await take(navigator.handle(shortcutType: "user:g", url: ""))
+        #expect(await navigator.route("user:h", source: .internal).handled)
+        taken += 1
+        await take(navigator.handle("user:i", source: .smartLink, metadata: ["campaign": "spring"]))
         #expect(await log.entries == [
             "user a url", "user b url", "user c universalLink", "user d universalLink", "user e userActivity",
             "search shortcut", "user f shortcut", "user g shortcut", "user h internal", "user i smartLink",
         ])
+        #expect(outcomes.all[5] == "failed: the user activity 'com.example.viewing' carries no link")
     }
 
     @Test func hokoProductLinkOpensWithItsQuery() async throws {
@@ -91,7 +105,7 @@ import Testing
             await log.record("\(link.routeParameters?["product_id"] ?? "") \(link.queryParameters["referrer"] ?? "")")
         }
         let navigator = Navigator(routers: [router])
-        #expect(await navigator.open(URL(string: "hoko://products/42?referrer=hokolinks.com")!))
+        #expect(await navigator.route("hoko://products/42?referrer=hokolinks.com").handled)
         #expect(await log.entries == ["42 hokolinks.com"])
     }
 }

@@ -9,25 +9,18 @@ import Testing
         try router.map("product/:id") { _ in }
         let navigator = Navigator(routers: [router])
         let url = try #require(URL(string: "https://shop.example.com/product/42"))
-        #expect(await navigator.open(universalLink: url) == false)
-        guard case .rejected(let error) = await navigator.route(universalLink: url) else {
+        #expect(await navigator.route(url.absoluteString, source: .universalLink).handled == false)
+        guard case .rejected(let error) = await navigator.route(url.absoluteString, source: .universalLink) else {
             Issue.record("expected rejected"); return
         }
         #expect(error.code == .unknownHost)
         #expect(error.message == "host 'shop.example.com' is not a universal-link host of this table")
     }
 
-    @Test func theSharedNavigatorSaysWhyAnHTTPSLinkFails() async throws {
-        let url = try #require(URL(string: "https://photos.example.com/user/1"))
-        let outcome = await Navigator.shared.route(universalLink: url)
-        guard case .rejected(let error) = outcome else { Issue.record("expected rejected, got \(outcome)"); return }
-        #expect(error.code == .unknownHost && error.message.contains("'photos.example.com'"))
-    }
-
     @Test func aListedHostOpens() async throws {
         let router = try Router(schemes: ["shop"], hosts: ["shop.example.com"])
         try router.map("product/:id") { _ in }
-        let outcome = await Navigator(routers: [router]).route(universalLink: URL(string: "https://shop.example.com/product/42")!)
+        let outcome = await Navigator(routers: [router]).route("https://shop.example.com/product/42", source: .universalLink)
         guard case .opened(let link) = outcome else { Issue.record("expected opened, got \(outcome)"); return }
         #expect(link.routeParameters == ["id": "42"] && link.source == .universalLink)
     }
@@ -52,7 +45,10 @@ import Testing
         guard case .held(let link) = await navigator.route("shop://cart", source: .push) else {
             Issue.record("expected held"); return
         }
-        #expect(link.url == "shop://cart" && link.source == .push)
+        #expect(link.url == "shop://cart" && link.source == .push && link.route == "cart")
+        guard case .unhandled = await navigator.route("shop://nowhere") else {
+            Issue.record("a link the navigator would not take is refused before ready too"); return
+        }
         #expect(await navigator.markReady())
     }
 }

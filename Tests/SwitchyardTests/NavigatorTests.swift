@@ -10,11 +10,11 @@ import Testing
         try second.map("product/:id") { _ in await log.record("second product") }
         try second.map("cart") { _ in await log.record("second cart") }
         let navigator = Navigator(routers: [first, second])
-        #expect(await navigator.open("shop://product/1"))       // first takes it
-        #expect(await navigator.open("shop://cart"))            // unmatched in first
-        #expect(await navigator.open("other://cart"))           // rejected by first
-        #expect(!(await navigator.open("shop://nowhere")))      // nobody
-        #expect(!(await navigator.open("mail://x")))            // rejected by both
+        #expect(await navigator.route("shop://product/1").handled)       // first takes it
+        #expect(await navigator.route("shop://cart").handled)            // unmatched in first
+        #expect(await navigator.route("other://cart").handled)           // rejected by first
+        #expect(!(await navigator.route("shop://nowhere").handled))      // nobody
+        #expect(!(await navigator.route("mail://x").handled))            // rejected by both
         #expect(await log.entries == ["first product", "second cart", "second cart"])
     }
 
@@ -24,8 +24,8 @@ import Testing
         first.mapDefault { _ in await log.record("first default") }
         let second = try Router(schemes: ["shop"])
         try second.map("cart") { _ in await log.record("second cart") }
-        #expect(await Navigator(routers: [first, second]).open("shop://cart"))
-        #expect(await Navigator(routers: [second, first]).open("shop://cart"))
+        #expect(await Navigator(routers: [first, second]).route("shop://cart").handled)
+        #expect(await Navigator(routers: [second, first]).route("shop://cart").handled)
         #expect(await log.entries == ["first default", "second cart"])
     }
 
@@ -38,8 +38,8 @@ import Testing
         let second = try Router(schemes: ["shop"])
         second.mapDefault { link in await log.record("second \(link.path)") }
         let navigator = Navigator(routers: [first, second])
-        #expect(!(await navigator.open("shop://fail")))
-        #expect(await navigator.open("shop://halt"))
+        #expect(!(await navigator.route("shop://fail").handled))
+        #expect(await navigator.route("shop://halt").handled)
         #expect(await log.entries.isEmpty)
     }
 
@@ -53,12 +53,12 @@ import Testing
             "logout": RecordingRoute(name: "logout", log: log),
         ]))
         let navigator = Navigator(routers: [preLogin])
-        #expect(!(await navigator.navigate(urn: "user:self")))
-        #expect(await navigator.navigate(urn: "login"))
+        #expect(!(await navigator.route("user:self", source: .internal).handled))
+        #expect(await navigator.route("login", source: .internal).handled)
         navigator.routers = [postLogin]
-        #expect(await navigator.navigate(urn: "user:self"))
-        #expect(!(await navigator.navigate(urn: "login")))
-        #expect(await navigator.open("photofeed://logout"))
+        #expect(await navigator.route("user:self", source: .internal).handled)
+        #expect(!(await navigator.route("login", source: .internal).handled))
+        #expect(await navigator.route("photofeed://logout").handled)
         #expect(await log.entries == ["login -", "user userId=self", "logout -"])
     }
 
@@ -70,14 +70,14 @@ import Testing
         }
         let navigator = Navigator(routers: [router], waitsUntilReady: true)
         #expect(!navigator.isReady)
-        #expect(await navigator.open("shop://product/1"))
-        #expect(await navigator.open("shop://product/2", source: .universalLink))  // the newest wins
+        #expect(await navigator.route("shop://product/1").handled)
+        #expect(await navigator.route("shop://product/2", source: .universalLink).handled)  // both are held
         #expect(await log.entries.isEmpty)
         #expect(await navigator.markReady())
         #expect(navigator.isReady)
         #expect(!(await navigator.markReady()))
-        #expect(await navigator.open("shop://product/3"))
-        #expect(await log.entries == ["product 2 universalLink", "product 3 url"])
+        #expect(await navigator.route("shop://product/3").handled)
+        #expect(await log.entries == ["product 1 url", "product 2 universalLink", "product 3 url"])
     }
 
     @Test func markingReadyWithNothingHeldOpensNothing() async throws {
@@ -85,7 +85,7 @@ import Testing
         #expect(!(await navigator.markReady()))
         #expect(navigator.isReady)
         #expect(Navigator(routers: []).isReady)
-        #expect(!(await Navigator(routers: []).open("shop://x")))
+        #expect(!(await Navigator(routers: []).route("shop://x").handled))
     }
 
     @Test func navigateToARouteByNameBuildsItsPathThroughTheOwningRouter() async throws {
@@ -104,7 +104,13 @@ import Testing
         #expect(await navigator.navigate(to: "product/:product_id<int>", parameters: ["product_id": "7"]))
         #expect(!(await navigator.navigate(to: "product", parameters: ["product_id": "abc"])))
         #expect(!(await navigator.navigate(to: "product")))
+        let outcomes = OutcomeRecorder(navigator)
         #expect(!(await navigator.navigate(to: "unknown")))
+        #expect(!(await navigator.navigate(to: "product")))
+        #expect(outcomes.all == [
+            "failed unknown: no route named or patterned 'unknown'",
+            "failed product: missing parameter 'product_id' for route 'product/:product_id<int>'",
+        ], "a route the app cannot navigate to is reported with the reason")
         #expect(await log.entries == ["product 42 tab=reviews internal", "cart internal", "product 7 tab=- internal"])
     }
 
@@ -117,10 +123,5 @@ import Testing
         #expect(await log.entries.isEmpty)
         #expect(await navigator.markReady())
         #expect(await log.entries == ["user userId=self"])
-    }
-
-    @Test func theSharedNavigatorFrontsTheSharedRouter() async {
-        #expect(Navigator.shared.routers.count == 1)
-        #expect(Navigator.shared.routers.first === Router.shared)
     }
 }

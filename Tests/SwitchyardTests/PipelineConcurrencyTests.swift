@@ -57,7 +57,7 @@ import Testing
             #expect(parts.count == 2 && parts[0].hasPrefix("item"))
         }
         // Once registration is done, everything opens.
-        #expect(await router.open("app://item\(routeCount - 1)/z"))
+        #expect(await router.route("app://item\(routeCount - 1)/z").handled)
     }
 
     /// Pattern handlers added while 100 tasks open links: a handler runs only for links its pattern
@@ -82,7 +82,7 @@ import Testing
             for task in 0..<100 {
                 group.addTask {
                     for k in 0..<10 {
-                        let handled = await router.open("app://h\((task + k) % handlerCount)/\(task)-\(k)")
+                        let handled = await router.route("app://h\((task + k) % handlerCount)/\(task)-\(k)").handled
                         #expect(handled)
                     }
                 }
@@ -103,7 +103,7 @@ import Testing
         }
         // Once every handler is added, both of a pattern's handlers run, in the order they were added.
         let before = entries.count
-        await router.open("app://h\(handlerCount - 1)/z")
+        await router.route("app://h\(handlerCount - 1)/z")
         #expect(await log.entries.dropFirst(before) == ["h\(handlerCount - 1)/* h\(handlerCount - 1)/z",
                                                        "h\(handlerCount - 1)/:id h\(handlerCount - 1)/z"])
     }
@@ -121,7 +121,7 @@ import Testing
             }
             for _ in 0..<100 {
                 group.addTask {
-                    let handled = await router.open("app://anything")
+                    let handled = await router.route("app://anything").handled
                     #expect(handled)
                 }
             }

@@ -24,9 +24,9 @@ struct RecordingFilter: LinkFilter {
     @Test func filtersRunInOrderBeforeTheDestination() async throws {
         let log = PipelineLog()
         let router = try shopRouter(log)
-        router.appendFilter(RecordingFilter(name: "first", log: log))
+        try router.appendFilter(RecordingFilter(name: "first", log: log))
         router.appendFilter { link in await log.record("second \(link.url)"); return .pass }
-        #expect(await router.open("shop://product/1"))
+        #expect(await router.route("shop://product/1").handled)
         #expect(await log.entries == ["first shop://product/1", "second shop://product/1", "product 1"])
     }
 
@@ -40,10 +40,10 @@ struct RecordingFilter: LinkFilter {
             changed.routeParameters?["id"] = "99"
             return link.routeParameters?["id"] == "0" ? .change(loginLink) : .change(changed)
         }
-        router.appendFilter(RecordingFilter(name: "next", log: log))
+        try router.appendFilter(RecordingFilter(name: "next", log: log))
         let outcome = await router.route("shop://product/1")
         #expect(outcome.link?.routeParameters == ["id": "99"])
-        #expect(await router.open("shop://product/0"))
+        #expect(await router.route("shop://product/0").handled)
         #expect(await log.entries == ["next shop://product/1", "product 99", "next shop://login", "login"])
     }
 
@@ -94,7 +94,7 @@ struct RecordingFilter: LinkFilter {
             let n = Int(link.routeParameters?["n"] ?? "") ?? 0
             return n < Router.maximumRedirects ? .redirect(to: "shop://step/\(n + 1)") : .pass
         }
-        #expect(await router.open("shop://step/0"))
+        #expect(await router.route("shop://step/0").handled)
         #expect(await log.entries == ["step \(Router.maximumRedirects)"])
     }
 
@@ -103,7 +103,7 @@ struct RecordingFilter: LinkFilter {
         let router = try shopRouter(log)
         router.addHandler { _ in await log.record("handler") }
         router.appendFilter { link in link.queryParameters["blocked"] != nil ? .halt : .pass }
-        router.appendFilter(RecordingFilter(name: "after", log: log))
+        try router.appendFilter(RecordingFilter(name: "after", log: log))
         let outcome = await router.route("shop://product/1?blocked")
         guard case .halted(let link) = outcome else { Issue.record("expected halted, got \(outcome)"); return }
         #expect(link.routeParameters == ["id": "1"])
@@ -116,7 +116,7 @@ struct RecordingFilter: LinkFilter {
         let log = PipelineLog()
         let session = GateSession()
         let router = try shopRouter(log)
-        router.appendFilter(GateFilter { await session.isLoggedIn })
+        try router.appendFilter(GateFilter { await session.isLoggedIn })
         let outcome = await router.route("shop://product/5", source: .push)
         guard case .held(let link) = outcome else { Issue.record("expected held, got \(outcome)"); return }
         #expect(outcome.handled)
@@ -124,7 +124,7 @@ struct RecordingFilter: LinkFilter {
         #expect(await log.entries.isEmpty)
 
         await session.logIn()
-        #expect(await router.openPendingLink())
+        #expect(await router.openPendingLink()?.handled == true)
         #expect(router.pendingLink == nil)
         #expect(await log.entries == ["product 5"])
     }
@@ -135,7 +135,7 @@ struct RecordingFilter: LinkFilter {
     ])
     func aGateCanGuardOnlySomeRoutes(url: String, held: Bool) async throws {
         let router = try shopRouter(PipelineLog())
-        router.appendFilter(GateFilter(routes: ["orders"]) { false })
+        try router.appendFilter(GateFilter(routes: ["orders"]) { false })
         let outcome = await router.route(url)
         if case .held = outcome { #expect(held) } else { #expect(!held) }
         #expect(outcome.handled)
@@ -143,7 +143,7 @@ struct RecordingFilter: LinkFilter {
 
     @Test func aGateMatchesRoutesByPatternToo() async throws {
         let router = try shopRouter(PipelineLog())
-        router.appendFilter(GateFilter(routes: ["product/:id"]) { false })
+        try router.appendFilter(GateFilter(routes: ["product/:id"]) { false })
         let outcome = await router.route("shop://product/1")
         guard case .held = outcome else { Issue.record("expected held, got \(outcome)"); return }
     }

@@ -26,10 +26,10 @@ struct RecordingHandler: LinkHandler {
             default: .pass
             }
         }
-        await router.open("shop://product/1")
-        await router.open("shop://product/2?do=halt")
-        await router.open("shop://orders?do=hold")
-        await router.open("shop://unknown", source: .push)
+        await router.route("shop://product/1")
+        await router.route("shop://product/2?do=halt")
+        await router.route("shop://orders?do=hold")
+        await router.route("shop://unknown", source: .push)
         #expect(await log.entries == [
             "analytics product/:id", "closure url", "product",
             "analytics default", "closure push", "home",
@@ -44,7 +44,7 @@ struct RecordingHandler: LinkHandler {
         let login = try router.resolve("shop://login")
         router.appendFilter { _ in .change(login) }
         router.addHandler(RecordingHandler(log: log))
-        await router.open("shop://product/1")
+        await router.route("shop://product/1")
         #expect(await log.entries == ["analytics login"])
     }
 
@@ -57,9 +57,9 @@ struct RecordingHandler: LinkHandler {
         try router.addHandler(forPattern: "list/*") { link in await log.record("block list/* \(link.path)") }
         try router.addHandler(forPattern: "list/{id...}") { _ in await log.record("block list/...") }
         router.addHandler { _ in await log.record("handler") }
-        await router.open("appscheme://list")
-        await router.open("appscheme://list/3")
-        await router.open("appscheme://list/3/extra")
+        await router.route("appscheme://list")
+        await router.route("appscheme://list/3")
+        await router.route("appscheme://list/3/extra")
         #expect(await log.entries == [
             "handler", "list screen",
             "handler", "block list/* list/3", "block list/...", "detail 3",
@@ -79,7 +79,7 @@ struct RecordingHandler: LinkHandler {
         let router = try Router(schemes: ["app"])
         router.mapDefault { _ in }
         try router.addHandler(forPattern: pattern) { link in await log.record(link.path) }
-        for path in fires + silent { await router.open("app://" + path) }
+        for path in fires + silent { await router.route("app://" + path) }
         #expect(await log.entries == fires)
     }
 
@@ -88,10 +88,10 @@ struct RecordingHandler: LinkHandler {
         let router = try Router(schemes: ["photofeed"], hosts: ["photofeed.example.com"], delimiter: ":")
         router.mapDefault { _ in }
         try router.addHandler(forPattern: "user:*") { _ in await log.record("user block") }
-        await router.open("photofeed://user:self")
-        await router.open("user:42")
-        await router.open("https://photofeed.example.com/user:7")
-        await router.open("photofeed://post:1")
+        await router.route("photofeed://user:self")
+        await router.route("user:42")
+        await router.route("https://photofeed.example.com/user:7")
+        await router.route("photofeed://post:1")
         #expect(await log.entries == ["user block", "user block", "user block"])
     }
 
@@ -108,11 +108,11 @@ struct RecordingHandler: LinkHandler {
         try router.addHandler(forPattern: "list/*") { _ in await log.record("wildcard") }
         try router.addHandler(forPattern: "list/:id<int>") { _ in await log.record("int") }
         try router.addHandler(forPattern: "*/new") { _ in await log.record("any/new") }
-        await router.open("app://list/new")
-        await router.open("app://list/7")
-        await router.open("app://list/7/more")
-        await router.open("app://other/new")
-        await router.open("app://list")
+        await router.route("app://list/new")
+        await router.route("app://list/7")
+        await router.route("app://list/7/more")
+        await router.route("app://other/new")
+        await router.route("app://list")
         #expect(await log.entries == [
             "rest", "parameter", "static", "wildcard", "any/new", "new screen",
             "rest", "parameter", "wildcard", "int", "detail screen",
@@ -132,8 +132,8 @@ struct RecordingHandler: LinkHandler {
         // The same URLs in another spelling: accepted too, never a conflict.
         try router.addHandler(forPattern: "promo/{campaign}") { _ in await log.record("third") }
         try router.addHandler(forPattern: "promo/*") { _ in await log.record("fourth") }
-        await router.open("app://promo/spring")
-        await router.open("app://other")
+        await router.route("app://promo/spring")
+        await router.route("app://other")
         #expect(await log.entries == ["first", "second", "third", "fourth", "other"])
     }
 
@@ -148,8 +148,8 @@ struct RecordingHandler: LinkHandler {
         try router.addHandler(forPattern: "promo/*") { link in
             await log.record("\(link.route ?? "-") \(String(describing: link.routeParameters)) \(link.path)")
         }
-        await router.open("shop://product/42?ref=mail")
-        await router.open("shop://promo/a/b")
+        await router.route("shop://product/42?ref=mail")
+        await router.route("shop://promo/a/b")
         #expect(await log.entries == [
             #"product product/:product_id ["product_id": "42"] ["ref": "mail"]"#,
             "- nil promo/a/b",

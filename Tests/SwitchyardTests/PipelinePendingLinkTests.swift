@@ -9,7 +9,7 @@ import Testing
         try router.map("orders/:id") { link in
             await log.record("order \(link.routeParameters?["id"] ?? "-") \(link.source)")
         }
-        router.appendFilter(GateFilter { await session.isLoggedIn })
+        try router.appendFilter(GateFilter { await session.isLoggedIn })
         router.pendingLinkStore = store
         return router
     }
@@ -24,11 +24,11 @@ import Testing
         let log = PipelineLog()
         let session = GateSession()
         let router = try gatedRouter(log, session)
-        #expect(await router.open("shop://orders/1"))
+        #expect(await router.route("shop://orders/1").handled)
         await session.logIn()
-        #expect(await router.openPendingLink())
-        #expect(!(await router.openPendingLink()))
-        #expect(await router.routePendingLink() == nil)
+        #expect(await router.openPendingLink()?.handled == true)
+        #expect(await router.openPendingLink() == nil)
+        
         #expect(await log.entries == ["order 1 url"])
     }
 
@@ -36,8 +36,8 @@ import Testing
         let log = PipelineLog()
         let session = GateSession()
         let router = try gatedRouter(log, session)
-        await router.open("shop://orders/1")
-        await router.open("shop://orders/2", source: .push)
+        await router.route("shop://orders/1")
+        await router.route("shop://orders/2", source: .push)
         #expect(router.pendingLink?.url == "shop://orders/2")
         await session.logIn()
         await router.openPendingLink()
@@ -47,8 +47,8 @@ import Testing
     @Test func reopeningRunsTheFiltersAgain() async throws {
         let log = PipelineLog()
         let router = try gatedRouter(log, GateSession())
-        await router.open("shop://orders/1")
-        let outcome = await router.routePendingLink()
+        await router.route("shop://orders/1")
+        let outcome = await router.openPendingLink()
         guard case .held = outcome else {
             Issue.record("expected held again, got \(String(describing: outcome))"); return
         }
@@ -60,10 +60,10 @@ import Testing
         let log = PipelineLog()
         let session = GateSession()
         let router = try gatedRouter(log, session)
-        await router.open("shop://orders/1")
+        await router.route("shop://orders/1")
         await session.logIn()
         let opened = await withTaskGroup(of: Bool.self) { group in
-            for _ in 0..<20 { group.addTask { await router.openPendingLink() } }
+            for _ in 0..<20 { group.addTask { await router.openPendingLink()?.handled ?? false } }
             return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
         }
         #expect(opened == 1)
@@ -73,7 +73,7 @@ import Testing
     @Test func discardingDropsThePendingLinkAndItsRecord() async throws {
         let path = try temporaryFile()
         let router = try gatedRouter(PipelineLog(), GateSession(), store: FilePendingLinkStore(path: path))
-        await router.open("shop://orders/1")
+        await router.route("shop://orders/1")
         #expect(FileManager.default.fileExists(atPath: path))
         router.discardPendingLink()
         #expect(router.pendingLink == nil)
@@ -84,7 +84,7 @@ import Testing
         let path = try temporaryFile()
         let store = FilePendingLinkStore(path: path)
         let first = try gatedRouter(PipelineLog(), GateSession(), store: store)
-        #expect(await first.open("shop://orders/7?ref=mail", source: .push, metadata: ["coupon": "SAVE10"]))
+        #expect(await first.route("shop://orders/7?ref=mail", source: .push, metadata: ["coupon": "SAVE10"]).handled)
         let record = try #require(try store.load())
         #expect(record.url == "shop://orders/7?ref=mail" && record.source == .push)
         #expect(record.metadata == ["coupon": "SAVE10"])
@@ -98,7 +98,7 @@ import Testing
         #expect(restored.routeParameters == ["id": "7"] && restored.source == .push)
         #expect(restored.metadata == ["coupon": "SAVE10"])
         await session.logIn()
-        #expect(await second.openPendingLink())
+        #expect(await second.openPendingLink()?.handled == true)
         #expect(await log.entries == ["order 7 push"])
         #expect(try store.load() == nil)
         #expect(try await gatedRouter(PipelineLog(), session, store: store).restorePendingLink() == nil)
@@ -109,7 +109,7 @@ import Testing
         let store = FilePendingLinkStore(path: path)
         let first = try gatedRouter(PipelineLog(), GateSession(), store: store)
         first.pendingLinkLifetime = .zero
-        await first.open("shop://orders/7")
+        await first.route("shop://orders/7")
         #expect(try store.load() != nil)
 
         let second = try gatedRouter(PipelineLog(), GateSession(), store: store)
@@ -186,7 +186,7 @@ import Testing
         #expect(failures.messages == ["could not save the pending link 'shop://orders/7': disk full"])
         #expect(router.pendingLink?.url == "shop://orders/7")
         await session.logIn()
-        #expect(await router.openPendingLink())
+        #expect(await router.openPendingLink()?.handled == true)
         #expect(failures.codes == [.saveFailed, .clearFailed])
         #expect(failures.messages.last == "could not clear the pending link 'shop://orders/7': disk full")
         #expect(await router.restorePendingLink() == nil)

@@ -62,7 +62,7 @@ struct RecordingRoute: Routable {
         let log = PipelineLog()
         let router = try Router(schemes: ["shop"])
         router.mapDefault(to: RecordingRoute(name: "home", log: log))
-        #expect(await router.open("shop://anything"))
+        #expect(await router.route("shop://anything").handled)
         #expect(await log.entries == ["home -"])
     }
 
@@ -115,8 +115,8 @@ struct RecordingRoute: Routable {
         let router = try Router(schemes: ["photofeed"], delimiter: ":")
         try router.map("user:{userId}", to: RecordingRoute(name: "user", log: log))
         try router.map(RouteDefinition("post:{postId}", name: "post"), to: RecordingRoute(name: "post", log: log))
-        #expect(await router.open("photofeed://user:self"))
-        #expect(await router.open("post:BYOkwgXnwr3"))
+        #expect(await router.route("photofeed://user:self").handled)
+        #expect(await router.route("post:BYOkwgXnwr3").handled)
         #expect(await log.entries == ["user userId=self", "post postId=BYOkwgXnwr3"])
         #expect(router.table().route("post")?.text == "post:{postId}")
     }
@@ -125,9 +125,9 @@ struct RecordingRoute: Routable {
         let log = PipelineLog()
         let router = try Router(schemes: ["shop"])
         try router.map("cart") { _ in await log.record("old") }
-        #expect(await router.open("shop://cart"))
+        #expect(await router.route("shop://cart").handled)
         try router.map("cart") { _ in await log.record("new") }
-        #expect(await router.open("shop://cart"))
+        #expect(await router.route("shop://cart").handled)
         #expect(await log.entries == ["old", "new"])
         #expect(router.table().routes.count == 1)
     }
@@ -140,7 +140,7 @@ struct RecordingRoute: Routable {
                      RouteDefinition("about")])
         let router = try Router(configuration)
         try router.map("product/:id") { link in await log.record("product \(link.routeName ?? "-")") }
-        #expect(await router.open("shop://product/1"))
+        #expect(await router.route("shop://product/1").handled)
         let route = try #require(router.table().route("product"))
         #expect(route.definition.defaults == ["tab": "all"])
         // A configuration route without a destination, and no default: unhandled.
@@ -212,13 +212,13 @@ struct RecordingRoute: Routable {
             "user:{userId}": RecordingRoute(name: "user", log: log),
             "likes:{mediaId}": RecordingRoute(name: "likes", log: log),
         ])
-        #expect(!(await router.open("user:self")))
+        #expect(!(await router.route("user:self").handled))
         let id = try router.add(postLogin)
-        #expect(await router.open("user:self"))
-        #expect(await router.open("likes:9"))
+        #expect(await router.route("user:self").handled)
+        #expect(await router.route("likes:9").handled)
         router.remove(id)
-        #expect(!(await router.open("likes:9")))
-        #expect(await router.open("login"))
+        #expect(!(await router.route("likes:9").handled))
+        #expect(await router.route("login").handled)
         #expect(await log.entries == ["user userId=self", "likes mediaId=9", "login"])
     }
 
@@ -228,7 +228,7 @@ struct RecordingRoute: Routable {
         try router.add(RouteSet([
             ModuleRoute("orders/:id", name: "order") { link in await log.record(link.routeName ?? "-") },
         ]))
-        #expect(await router.open("shop://orders/3"))
+        #expect(await router.route("shop://orders/3").handled)
         #expect(router.table().route("order")?.text == "orders/:id")
         #expect(await log.entries == ["order"])
     }

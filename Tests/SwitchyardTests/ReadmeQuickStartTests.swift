@@ -25,12 +25,15 @@ private actor Screens {
             link.queryParameters["utm_source"] == "spam" ? .halt : .pass
         }
 
-        let handled = await router.open("https://shop.example.com/product/42?ref=mail")
+        let navigator = Navigator(routers: [router])
+        navigator.onOutcome = { outcome in print("deep link:", outcome) }   // every link's fate
+        let outcome = await navigator.route("https://shop.example.com/product/42?ref=mail")   // opened
         // README quick start ends
-        #expect(handled)
-        #expect(await router.open("shop://nowhere"))
-        #expect(await router.open("shop://product/7?utm_source=spam"))
+        guard case .opened = outcome else { Issue.record("expected opened, got \(outcome)"); return }
+        #expect(await navigator.route("shop://nowhere").handled)
+        #expect(await navigator.route("shop://product/7?utm_source=spam").handled)
         #expect(await screens.shown == ["product 42", "home"])
-        #expect(await router.open("https://evil.example.com/product/42") == false)
+        #expect(await navigator.route("https://evil.example.com/product/42").handled == false)
+        #expect(!navigator.handle("https://evil.example.com/product/42"))
     }
 }

@@ -14,8 +14,8 @@ import Testing
 
     /// Every link that worked before still opens the same way.
     private func expectStillRouting(_ router: Router, _ log: PipelineLog) async {
-        #expect(await router.open("shop://product/1"))
-        #expect(await router.open("shop://nowhere"))
+        #expect(await router.route("shop://product/1").handled)
+        #expect(await router.route("shop://nowhere").handled)
         #expect(await log.entries == ["product 1", "default"])
     }
 
@@ -99,7 +99,7 @@ import Testing
         await expectStillRouting(router, log)
         // A good module added afterwards gets fresh routes, and removing it leaves the rest.
         let id = try router.add(RouteSet([ModuleRoute("orders/:id") { _ in await log.record("orders") }]))
-        #expect(await router.open("shop://orders/3"))
+        #expect(await router.route("shop://orders/3").handled)
         router.remove(id)
         #expect(router.table().routes.map(\.text) == ["product/:id"])
     }
@@ -109,9 +109,9 @@ import Testing
         let router = try shop(log)
         let id = try router.add(RouteSet([ModuleRoute("product/:id", name: "item") { _ in await log.record("module") }]))
         #expect(router.table().route("product")?.text == "product/:id")
-        #expect(await router.open("shop://product/1"))
+        #expect(await router.route("shop://product/1").handled)
         router.remove(id)
-        #expect(await router.open("shop://product/2"))
+        #expect(await router.route("shop://product/2").handled)
         #expect(await log.entries == ["module", "product 2"])
     }
 

@@ -21,9 +21,10 @@ import Testing
         try router.map("product/:product_id") { link in shown.append("product \(link.routeParameters!["product_id"]!)") }
         router.mapDefault { link in shown.append("coupon \(link.queryParameters["coupon_id"] ?? "none")") }
         router.appendFilter { link in log.append(link.route ?? "default"); return .pass }
+        let navigator = Navigator(routers: [router])
 
-        await router.open("urxshop://product/1988")
-        await router.open("urxshop://unknown?coupon_id=SAVE20")
+        await navigator.route("urxshop://product/1988")
+        await navigator.route("urxshop://unknown?coupon_id=SAVE20")
         #expect(shown.all == ["product 1988", "coupon SAVE20"])
         #expect(log.all == ["product/:product_id", "default"])
     }
@@ -35,11 +36,11 @@ import Testing
         try router.map("logout") { _ in shown.append("login screen") }
         let navigator = Navigator(routers: [router])
 
-        await navigator.navigate(urn: "user:self")
+        await navigator.route("user:self", source: .internal)
         let taken = navigator.handle(pushPayload: ["aps": ["urn": "logout"]])
         #expect(taken)
         #expect(await shown.wait(for: 2) == ["user self", "login screen"])
-        #expect(await navigator.open("photofeed://user:self/"), "a trailing slash is ignored")
+        #expect(await navigator.route("photofeed://user:self/").handled, "a trailing slash is ignored")
         #expect(shown.all.last == "user self")
     }
 
@@ -55,7 +56,7 @@ import Testing
             RouteDefinition("list{ListScreen}/:itemID{DetailScreen}", defaults: ["defaultParam": "1"]),
         ]))
         router.applyPlans { plan, _ in await screens.apply(plan) }
-        await router.open("appscheme://list/3")
+        await Navigator(routers: [router]).route("appscheme://list/3")
         let shown = await screens.shown
         #expect(shown.map(\.identifier) == ["ListScreen", "DetailScreen"])
         #expect(shown.last?.parameters == ["itemID": "3", "defaultParam": "1"])
@@ -72,12 +73,14 @@ import Testing
         let router = try Router(schemes: ["hoko"])
         try router.map("products/:product_id") { link in shown.append("product \(try link.int("product_id"))") }
         router.addHandler { link in analytics.append(link.queryParameters["referrer"] ?? "-") }
-        router.appendFilter(GateFilter(routes: ["products/:product_id"], isOpen: { session.isLoggedIn }))
+        try router.appendFilter(GateFilter(routes: ["products/:product_id"], isOpen: { session.isLoggedIn }))
 
-        await router.open("hoko://products/42?referrer=hokolinks.com")
+        let navigator = Navigator(routers: [router])
+
+        await navigator.route("hoko://products/42?referrer=hokolinks.com")
         #expect(shown.all.isEmpty, "held: not logged in")
         session.logIn()
-        await router.openPendingLink()
+        await navigator.openPendingLink()
         #expect(shown.all == ["product 42"])
         #expect(analytics.all == ["hokolinks.com"])
     }

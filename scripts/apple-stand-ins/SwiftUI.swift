@@ -1,5 +1,6 @@
 // Stand-in for SwiftUI: only the declarations Sources/SwitchyardSwiftUI uses, with SwiftUI's real
-// signatures and availability (iOS 18 SDK), so that target type-checks on Linux
+// signatures and availability (iOS 16-18 SDKs; "SDK:" names the declaration in SwiftUI's
+// .swiftinterface, "Docs:" its page under https://developer.apple.com/documentation/), so that target type-checks on Linux
 // (scripts/check-apple-glue) and its uses are checked against the platforms
 // (scripts/check-availability). Nothing here runs. See README.md in this folder to extend it.
 public import Foundation
@@ -118,17 +119,32 @@ extension View {
         ModifiedContent(content: self, modifier: modifier)
     }
 
+    /// SDK: SwiftUI.swiftinterface, `View.sheet(item:onDismiss:content:)`; Docs: swiftui/view/sheet(item:ondismiss:content:).
     @MainActor @preconcurrency
     public func sheet<Item, Content>(item: Binding<Item?>, onDismiss: (() -> Void)? = nil,
                                      @ViewBuilder content: @escaping (Item) -> Content) -> some View
         where Item: Identifiable, Content: View { self }
 }
 
+@available(iOS 14.0, tvOS 14.0, watchOS 7.0, *)
+@available(macOS, unavailable)
+extension View {
+    /// SDK: SwiftUI.swiftinterface, `View.fullScreenCover(item:onDismiss:content:)` (no macOS);
+    /// Docs: swiftui/view/fullscreencover(item:ondismiss:content:).
+    @MainActor @preconcurrency
+    public func fullScreenCover<Item, Content>(item: Binding<Item?>, onDismiss: (() -> Void)? = nil,
+                                               @ViewBuilder content: @escaping (Item) -> Content) -> some View
+        where Item: Identifiable, Content: View { self }
+}
+
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 extension View {
+    /// SDK: SwiftUI.swiftinterface, `View.onOpenURL(perform:)`; Docs: swiftui/view/onopenurl(perform:).
     @MainActor @preconcurrency
     public func onOpenURL(perform action: @escaping (URL) -> ()) -> some View { self }
 
+    /// SDK: SwiftUI.swiftinterface, `View.onContinueUserActivity(_:perform:)`;
+    /// Docs: swiftui/view/oncontinueuseractivity(_:perform:).
     @MainActor @preconcurrency
     public func onContinueUserActivity(_ activityType: String,
                                        perform action: @escaping (NSUserActivity) -> ()) -> some View { self }
@@ -140,6 +156,8 @@ extension View {
 @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
 @MainActor @preconcurrency
 public struct NavigationStack<Data, Root: View>: View {
+    /// SDK: SwiftUI.swiftinterface, `NavigationStack.init(path:root:)` for a collection path;
+    /// Docs: swiftui/navigationstack/init(path:root:).
     @MainActor @preconcurrency
     public init(path: Binding<Data>, @ViewBuilder root: () -> Root)
         where Data: MutableCollection, Data: RandomAccessCollection, Data: RangeReplaceableCollection,
@@ -150,6 +168,8 @@ public struct NavigationStack<Data, Root: View>: View {
 
 @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
 extension View {
+    /// SDK: SwiftUI.swiftinterface, `View.navigationDestination(for:destination:)`;
+    /// Docs: swiftui/view/navigationdestination(for:destination:).
     @MainActor @preconcurrency
     public func navigationDestination<D, C>(for data: D.Type, @ViewBuilder destination: @escaping (D) -> C) -> some View
         where D: Hashable, C: View { self }

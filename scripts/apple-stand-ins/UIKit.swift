@@ -1,22 +1,29 @@
 // Stand-in for UIKit: only the declarations Sources/SwitchyardUIKit uses, with UIKit's real
-// signatures and availability (iOS 18 SDK), so that target type-checks on Linux
+// signatures and availability (iOS 16-18 SDKs; "SDK:" names the Objective-C declaration whose Swift
+// import each one is, "Docs:" its page under https://developer.apple.com/documentation/), so that target type-checks on Linux
 // (scripts/check-apple-glue) and its uses are checked against the platforms
 // (scripts/check-availability). Nothing here runs. See README.md in this folder to extend it.
 @_exported public import Foundation  // UIKit re-exports Foundation
 
 /// UIKit's base for objects that respond to events.
+/// SDK: `@interface UIResponder : NSObject` (UIKit/UIResponder.h); Docs: uikit/uiresponder.
 @available(iOS 2.0, tvOS 9.0, *)
 @available(watchOS, unavailable)
 @MainActor
 open class UIResponder: NSObject {}
 
 /// A view controller.
+/// SDK: `@interface UIViewController : UIResponder` (UIKit/UIViewController.h): `-initWithNibName:bundle:`,
+/// `-initWithCoder:`, `title`, `-viewDidLoad`, `presentedViewController`, `navigationController`,
+/// `-presentViewController:animated:completion:`, `-dismissViewControllerAnimated:completion:`; Docs: uikit/uiviewcontroller.
 @available(iOS 2.0, tvOS 9.0, *)
 @available(watchOS, unavailable)
 @MainActor
 open class UIViewController: UIResponder {
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { super.init() }
     public required init?(coder: NSCoder) { super.init() }
+    /// NSObject's `-init`, which calls `-initWithNibName:bundle:` with nil and nil.
+    public convenience override init() { self.init(nibName: nil, bundle: nil) }
 
     /// The title the navigation bar shows.
     open var title: String?
@@ -38,6 +45,9 @@ open class UIViewController: UIResponder {
 }
 
 /// A stack of view controllers.
+/// SDK: `@interface UINavigationController : UIViewController` (UIKit/UINavigationController.h):
+/// `-initWithRootViewController:`, `viewControllers`, `topViewController`, `-pushViewController:animated:`,
+/// `-popViewControllerAnimated:`, `-setViewControllers:animated:`; Docs: uikit/uinavigationcontroller.
 @available(iOS 2.0, tvOS 9.0, *)
 @available(watchOS, unavailable)
 @MainActor
@@ -56,6 +66,8 @@ open class UINavigationController: UIViewController {
 }
 
 /// A tab bar of view controllers.
+/// SDK: `@interface UITabBarController : UIViewController` (UIKit/UITabBarController.h): `viewControllers`,
+/// `selectedIndex`, `selectedViewController`; Docs: uikit/uitabbarcontroller.
 @available(iOS 2.0, tvOS 9.0, *)
 @available(watchOS, unavailable)
 @MainActor

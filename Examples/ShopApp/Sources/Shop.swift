@@ -37,15 +37,19 @@ final class Shop {
             try map(router)
             // The login gate: account and order links wait for login (the router keeps the newest
             // as its pending link, in a file so that it survives the app being killed on the login
-            // screen), and the login screen is shown; `logIn()` then opens it.
+            // screen; the one it replaces is reported to `onOutcome`), and the login screen is
+            // shown; `logIn()` then opens it. Appended after `map`: its names are checked.
             router.pendingLinkStore = FilePendingLinkStore(path: Self.supportDirectory + "/switchyard-pending-link")
-            router.appendFilter(GateFilter(routes: ["account", "order"]) { [weak self] in
+            try router.appendFilter(GateFilter(routes: ["account", "order"]) { [weak self] in
                 await self?.gateIsOpen() ?? false
             })
             self.router = router
 
             let navigator = Self.navigator
             navigator.routers = [router]
+            // Every link's fate, whichever entry point it came through: opened, held, replaced by a
+            // newer held link, refused with its reason.
+            navigator.onOutcome = { outcome in print("deep link: \(outcome)") }
             // Smart links: short links of the service are resolved, then routed; one that cannot be
             // resolved (deleted, expired, offline) goes to the default route, the home screen.
             let client = SmartLinkClient(service: Self.linkService, appKey: Self.appKey, table: router.table())
@@ -69,7 +73,7 @@ final class Shop {
     /// killed, then runs the deferred-link check (it does nothing after the first launch).
     func rootScreenAppeared() async {
         await Self.navigator.markReady()
-        if await router?.restorePendingLink() != nil, isLoggedIn { await router?.openPendingLink() }
+        if await router?.restorePendingLink() != nil, isLoggedIn { await Self.navigator.openPendingLink() }
         if let deferredLinks {
             if case .ignored(let reason) = await deferredLinks.openOnFirstLaunch() {
                 print("deferred link: pasteboard ignored: \(reason)")
@@ -81,7 +85,7 @@ final class Shop {
     func logIn() async {
         isLoggedIn = true
         navigation.modal = nil
-        await router?.openPendingLink()
+        await Self.navigator.openPendingLink()
     }
 
     /// Logs out; a link held for login is dropped.

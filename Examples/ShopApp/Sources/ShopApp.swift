@@ -8,7 +8,7 @@ import SwitchyardSwiftUI
 ///   universal links and web-page Handoff (`NSUserActivityTypeBrowsingWeb`), and Spotlight results
 ///   (`CSSearchableItemActionType`), and opens each through the navigator.
 /// - ``AppDelegate``: push notification responses and `application(_:open:options:)`.
-/// - ``SceneDelegate``: home-screen quick actions.
+/// - ``SceneDelegate``: the cold launch's connection options, and home-screen quick actions.
 @main
 struct ShopApp: App {
     @UIApplicationDelegateAdaptor(AppDelegate.self) private var appDelegate

@@ -24,7 +24,7 @@ import Testing
             log.add("product \(link.routeParameters?["product_id"] ?? "?") \(link.source) \(link.metadata?["coupon"]?.stringValue ?? "-")")
         }
         router.mapDefault { link in log.add("default \(link.url) \(link.source)") }
-        router.appendFilter(GateFilter(routes: ["order/:id<int>"], isOpen: { gateOpen }))
+        try router.appendFilter(GateFilter(routes: ["order/:id<int>"], isOpen: { gateOpen }))
         router.addHandler { link in log.add("handler \(link.route ?? "nil")") }
         let client = SmartLinkClient(service: URL(string: "http://127.0.0.1:\(port)")!, appKey: Keys.app,
                                      table: try RouteTable(Harness.routes))
@@ -42,7 +42,7 @@ import Testing
             let log = Log()
             let (navigator, _, _) = try Self.app(port: port, log: log)
             let code = try #require(try await client.create(Self.product)["code"]?.stringValue)
-            let outcome = await navigator.route(universalLink: URL(string: "http://127.0.0.1:\(port)/\(code)")!)
+            let outcome = await navigator.route("http://127.0.0.1:\(port)/\(code)", source: .universalLink)
             guard case .opened(let link) = outcome else { Issue.record("got \(outcome)"); return }
             #expect(link.source == .smartLink)
             #expect(link.route == "product/:product_id")
@@ -53,7 +53,7 @@ import Testing
             let (_, sdk, _) = try Self.app(port: port, log: log)
             #expect(try await sdk.redeem(code: try #require(link.smartLink?.code)) == ["coupon": "SAVE20"])
             // Any other URL goes through as it is.
-            #expect(await navigator.open("shop://product/7"))
+            #expect(await navigator.route("shop://product/7").handled)
             #expect(log.all.last == "product 7 url -")
         }
     }

@@ -19,11 +19,14 @@ public struct RouteDefinition: Sendable, Hashable {
     public var container: String?
     /// Whether the route's plan replaces the app's root instead of building on what is shown
     /// (Compass's logout route, HOKO's `setRootViewController:`): everything shown is dropped and
-    /// the first screen becomes the new root, or, without screens or with a ``container``, the
-    /// app's own root comes back. File key `"root": true`.
+    /// the first screen becomes the new root, or, without screens, the app's own root comes back.
+    /// File key `"root": true`. With a ``container`` the table refuses it when it loads
+    /// (``RouteTableBuildError/Issue/Code/invalidPlanSetting``).
     public var replacesRoot: Bool
     /// The container that presents the route's modal step (WAAppRouting's `presentingController`),
-    /// such as a tab identifier; nil presents it from the root. File key `"presenter"`.
+    /// such as a tab identifier; nil presents it from the root. File key `"presenter"`. On a route
+    /// without a modal step the table refuses it when it loads
+    /// (``RouteTableBuildError/Issue/Code/invalidPlanSetting``).
     public var presenter: String?
 
     /// Creates a route definition.

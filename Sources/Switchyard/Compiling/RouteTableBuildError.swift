@@ -40,6 +40,14 @@ public struct RouteTableBuildError: Error, Sendable, Hashable, CustomStringConve
             public static let screenOnWildcard = Code(rawValue: "screen_on_wildcard")
             /// A second modal step (`!`) in one route; a route presents at most one modal.
             public static let secondModal = Code(rawValue: "second_modal")
+            /// Plan settings that contradict each other or the pattern: `"root"` with `"container"`,
+            /// or `"presenter"` on a route without a modal step.
+            public static let invalidPlanSetting = Code(rawValue: "invalid_plan_setting")
+            /// A name in a ``GateFilter``'s routes that is neither a route name nor a pattern of the table.
+            public static let unknownRoute = Code(rawValue: "unknown_route")
+            /// A registration of a pattern that differs from a configuration route's only in its
+            /// parameters' names or constraints (it would be a second route that never runs).
+            public static let sameShape = Code(rawValue: "same_shape")
         }
 
         /// The kind of problem.
@@ -88,7 +96,3 @@ public struct RouteTableBuildError: Error, Sendable, Hashable, CustomStringConve
     /// The message: one line per issue.
     public var description: String { message }
 }
-
-/// The name ``RouteTableBuildError`` had before errors were named after when they happen.
-@available(*, deprecated, renamed: "RouteTableBuildError")
-public typealias RouteTableError = RouteTableBuildError

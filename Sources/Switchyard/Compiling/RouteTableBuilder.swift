@@ -187,6 +187,9 @@ public struct RouteTableBuilder: Sendable {
         }) == true {
             // One form, no constraints, screens or wildcards: only the conflict check remains, and
             // the form still in the scratch goes straight into the matcher (no placement list).
+            if let issue = Self.planSettingIssue(definitions[index], hasModal: false, routeIndex: index) {
+                issues.append(issue)
+            }
             guard claim(form, route: index, ordinal: 0, into: &issues), issues.isEmpty else {
                 owners.truncate(to: claimed)
                 return issues
@@ -206,6 +209,10 @@ public struct RouteTableBuilder: Sendable {
         let before = issues.count
         issues += unknownConstraints(pattern, routeIndex: index)
         if let issue = Self.screenIssue(pattern, routeIndex: index) { issues.append(issue) }
+        let hasModal = pattern.forms.contains { $0.contains(where: \.isModal) }
+        if let issue = Self.planSettingIssue(definitions[index], hasModal: hasModal, routeIndex: index) {
+            issues.append(issue)
+        }
         guard issues.count == before else { return issues }
         // Kept before the conflict check, which reads the route's own earlier forms.
         parsed[index] = pattern
@@ -333,35 +340,6 @@ public struct RouteTableBuilder: Sendable {
         if !simple, let pattern = parsed {
             form.load(pattern.forms[owner.ordinal].prefix(owner.length), fold: fold, constraintIndex: constraintIndex)
         }
-    }
-
-    /// A screen on an anonymous wildcard gets no parameter; a route presents at most one modal.
-    static func screenIssue(_ pattern: RoutePattern, routeIndex: Int) -> RouteTableBuildError.Issue? {
-        func segments(_ elements: [PatternElement]) -> [PatternSegment] {
-            elements.flatMap { element -> [PatternSegment] in
-                switch element {
-                case .segment(let segment): [segment]
-                case .optional(let inner): segments(inner)
-                }
-            }
-        }
-        var modals = 0
-        for segment in segments(pattern.elements) {
-            if case .wildcard = segment.kind, let screen = segment.screen {
-                return .init(code: .screenOnWildcard, patterns: [pattern.text], routeIndices: [routeIndex],
-                             position: segment.position,
-                             message: "screen on an anonymous wildcard at \(segment.position) in '\(pattern.text)' (name the parameter, as in ':id{\(screen)}')")
-            }
-            if segment.isModal {
-                modals += 1
-                if modals == 2 {
-                    return .init(code: .secondModal, patterns: [pattern.text], routeIndices: [routeIndex],
-                                 position: segment.position,
-                                 message: "second modal step ('!') at \(segment.position) in '\(pattern.text)' (a route presents at most one modal)")
-                }
-            }
-        }
-        return nil
     }
 
     private func prefixConflict(prefixOf screenRoute: Int, route: Int) -> RouteTableBuildError.Issue {

@@ -70,10 +70,6 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     /// What is wrong, without the position: `expected ',' or '}' after object member`.
     public let message: String
 
-    /// The ``message``.
-    @available(*, deprecated, renamed: "message")
-    public var reason: String { message }
-
     /// The message and the position: `expected ',' or '}' after object member at line 3, column 7`.
     public var description: String {
         "\(message) at line \(line), column \(column)"

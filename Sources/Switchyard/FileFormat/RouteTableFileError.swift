@@ -72,10 +72,6 @@ public struct RouteTableFileError: Error, Sendable, Hashable, CustomStringConver
     public let message: String
     private let namesRoute: Bool
 
-    /// The ``message``.
-    @available(*, deprecated, renamed: "message")
-    public var reason: String { message }
-
     /// The file, the position or route, and the message:
     /// `routes.json: route 3 ('product/:id'): 'name' must be a string`.
     public var description: String {

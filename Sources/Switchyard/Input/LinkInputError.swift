@@ -61,7 +61,3 @@ public struct LinkInputError: Error, Sendable, Hashable, CustomStringConvertible
     /// The message.
     public var description: String { message }
 }
-
-/// The name ``LinkInputError`` had before errors were named after when they happen.
-@available(*, deprecated, renamed: "LinkInputError")
-public typealias ResolutionError = LinkInputError

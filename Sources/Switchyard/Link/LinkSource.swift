@@ -10,7 +10,7 @@ public enum LinkSource: String, Sendable, Hashable, CaseIterable, Codable {
     case userActivity
     /// A home-screen quick action (shortcut item).
     case shortcut
-    /// Navigation from inside the app (`navigate(urn:)`, `navigate(to:)`).
+    /// Navigation from inside the app (`navigate(to:)`, `route(_:source: .internal)`).
     case `internal`
     /// A smart link resolved through the link service.
     case smartLink

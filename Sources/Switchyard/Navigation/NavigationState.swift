@@ -74,14 +74,6 @@ public final class NavigationState {
     public func apply(_ plan: NavigationPlan) -> [NavigationOperation] {
         stack.apply(plan)
     }
-
-    /// Resolves an input with the planner's table and applies its plan: what `.onOpenURL` calls.
-    ///
-    /// - Returns: the operations performed, or nil when the input was rejected or matched no route.
-    @discardableResult
-    public func open(_ input: String, with planner: NavigationPlanner, source: LinkSource? = nil) -> [NavigationOperation]? {
-        planner.plan(forInput: input, source: source).map(apply)
-    }
 }
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)

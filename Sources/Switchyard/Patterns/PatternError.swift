@@ -66,10 +66,6 @@ public struct PatternError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong in words, without the position and pattern (`empty parameter name`).
     public let message: String
 
-    /// The ``message``.
-    @available(*, deprecated, renamed: "message")
-    public var reason: String { message }
-
     init(_ code: Code, _ message: String, pattern: String, position: Int?) {
         self.code = code
         self.message = message

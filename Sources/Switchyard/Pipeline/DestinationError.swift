@@ -73,7 +73,3 @@ public struct DestinationError: Error, Sendable, Hashable, CustomStringConvertib
     /// The message.
     public var description: String { message }
 }
-
-/// The name ``DestinationError`` had before errors were named after when they happen.
-@available(*, deprecated, renamed: "DestinationError")
-public typealias RouteError = DestinationError

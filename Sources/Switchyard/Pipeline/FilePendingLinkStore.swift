@@ -79,21 +79,11 @@ public struct PendingLinkStoreError: Error, Sendable, Hashable, CustomStringConv
     /// What went wrong, without the path (the system's explanation).
     public let message: String
 
-    /// The ``message``.
-    @available(*, deprecated, renamed: "message")
-    public var reason: String { message }
-
     /// Creates an error for a file that could not be written.
     public init(path: String, message: String) {
         self.code = .cannotWrite
         self.path = path
         self.message = message
-    }
-
-    /// Creates an error for a file that could not be written.
-    @available(*, deprecated, renamed: "init(path:message:)")
-    public init(path: String, reason: String) {
-        self.init(path: path, message: reason)
     }
 
     /// `could not write PATH: MESSAGE`.

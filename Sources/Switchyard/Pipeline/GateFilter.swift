@@ -4,7 +4,7 @@
 /// ``Router/openPendingLink()`` once the gate opens.
 ///
 /// ```swift
-/// router.appendFilter(GateFilter(routes: ["profile", "orders/:id"]) { await session.isLoggedIn })
+/// try router.appendFilter(GateFilter(routes: ["profile", "orders/:id"]) { await session.isLoggedIn })
 /// // ... after login:
 /// await router.openPendingLink()
 /// ```
@@ -21,6 +21,23 @@ public struct GateFilter: LinkFilter {
     public init(routes: [String]? = nil, isOpen: @escaping @Sendable () async -> Bool) {
         self.routes = routes.map(Set.init)
         self.isOpen = isOpen
+    }
+
+    /// Checks that every route the gate names is a route name or pattern of the table: a typo
+    /// would guard nothing.
+    ///
+    /// - Throws: ``RouteTableBuildError`` with one ``RouteTableBuildError/Issue/Code/unknownRoute``
+    ///   issue per unknown name, in the order the names sort.
+    public func check(against table: RouteTable) throws(RouteTableBuildError) {
+        guard let routes else { return }
+        let unknown = routes.filter { table.route($0) == nil }.sorted()
+        guard !unknown.isEmpty else { return }
+        let names = table.routes.compactMap(\.name)
+        let known = names.isEmpty ? "it has no named routes" : "its names: " + names.joined(separator: ", ")
+        throw RouteTableBuildError(issues: unknown.map { name in
+            .init(code: .unknownRoute, patterns: [name], routeIndices: [], position: nil,
+                  message: "GateFilter guards '\(name)', which is neither a route name nor a pattern of the table (\(known))")
+        })
     }
 
     /// Holds the link when it is guarded and the gate is closed; passes it otherwise.

@@ -23,11 +23,22 @@ public enum FilterDecision: Sendable, Hashable {
 ///         link.queryParameters["token"] == nil ? .pass : .halt
 ///     }
 /// }
-/// router.appendFilter(TrustedSourcesOnly())
+/// try router.appendFilter(TrustedSourcesOnly())
 /// ```
 public protocol LinkFilter: Sendable {
     /// Decides what happens to `link`.
     func filter(_ link: DeepLink) async -> FilterDecision
+
+    /// Checks the filter against the table of the router it is appended to
+    /// (``Router/appendFilter(_:)-(any LinkFilter)``); the default accepts any table.
+    ///
+    /// - Throws: ``RouteTableBuildError`` naming what the table lacks.
+    func check(against table: RouteTable) throws(RouteTableBuildError)
+}
+
+extension LinkFilter {
+    /// Accepts any table.
+    public func check(against table: RouteTable) throws(RouteTableBuildError) {}
 }
 
 /// The closure form of a filter (Turnpike's anonymous filter).

@@ -58,7 +58,3 @@ public struct PipelineError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The message.
     public var description: String { message }
 }
-
-/// The name ``PipelineError`` had before errors were named after when they happen.
-@available(*, deprecated, renamed: "PipelineError")
-public typealias RoutingError = PipelineError

@@ -2,16 +2,19 @@ extension Router {
     /// Whether this router would take `input`, decided at once: it reads the link, and a
     /// destination waits for it (its route's, or the default route's). Filters are not run (a gate
     /// that holds the link still means the app took it), so the answer is what
-    /// ``route(_:source:metadata:)`` will count as handled, unless a destination throws.
+    /// ``route(_:source:metadata:)`` will count as handled, unless a destination throws. A refusal
+    /// carries the outcome the pipeline would give: ``RoutingOutcome/rejected(_:)`` or
+    /// ``RoutingOutcome/unhandled(_:)``.
     ///
-    /// ```swift
-    /// router.canOpen("shop://product/42")    // true: a destination for product/:id
-    /// router.canOpen("https://evil.example/") // false: not a host of the table
-    /// ```
     /// - Complexity: one resolution (no allocation for a link whose parameters are not read).
-    public func canOpen(_ input: String, source: LinkSource? = nil) -> Bool {
+    func decision(_ input: String, source: LinkSource?) -> Navigator.Decision {
         let compiled = state.withLock { $0.compiled() }
-        guard let link = try? compiled.table.resolve(input, source: source) else { return false }
-        return compiled.destination(for: link) != nil
+        let link: DeepLink
+        do {
+            link = try compiled.table.resolve(input, source: source)
+        } catch {
+            return .refuse(.rejected(error))
+        }
+        return compiled.destination(for: link) != nil ? .take(link) : .refuse(.unhandled(link))
     }
 }

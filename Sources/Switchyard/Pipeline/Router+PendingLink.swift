@@ -2,7 +2,8 @@ import struct Foundation.Date
 
 extension Router {
     /// The link a filter held (``FilterDecision/hold``), waiting for ``openPendingLink()``: HOKO's
-    /// `currentDeeplink`. A newer held link replaces it.
+    /// `currentDeeplink`. A newer held link replaces it (a navigator reports the replaced one to
+    /// ``Navigator/onOutcome`` as ``RoutingOutcome/replaced(_:by:)``).
     public var pendingLink: DeepLink? {
         state.withLock { $0.pendingLink }
     }
@@ -35,19 +36,16 @@ extension Router {
 
     /// Opens the pending link, at most once: it is cleared (in memory and in the store) before it
     /// is routed again from its URL, source and metadata, through the current table and every
-    /// filter, so a gate that is still closed holds it again (HOKO's `openCurrentDeeplink`).
+    /// filter, so a gate that is still closed holds it again (HOKO's `openCurrentDeeplink`). An app
+    /// with a navigator calls ``Navigator/openPendingLink()``, which reports the outcome to its
+    /// ``Navigator/onOutcome``.
     ///
     /// ```swift
     /// func didLogIn() async { await router.openPendingLink() }
     /// ```
-    /// - Returns: whether there was a pending link and it was handled.
+    /// - Returns: the outcome, or nil when there was no pending link.
     @discardableResult
-    public func openPendingLink() async -> Bool {
-        await routePendingLink()?.handled ?? false
-    }
-
-    /// Like ``openPendingLink()``, with the outcome; nil when there was no pending link.
-    public func routePendingLink() async -> RoutingOutcome? {
+    public func openPendingLink() async -> RoutingOutcome? {
         let (link, failure) = state.withLock { state in
             defer { state.pendingLink = nil }
             let failure = state.pendingLink == nil ? nil : state.clearStore(link: state.pendingLink?.url)
@@ -101,10 +99,13 @@ extension Router {
 
     /// Keeps a held link as the pending link, and persists it when there is a store; a store that
     /// fails is reported to ``pendingLinkStoreFailed``.
-    func hold(_ link: DeepLink) {
-        let failure: PendingLinkPersistenceError? = state.withLock { state in
+    ///
+    /// - Returns: the pending link this one replaced, if any.
+    func hold(_ link: DeepLink) -> DeepLink? {
+        let (replaced, failure): (DeepLink?, PendingLinkPersistenceError?) = state.withLock { state in
+            let replaced = state.pendingLink
             state.pendingLink = link
-            guard let store = state.pendingLinkStore else { return nil }
+            guard let store = state.pendingLinkStore else { return (replaced, nil) }
             let now = Date()
             let lifetime = state.pendingLinkLifetime.components
             let seconds = Double(lifetime.seconds) + Double(lifetime.attoseconds) / 1e18
@@ -112,12 +113,13 @@ extension Router {
                 try store.save(PendingLinkRecord(url: link.url, source: link.source, metadata: link.metadata,
                                                  smartLink: link.smartLink, createdAt: now,
                                                  expiresAt: now.addingTimeInterval(seconds)))
-                return nil
+                return (replaced, nil)
             } catch {
-                return PendingLinkPersistenceError(.saveFailed, link: link.url, error)
+                return (replaced, PendingLinkPersistenceError(.saveFailed, link: link.url, error))
             }
         }
         report(failure)
+        return replaced
     }
 
     /// Hands a store failure to the app, outside the lock.

@@ -20,6 +20,7 @@ extension Router {
     ///   - input: the URL, path or URN.
     ///   - source: where it came from; derived from its form when nil.
     ///   - metadata: smart-link metadata to attach to the link.
+    @discardableResult
     public func route(_ input: String, source: LinkSource? = nil,
                       metadata: [String: JSONValue]? = nil) async -> RoutingOutcome {
         await run(input, source: source, metadata: metadata, chain: [input])
@@ -29,22 +30,6 @@ extension Router {
     func route(_ input: String, source: LinkSource?, metadata: [String: JSONValue]?,
                smartLink: SmartLinkReference?) async -> RoutingOutcome {
         await run(.text(input, source: source, metadata: metadata, smartLink: smartLink), chain: [input])
-    }
-
-    /// Runs an input through the pipeline and answers whether it was handled
-    /// (``RoutingOutcome/handled``), so that an app delegate can chain frameworks.
-    ///
-    /// ```swift
-    /// func application(_ app: UIApplication, open url: URL, options: ...) -> Bool {
-    ///     guard router.canOpen(url.absoluteString) else { return false }   // the next SDK may take it
-    ///     Task { await router.open(url.absoluteString) }
-    ///     return true
-    /// }
-    /// // or, through a navigator, in one call: navigator.handle(url.absoluteString)
-    /// ```
-    @discardableResult
-    public func open(_ input: String, source: LinkSource? = nil, metadata: [String: JSONValue]? = nil) async -> Bool {
-        await route(input, source: source, metadata: metadata).handled
     }
 
     /// Runs a link that no table resolved (a short link the link service could not resolve)
@@ -101,7 +86,7 @@ extension Router {
             case .halt:
                 return .halted(link)
             case .hold:
-                hold(link)
+                if let replaced = hold(link) { OutcomeReporting.report?(.replaced(replaced, by: link)) }
                 return .held(link)
             }
         }

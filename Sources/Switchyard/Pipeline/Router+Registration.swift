@@ -1,7 +1,10 @@
 extension Router {
     /// Maps a pattern to a destination closure. Mapping a pattern again replaces its destination;
-    /// mapping a pattern of the configuration's routes gives that route its destination (and
-    /// `name`, when given).
+    /// mapping a pattern of the configuration's routes (a route-table file's) gives that route its
+    /// destination (and `name`, when given). A pattern that differs from a configuration route's
+    /// only in its parameters' names or constraints (`product/:id` beside the file's
+    /// `product/:id<int>`), or a name the configuration gives another pattern, is refused with both
+    /// patterns named: never a silent second route.
     ///
     /// The pattern is checked here: a bad one, or one that matches the same URLs as a route
     /// already there, is refused with the problem named, and the router keeps routing with the
@@ -13,7 +16,7 @@ extension Router {
     /// }
     /// ```
     /// - Throws: ``RouteTableBuildError``: a syntax error with its position, an unknown constraint, a
-    ///   duplicate name, or a conflict naming both patterns.
+    ///   duplicate name, a conflict or a configuration route of the same shape, naming both patterns.
     /// - Complexity: O(*m*) in the pattern's length for a new pattern, O(*n*) in the routes when it
     ///   changes an existing route; the table is rebuilt, in O(*n*), on the next resolution.
     public func map(_ pattern: String, name: String? = nil,
@@ -97,8 +100,17 @@ extension Router {
         state.withLock { $0.remove(module) }
     }
 
-    /// Appends a filter; filters run in the order they were appended.
-    public func appendFilter(_ filter: any LinkFilter) {
+    /// Appends a filter; filters run in the order they were appended. The filter is checked
+    /// against the table first (``LinkFilter/check(against:)``): a ``GateFilter`` that names a
+    /// route the table does not have is refused, so append gates after mapping their routes.
+    ///
+    /// ```swift
+    /// try router.appendFilter(GateFilter(routes: ["orders"]) { await session.isLoggedIn })
+    /// ```
+    /// - Throws: ``RouteTableBuildError`` with ``RouteTableBuildError/Issue/Code/unknownRoute``
+    ///   naming each unknown route; the filter is then not appended.
+    public func appendFilter(_ filter: any LinkFilter) throws(RouteTableBuildError) {
+        try filter.check(against: table())
         state.withLock { $0.filters.append(filter) }
     }
 
@@ -108,7 +120,7 @@ extension Router {
     /// router.appendFilter { link in link.queryParameters["legacy"] == nil ? .pass : .redirect(to: "shop://home") }
     /// ```
     public func appendFilter(_ filter: @escaping @Sendable (DeepLink) async -> FilterDecision) {
-        appendFilter(ClosureFilter(body: filter))
+        state.withLock { $0.filters.append(ClosureFilter(body: filter)) }
     }
 
     /// Adds a handler that observes every link that passed the filters, before its destination.

@@ -13,15 +13,12 @@
 ///     await Screens.showProduct(try link.int("product_id"))
 /// }
 /// router.mapDefault { link in await Screens.showHome() }
-/// router.appendFilter(GateFilter(routes: ["orders"]) { await session.isLoggedIn })
-/// let handled = await router.open("shop://product/42?referrer=mail")
+/// try router.appendFilter(GateFilter(routes: ["orders"]) { await session.isLoggedIn })
+/// let outcome = await router.route("shop://product/42?referrer=mail")
 /// ```
 public final class Router: Sendable {
     /// A destination: opens the screen for a link, or throws.
     public typealias Destination = @Sendable (DeepLink) async throws -> Void
-
-    /// The router most apps use, for any custom scheme and no universal-link hosts.
-    public static let shared = Router(state: .empty)
 
     /// How many redirects in a row filters may ask for before the pipeline gives up with
     /// ``PipelineError/Code/redirectLoop``.
@@ -42,10 +39,6 @@ public final class Router: Sendable {
     public init(_ configuration: RouteTableConfiguration = .init(),
                 constraints: [ParameterConstraint] = []) throws(RouteTableBuildError) {
         state = Locked(try State(configuration: configuration, constraints: constraints))
-    }
-
-    private init(state: State) {
-        self.state = Locked(state)
     }
 
     /// Creates a router for these schemes and universal-link hosts.
@@ -136,6 +129,8 @@ extension Router {
         var pendingLinkStoreFailed: (@Sendable (PendingLinkPersistenceError) -> Void)?
         var planApplier: PlanApplier?
         var screens: (@Sendable () async -> InMemoryScreenStack)?
+        /// The configuration routes' shapes (``shape(of:_:)``), computed at the first registration.
+        var configurationShapes: [String: Int]?
 
         init(configuration: RouteTableConfiguration, constraints: [ParameterConstraint]) throws(RouteTableBuildError) {
             self.configuration = configuration
@@ -143,13 +138,6 @@ extension Router {
             (routes, destinations, byPattern) = try Self.assemble(configuration, constraints, [])
             patternHandlers = PatternHandlerTableBuilder(readingAs: routes)
         }
-
-        /// The state of a router with no configuration, which cannot be invalid.
-        static let empty: State = {
-            do { return try State(configuration: .init(), constraints: []) } catch {
-                preconditionFailure("an empty configuration is valid: \(error)")
-            }
-        }()
 
         /// The compiled snapshot, rebuilt when registration changed since the last one.
         mutating func compiled() -> Compiled {
@@ -180,6 +168,8 @@ extension Router {
         ///
         /// - Throws: ``RouteTableBuildError`` with every problem; the state is then unchanged.
         mutating func register(_ added: [Registration]) throws(RouteTableBuildError) {
+            let shapeIssues = added.compactMap { sameShapeIssue($0.definition.pattern) }
+            if !shapeIssues.isEmpty { throw RouteTableBuildError(issues: shapeIssues) }
             var next = registrations
             for registration in added {
                 if registration.module == nil {
@@ -215,6 +205,43 @@ extension Router {
             }
             registrations = next
             cache = nil
+        }
+
+        /// A new pattern that differs from a configuration route's only in its parameters' names or
+        /// constraints (`product/:id` beside a file's `product/:id<int>`): it would be a second
+        /// route, which the constrained one outranks or which outranks it, so it is refused with
+        /// both patterns named. The exact pattern attaches to the configuration's route instead.
+        mutating func sameShapeIssue(_ pattern: String) -> RouteTableBuildError.Issue? {
+            guard byPattern[pattern] == nil, !configuration.routes.isEmpty,
+                  let shape = Self.shape(of: pattern, configuration) else { return nil }
+            if configurationShapes == nil {
+                var shapes: [String: Int] = [:]
+                for (index, route) in configuration.routes.enumerated() {
+                    if let shape = Self.shape(of: route.pattern, configuration), shapes[shape] == nil { shapes[shape] = index }
+                }
+                configurationShapes = shapes
+            }
+            guard let index = configurationShapes?[shape] else { return nil }
+            let route = configuration.routes[index]
+            let named = route.name.map { " (or its name '\($0)')" } ?? ""
+            return .init(code: .sameShape, patterns: [route.pattern, pattern], routeIndices: [index], position: nil,
+                         message: "'\(pattern)' differs from the table's route \(index + 1) ('\(route.pattern)') only in its parameters' names or constraints, so it would be a second route: map '\(route.pattern)'\(named) to attach to that route")
+        }
+
+        /// What a pattern matches, parameter names and constraints aside: one key per form, a
+        /// literal by its text, any parameter or wildcard as `:`, a rest as `...`. Nil when the
+        /// pattern does not parse (the builder reports that).
+        static func shape(of pattern: String, _ configuration: RouteTableConfiguration) -> String? {
+            guard let parsed = try? RoutePattern(pattern, delimiter: configuration.delimiter) else { return nil }
+            return parsed.forms.map { form in
+                form.map { segment in
+                    switch segment.kind {
+                    case .literal(let text): "=" + (configuration.caseSensitive ? text : text.lowercased())
+                    case .parameter, .wildcard: ":"
+                    case .rest: "..."
+                    }
+                }.joined(separator: "/")
+            }.joined(separator: "|")
         }
 
         /// Removes a module's registrations. What remains is a subset of a valid table (module

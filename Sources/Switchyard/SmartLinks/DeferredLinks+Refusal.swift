@@ -21,7 +21,7 @@ extension DeferredLinks {
             public static let notCopiedByPage = Code(rawValue: "not_copied_by_page")
             /// The short link was copied longer ago than ``DeferredLinks/maximumAge``, or in the future.
             public static let stale = Code(rawValue: "stale")
-            /// A refusal made by app code with the deprecated ``Refusal/init(reason:)``.
+            /// A refusal made by app code (``Refusal/init(_:message:)`` with a code of its own choosing).
             public static let custom = Code(rawValue: "custom")
 
             /// Matches a refusal of this kind.
@@ -38,19 +38,11 @@ extension DeferredLinks {
         /// What was wrong, in words: `not a short link of https://go.example.com`.
         public let message: String
 
-        /// The ``message``.
-        @available(*, deprecated, renamed: "message")
-        public var reason: String { message }
-
         /// Creates a refusal.
         public init(_ code: Code, message: String) {
             self.code = code
             self.message = message
         }
-
-        /// Creates a refusal with the code ``Code/custom``.
-        @available(*, deprecated, renamed: "init(_:message:)")
-        public init(reason: String) { self.init(.custom, message: reason) }
 
         /// The message.
         public var description: String { message }

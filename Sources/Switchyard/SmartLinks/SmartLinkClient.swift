@@ -103,7 +103,7 @@ public struct SmartLinkClient: Sendable {
     ///
     /// ```swift
     /// if let link = try await client.claimDeferred(platform: "ios", osVersion: "18.1", language: "en-US") {
-    ///     await navigator.route(deepLink: link, source: .deferred)   // link.smartLink?.match == .heuristic
+    ///     await navigator.route(link.url, source: .deferred)   // DeferredLinks does this and keeps link.smartLink
     /// }
     /// ```
     /// - Throws: ``SmartLinkError`` for anything but "no match" (unauthorized, a transport or format problem).

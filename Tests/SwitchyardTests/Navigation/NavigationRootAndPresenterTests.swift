@@ -12,7 +12,6 @@ import Testing
                 {"schemes": ["shop"], "routes": [
                   {"pattern": "logout{LoginScreen}/help{HelpScreen}", "root": true},
                   {"pattern": "home", "root": true},
-                  {"pattern": "welcome/:postID{PostScreen}", "root": true, "container": "feed"},
                   {"pattern": "share{ShareScreen}!/:target{TargetScreen}", "presenter": "feed"},
                   "cart{CartScreen}!",
                   "hotels{HotelListScreen}/:hotelID{HotelScreen}"
@@ -68,10 +67,6 @@ import Testing
         Case(note: "a root plan without screens brings back the app's own root",
              stack: InMemoryScreenStack(screens: [F.screen("HelpScreen")], replacedRoot: F.screen("LoginScreen")),
              input: "shop://home", operations: ["replaceRoot (app root)"], after: "[]"),
-        Case(note: "a root plan with a container restores the app's root and builds the tab", stack: busy,
-             input: "shop://welcome/5",
-             operations: ["replaceRoot (app root)", "selectTab feed", "push PostScreen(postID: 5)"],
-             after: "tab feed; [PostScreen(postID: 5)]"),
         Case(note: "a plan that does not replace the root builds on the replaced one",
              stack: InMemoryScreenStack(replacedRoot: F.screen("LoginScreen")), input: "shop://hotels/3",
              operations: ["push HotelListScreen", "push HotelScreen(hotelID: 3)"],
@@ -119,5 +114,23 @@ import Testing
         #expect(state.modalPath == [F.screen("TargetScreen", ["target": "7"])])
         state.apply(try Self.plan("shop://home"))
         #expect(state.replacedRoot == nil && state.modal == nil && state.path == [])
+    }
+
+    /// Contradictory plan settings are refused when the table loads, with the route and the setting named.
+    @Test(arguments: [
+        (#"{"pattern": "welcome/:postID{PostScreen}", "root": true, "container": "feed"}"#,
+         #"route 2 ('welcome/:postID{PostScreen}'): "root" cannot be combined with "container" ('feed'): a route that replaces the root shows its first screen as the new root, and has no container to select"#),
+        (#"{"pattern": "settings{SettingsScreen}", "presenter": "feed"}"#,
+         #"route 2 ('settings{SettingsScreen}'): "presenter" ('feed') needs a modal step (a screen marked '!'), and this route has none"#),
+        (#"{"pattern": "about", "presenter": "feed"}"#,
+         #"route 2 ('about'): "presenter" ('feed') needs a modal step (a screen marked '!'), and this route has none"#),
+    ])
+    func contradictorySettingsAreRefusedAtLoad(route: String, message: String) throws {
+        let configuration = try RouteTableFile.parse(#"{"schemes": ["shop"], "routes": ["home", "# + route + "]}",
+                                                     fileName: "routes.json")
+        let error = try #require(throws: RouteTableBuildError.self) { try RouteTable(configuration) }
+        #expect(error.issues.map(\.code) == [.invalidPlanSetting])
+        #expect(error.message == message)
+        #expect(throws: RouteTableBuildError.self, "a router refuses it too") { try Router(configuration) }
     }
 }

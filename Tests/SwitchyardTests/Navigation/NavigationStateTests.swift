@@ -59,11 +59,14 @@ import Testing
         let state = NavigationState()
         var planner = NavigationPlanner(table: F.table)
         try planner.setDefaults(forRoute: "post") { _ in ["from": "builder"] }
-        #expect(state.open("https://shop.example.com/feed/7", with: planner, source: .userActivity)
+        func open(_ input: String, source: LinkSource? = nil) -> [NavigationOperation]? {
+            planner.plan(forInput: input, source: source).map { state.apply($0) }
+        }
+        #expect(open("https://shop.example.com/feed/7", source: .userActivity)
             == [.selectTab("feed"), .push(F.screen("PostScreen", ["postID": "7", "from": "builder"]))])
-        #expect(state.open("shop://nowhere", with: planner) == nil)
-        #expect(state.open("https://other.example.com/feed/7", with: planner) == nil)
-        #expect(state.open("shop://about/team", with: planner) == [])
+        #expect(open("shop://nowhere") == nil)
+        #expect(open("https://other.example.com/feed/7") == nil)
+        #expect(open("shop://about/team") == [])
         #expect(state.stack.description == "tab feed; [PostScreen(from: builder, postID: 7)]")
     }
 

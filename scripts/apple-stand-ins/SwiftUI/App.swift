@@ -2,6 +2,7 @@
 // with the iOS 18 SDK's signatures and availability. Nothing here runs.
 
 /// An app: its scenes, and its entry point (`@main`).
+/// SDK: SwiftUI.swiftinterface, `protocol App` and `extension App { static func main() }`; Docs: swiftui/app.
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 @MainActor @preconcurrency
 public protocol App {
@@ -18,6 +19,7 @@ extension App {
 }
 
 /// A part of an app's user interface whose life cycle the system manages.
+/// SDK: SwiftUI.swiftinterface, `protocol Scene`, `SceneBuilder`; Docs: swiftui/scene.
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 @MainActor @preconcurrency
 public protocol Scene {
@@ -36,6 +38,7 @@ public struct SceneBuilder {
 }
 
 /// A scene that shows a group of windows with the same view.
+/// SDK: SwiftUI.swiftinterface, `WindowGroup.init(content:)`; Docs: swiftui/windowgroup.
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 @MainActor @preconcurrency
 public struct WindowGroup<Content: View>: Scene {

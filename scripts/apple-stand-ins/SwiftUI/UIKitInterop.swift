@@ -5,6 +5,7 @@ public import Foundation
 @_exported public import UIKit
 
 /// A UIKit view controller shown as a SwiftUI view.
+/// SDK: SwiftUI.swiftinterface, `protocol UIViewControllerRepresentable`; Docs: swiftui/uiviewcontrollerrepresentable.
 @available(iOS 13.0, tvOS 13.0, *)
 @available(macOS, unavailable)
 @available(watchOS, unavailable)
@@ -42,6 +43,7 @@ public struct UIViewControllerRepresentableContext<Representable: UIViewControll
 }
 
 /// Creates a UIKit app delegate for a SwiftUI app and keeps it for the app's life.
+/// SDK: SwiftUI.swiftinterface, `UIApplicationDelegateAdaptor.init(_:)`; Docs: swiftui/uiapplicationdelegateadaptor.
 @available(iOS 14.0, tvOS 14.0, *)
 @available(macOS, unavailable)
 @available(watchOS, unavailable)

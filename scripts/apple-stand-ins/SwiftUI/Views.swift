@@ -3,6 +3,7 @@
 public import Foundation
 
 /// A view that shows read-only text.
+/// SDK: SwiftUI.swiftinterface, `Text.init<S: StringProtocol>(_:)`; Docs: swiftui/text.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @frozen
 public struct Text: View, Equatable, Sendable {
@@ -12,6 +13,7 @@ public struct Text: View, Equatable, Sendable {
 }
 
 /// A control that runs an action.
+/// SDK: SwiftUI.swiftinterface, `Button.init(action:label:)`, `Button.init(_:action:)`; Docs: swiftui/button.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @MainActor @preconcurrency
 public struct Button<Label: View>: View {
@@ -34,6 +36,7 @@ public struct HorizontalAlignment: Equatable, Sendable {
 }
 
 /// A view that arranges its children in a vertical line.
+/// SDK: SwiftUI.swiftinterface, `VStack.init(alignment:spacing:content:)`; Docs: swiftui/vstack.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @frozen
 public struct VStack<Content: View>: View {
@@ -46,5 +49,6 @@ public struct VStack<Content: View>: View {
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension View {
     /// Runs an action when the view appears.
+    /// SDK: SwiftUI.swiftinterface, `View.onAppear(perform:)`; Docs: swiftui/view/onappear(perform:).
     @inlinable nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View { self }
 }

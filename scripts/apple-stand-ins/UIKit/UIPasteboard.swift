@@ -3,6 +3,9 @@
 public import Foundation
 
 /// The system pasteboard.
+/// SDK: `@interface UIPasteboard : NSObject` (UIKit/UIPasteboard.h): `generalPasteboard` (`general`), `string`,
+/// `-detectPatternsForPatterns:completionHandler:` (`detectPatterns(for:completionHandler:)`, iOS 14),
+/// `UIPasteboardDetectionPatternProbableWebURL` (`UIPasteboard.DetectionPattern.probableWebURL`); Docs: uikit/uipasteboard.
 @available(iOS 3.0, *)
 @available(tvOS, unavailable)
 @available(watchOS, unavailable)

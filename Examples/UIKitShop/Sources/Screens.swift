@@ -1,0 +1,17 @@
+import Switchyard
+import SwitchyardUIKit
+import UIKit
+
+/// Makes the view controller of each screen the table's plans name.
+final class Screens: ScreenFactory {
+    func viewController(for screen: NavigationScreen) -> UIViewController {
+        switch screen.identifier {
+        case "ProductListScreen": ProductListViewController()
+        case "ProductScreen": ProductViewController(id: screen.parameters["id"] ?? "")
+        case "ReviewsScreen": ReviewsViewController(productID: screen.parameters["id"] ?? "")
+        case "CartScreen": CartViewController()
+        case "AccountScreen": AccountViewController()
+        default: HomeViewController()
+        }
+    }
+}

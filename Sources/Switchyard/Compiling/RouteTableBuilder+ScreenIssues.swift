@@ -1,0 +1,50 @@
+/// The checks of what a route's screens and plan settings ask for, made as each route is placed.
+extension RouteTableBuilder {
+    /// Plan settings that contradict each other or the pattern: `"root"` with `"container"` (a
+    /// plan that replaces the root shows a new root, so there is no container of the app's to
+    /// select, and SwiftUI and UIKit would disagree on which root shows), or `"presenter"` on a
+    /// route without a modal step (nothing to present).
+    static func planSettingIssue(_ definition: RouteDefinition, hasModal: Bool,
+                                 routeIndex: Int) -> RouteTableBuildError.Issue? {
+        let route = "route \(routeIndex + 1) ('\(definition.pattern)')"
+        let message: String
+        if definition.replacesRoot, let container = definition.container {
+            message = "\(route): \"root\" cannot be combined with \"container\" ('\(container)'): a route that replaces the root shows its first screen as the new root, and has no container to select"
+        } else if let presenter = definition.presenter, !hasModal {
+            message = "\(route): \"presenter\" ('\(presenter)') needs a modal step (a screen marked '!'), and this route has none"
+        } else {
+            return nil
+        }
+        return .init(code: .invalidPlanSetting, patterns: [definition.pattern], routeIndices: [routeIndex], position: nil,
+                     message: message)
+    }
+
+    /// A screen on an anonymous wildcard gets no parameter; a route presents at most one modal.
+    static func screenIssue(_ pattern: RoutePattern, routeIndex: Int) -> RouteTableBuildError.Issue? {
+        func segments(_ elements: [PatternElement]) -> [PatternSegment] {
+            elements.flatMap { element -> [PatternSegment] in
+                switch element {
+                case .segment(let segment): [segment]
+                case .optional(let inner): segments(inner)
+                }
+            }
+        }
+        var modals = 0
+        for segment in segments(pattern.elements) {
+            if case .wildcard = segment.kind, let screen = segment.screen {
+                return .init(code: .screenOnWildcard, patterns: [pattern.text], routeIndices: [routeIndex],
+                             position: segment.position,
+                             message: "screen on an anonymous wildcard at \(segment.position) in '\(pattern.text)' (name the parameter, as in ':id{\(screen)}')")
+            }
+            if segment.isModal {
+                modals += 1
+                if modals == 2 {
+                    return .init(code: .secondModal, patterns: [pattern.text], routeIndices: [routeIndex],
+                                 position: segment.position,
+                                 message: "second modal step ('!') at \(segment.position) in '\(pattern.text)' (a route presents at most one modal)")
+                }
+            }
+        }
+        return nil
+    }
+}
