@@ -5,6 +5,8 @@
 #   GET  /{code}                                                          -> redirect (no user agent: a desktop)
 #   GET  /{code}  with an iPhone User-Agent                                -> the "Open in the app" page
 #   GET  /{code}  with an Android User-Agent                               -> the intent redirect
+#   GET  /{code}  again with a webhook subscribed to link.clicked (a receiver on the wrk cores that
+#                 verifies each signature: Server/Scripts/webhook-receiver.py)
 # and a plain Hummingbird hello-world started the same way (the `Benchmarks/HelloBaseline` package:
 # GET / on --port P), the ceiling for this stack on this machine, measured in the same run.
 #
@@ -125,7 +127,7 @@ port=8091
 for database in "${databases[@]}"; do
     kind=${database%%:*}
     "${server_pin[@]}" "$bin" serve --routes "$root/Examples/shop/routes.json" --port "$port" --database "$database" \
-        --create-rate off >"$work/serve-$port.log" 2>&1 & pids+=($!); server=$!
+        --create-rate off --webhook-allow-private >"$work/serve-$port.log" 2>&1 & pids+=($!); server=$!
     wait_up "$port"
     # 1,000 links to redirect through, created over the API; each has a web fallback, so wrk (a
     # client with no user agent, a desktop) gets the 302 to it, an App Store fallback for iPhones and
@@ -159,5 +161,21 @@ PY
         report "GET /{code} Android intent ($kind)" "$connections" \
             "$(CODES_FILE="$work/codes.txt" USER_AGENT="$android" load "$connections" -s "$work/redirect.lua" "http://127.0.0.1:$port")"
     done
+    # The redirects again, with a webhook subscribed to link.clicked: each click batch the writer
+    # commits carries one outbox row, which the service signs and POSTs to a receiver on wrk's cores.
+    receiver_log="$work/receiver-$port.jsonl"
+    "${wrk_pin[@]}" python3 "$root/Server/Scripts/webhook-receiver.py" --port $((port + 100)) \
+        --secret-file "$work/secret-$port" --log "$receiver_log" >/dev/null 2>&1 & pids+=($!)
+    wait_up $((port + 100)) "" 2>/dev/null || true
+    curl -s -X POST "http://127.0.0.1:$port/api/v1/webhooks" -H "Authorization: Bearer $SWITCHYARD_API_KEY" \
+        -H 'Content-Type: application/json' -d '{"url": "http://127.0.0.1:'$((port + 100))'/hook", "events": ["link.clicked"]}' |
+        python3 -c 'import json, sys; print(json.load(sys.stdin)["secret"])' >"$work/secret-$port"
+    for connections in $counts; do
+        report "GET /{code} redirect, webhook ($kind)" "$connections" \
+            "$(CODES_FILE="$work/codes.txt" load "$connections" -s "$work/redirect.lua" "http://127.0.0.1:$port")"
+    done
+    quiet
+    echo "webhook: $(grep -c '"verified"' "$receiver_log" || true) link.clicked deliveries verified by the receiver," \
+         "$(grep -c -v '"verified"' "$receiver_log" || true) other answers ($kind)" >&2
     port=$((port + 1))
 done
