@@ -7,39 +7,23 @@ extension PostgresLinkStore {
     /// take each row's lock in the same order.
     public func record(_ clicks: [Click], webhooks: WebhookClickDeliveries?) async throws {
         guard !clicks.isEmpty else { return }
-        // Multi-row statements of at most 1,000 rows (five or four binds a row, well under the
-        // protocol's 65,535).
-        var statements: [PostgresQuery] = []
-        for start in stride(from: 0, to: clicks.count, by: Self.rowsPerStatement) {
-            let chunk = clicks[start..<min(start + Self.rowsPerStatement, clicks.count)]
-            var binds = PostgresBindings(capacity: chunk.count * 5)
-            for click in chunk {
-                binds.append(click.code)
-                binds.append(StoredDate.rounded(click.at))
-                binds.append(click.platform.rawValue)
-                binds.append(click.referrer)
-                binds.append(click.campaign.map(StoredJSON.text))
-            }
-            statements.append(PostgresQuery(
-                unsafeSQL: "INSERT INTO clicks (code, at, platform, referrer, campaign) VALUES "
-                    + Self.placeholders(rows: chunk.count, columns: 5),
-                binds: binds))
+        var statements = Self.multiRowStatements(
+            clicks, columns: 5, insert: "INSERT INTO clicks (code, at, platform, referrer, campaign)"
+        ) { click, binds in
+            binds.append(click.code)
+            binds.append(StoredDate.rounded(click.at))
+            binds.append(click.platform.rawValue)
+            binds.append(click.referrer)
+            binds.append(click.campaign.map(StoredJSON.text))
         }
-        let totals = ClickTotals(clicks).sorted
-        for start in stride(from: 0, to: totals.count, by: Self.rowsPerStatement) {
-            let chunk = totals[start..<min(start + Self.rowsPerStatement, totals.count)]
-            var binds = PostgresBindings(capacity: chunk.count * 4)
-            for (key, count) in chunk {
-                binds.append(key.code)
-                binds.append(key.day)
-                binds.append(key.platform.rawValue)
-                binds.append(Int64(count))
-            }
-            statements.append(PostgresQuery(
-                unsafeSQL: "INSERT INTO click_days (code, day, platform, count) VALUES "
-                    + Self.placeholders(rows: chunk.count, columns: 4)
-                    + " ON CONFLICT (code, day, platform) DO UPDATE SET count = click_days.count + excluded.count",
-                binds: binds))
+        statements += Self.multiRowStatements(
+            ClickTotals(clicks).sorted, columns: 4, insert: "INSERT INTO click_days (code, day, platform, count)",
+            then: "ON CONFLICT (code, day, platform) DO UPDATE SET count = click_days.count + excluded.count"
+        ) { total, binds in
+            binds.append(total.key.code)
+            binds.append(total.key.day)
+            binds.append(total.key.platform.rawValue)
+            binds.append(Int64(total.count))
         }
         let logger = logger
         let batch = statements
@@ -51,8 +35,21 @@ extension PostgresLinkStore {
         }
     }
 
-    /// The most rows one INSERT carries.
+    /// The most rows one INSERT carries (six binds a row at most: well under the protocol's 65,535).
     static let rowsPerStatement = 1000
+
+    /// `insert VALUES (...), (...) then`, one statement per ``rowsPerStatement`` rows, each row's
+    /// `columns` values appended by `bind`: how clicks, their per-day totals and event totals are written.
+    static func multiRowStatements<Row>(_ rows: [Row], columns: Int, insert: String, then suffix: String = "",
+                                        bind: (Row, inout PostgresBindings) -> Void) -> [PostgresQuery] {
+        stride(from: 0, to: rows.count, by: rowsPerStatement).map { start in
+            let chunk = rows[start..<min(start + rowsPerStatement, rows.count)]
+            var binds = PostgresBindings(capacity: chunk.count * columns)
+            for row in chunk { bind(row, &binds) }
+            return PostgresQuery(unsafeSQL: "\(insert) VALUES \(placeholders(rows: chunk.count, columns: columns)) \(suffix)",
+                                 binds: binds)
+        }
+    }
 
     public func clickCounts(code: String) async throws -> [Click.Platform: Int] {
         let rows = try await rows("SELECT platform, sum(count)::bigint FROM click_days WHERE code = \(code) GROUP BY platform")

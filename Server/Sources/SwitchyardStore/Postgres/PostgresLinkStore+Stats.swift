@@ -7,22 +7,15 @@ extension PostgresLinkStore {
     public func addEventCounts(_ counts: [EventCount]) async throws {
         guard !counts.isEmpty else { return }
         let sorted = counts.sorted { ($0.code, $0.day, $0.event.rawValue, $0.platform.rawValue) < ($1.code, $1.day, $1.event.rawValue, $1.platform.rawValue) }
-        var statements: [PostgresQuery] = []
-        for start in stride(from: 0, to: sorted.count, by: Self.rowsPerStatement) {
-            let chunk = sorted[start..<min(start + Self.rowsPerStatement, sorted.count)]
-            var binds = PostgresBindings(capacity: chunk.count * 5)
-            for count in chunk {
-                binds.append(count.code)
-                binds.append(count.day)
-                binds.append(count.event.rawValue)
-                binds.append(count.platform.rawValue)
-                binds.append(Int64(count.count))
-            }
-            statements.append(PostgresQuery(
-                unsafeSQL: "INSERT INTO event_days (code, day, event, platform, count) VALUES "
-                    + Self.placeholders(rows: chunk.count, columns: 5)
-                    + " ON CONFLICT (code, day, event, platform) DO UPDATE SET count = event_days.count + excluded.count",
-                binds: binds))
+        let statements = Self.multiRowStatements(
+            sorted, columns: 5, insert: "INSERT INTO event_days (code, day, event, platform, count)",
+            then: "ON CONFLICT (code, day, event, platform) DO UPDATE SET count = event_days.count + excluded.count"
+        ) { count, binds in
+            binds.append(count.code)
+            binds.append(count.day)
+            binds.append(count.event.rawValue)
+            binds.append(count.platform.rawValue)
+            binds.append(Int64(count.count))
         }
         let logger = logger
         let batch = statements

@@ -6,22 +6,18 @@ extension PostgresLinkStore {
     /// Writes outbox rows on `connection` (in the caller's transaction), due at once: one
     /// multi-row INSERT per 1,000 rows.
     static func enqueue(_ connection: PostgresConnection, _ deliveries: [WebhookDelivery.New], logger: Logger) async throws {
-        for start in stride(from: 0, to: deliveries.count, by: rowsPerStatement) {
-            let chunk = deliveries[start..<min(start + rowsPerStatement, deliveries.count)]
-            var binds = PostgresBindings(capacity: chunk.count * 6)
-            for delivery in chunk {
-                binds.append(delivery.webhookID)
-                binds.append(delivery.eventID)
-                binds.append(delivery.type.rawValue)
-                binds.append(delivery.body)
-                binds.append(StoredDate.rounded(delivery.createdAt))
-                binds.append(StoredDate.rounded(delivery.createdAt))
-            }
-            try await connection.query(PostgresQuery(
-                unsafeSQL: "INSERT INTO webhook_deliveries (webhook_id, event_id, event_type, body, created_at, next_attempt_at) VALUES "
-                    + placeholders(rows: chunk.count, columns: 6),
-                binds: binds), logger: logger)
+        let statements = multiRowStatements(
+            deliveries, columns: 6,
+            insert: "INSERT INTO webhook_deliveries (webhook_id, event_id, event_type, body, created_at, next_attempt_at)"
+        ) { delivery, binds in
+            binds.append(delivery.webhookID)
+            binds.append(delivery.eventID)
+            binds.append(delivery.type.rawValue)
+            binds.append(delivery.body)
+            binds.append(StoredDate.rounded(delivery.createdAt))
+            binds.append(StoredDate.rounded(delivery.createdAt))
         }
+        for statement in statements { try await connection.query(statement, logger: logger) }
     }
 
     /// The outbox rows of a click batch: the teams of its links read in one query, in the batch's
