@@ -53,6 +53,21 @@ def free_port():
         return s.getsockname()[1]
 
 
+def wait_for_health(url, process, log_path):
+    """Waits (up to 60 s) until `url` answers /health, failing with the log if `process` exits."""
+    deadline = time.time() + 60
+    while True:
+        assert process.poll() is None, "exited: " + open(log_path).read()
+        try:
+            with urllib.request.urlopen(url + "/health", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            pass
+        assert time.time() < deadline, f"{url} did not answer /health within 60 s"
+        time.sleep(0.2)
+
+
 @pytest.fixture(scope="module")
 def service():
     work = tempfile.mkdtemp(prefix="switchyard-browser-")
@@ -68,17 +83,7 @@ def service():
                              "--port", str(port), "--base-url", base],
         cwd=work, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
-        deadline = time.time() + 60
-        while True:
-            assert process.poll() is None, "the service exited: " + open(log.name).read()
-            try:
-                with urllib.request.urlopen(base + "/health", timeout=2) as response:
-                    if response.status == 200:
-                        break
-            except OSError:
-                pass
-            assert time.time() < deadline, "the service did not answer /health within 60 s"
-            time.sleep(0.2)
+        wait_for_health(base, process, log.name)
         yield base
     finally:
         process.terminate()

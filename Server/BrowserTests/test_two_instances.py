@@ -19,7 +19,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from test_dashboard import API_KEY, APP_KEY, ROUTES, browser, free_port, screenshot, service_command, wait_for_url  # noqa: F401
+from test_dashboard import API_KEY, APP_KEY, ROUTES, browser, free_port, screenshot, service_command, wait_for_health, wait_for_url  # noqa: F401
 
 POSTGRES_URL = os.environ.get("SWITCHYARD_POSTGRES_URL", "")
 CREATE_RATE = 10  # a minute, per team, for both instances together
@@ -59,19 +59,6 @@ http {{
 }}
 """
 
-
-def wait_for_health(url, process, log_path):
-    deadline = time.time() + 60
-    while True:
-        assert process.poll() is None, "exited: " + open(log_path).read()
-        try:
-            with urllib.request.urlopen(url + "/health", timeout=2) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            pass
-        assert time.time() < deadline, f"{url} did not answer /health within 60 s"
-        time.sleep(0.2)
 
 
 @pytest.fixture(scope="module")

@@ -17,24 +17,11 @@ import urllib.request
 import pytest
 from selenium.webdriver.common.by import By
 
-from test_dashboard import API_KEY, APP_KEY, ROUTES, browser, free_port, screenshot, service_command, sign_in, wait_for_url  # noqa: F401
+from test_dashboard import API_KEY, APP_KEY, ROUTES, browser, free_port, screenshot, service_command, sign_in, wait_for_health, wait_for_url  # noqa: F401
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RECEIVER = os.path.join(os.path.dirname(HERE), "Scripts", "webhook-receiver.py")
 
-
-def wait_for_health(base, process, log_path):
-    deadline = time.time() + 60
-    while True:
-        assert process.poll() is None, "the service exited: " + open(log_path).read()
-        try:
-            with urllib.request.urlopen(base + "/health", timeout=2) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            pass
-        assert time.time() < deadline, "the service did not answer /health within 60 s"
-        time.sleep(0.2)
 
 
 def api(base, method, path, body):
