@@ -78,7 +78,8 @@ public enum WebhookDelivery {
         }
     }
 
-    /// A delivery claimed for an attempt (leased until the claim's `leaseUntil`).
+    /// A delivery claimed for an attempt (leased until the claim's `leaseUntil`). Only the stores
+    /// make one (with the memberwise initializer, internal to this module).
     public struct Claimed: Sendable, Hashable {
         /// The outbox row.
         public var id: Int64
@@ -90,18 +91,10 @@ public enum WebhookDelivery {
         public var url: String
         /// The webhook's signing secret.
         public var secret: String
-
-        /// Creates a claimed delivery.
-        public init(id: Int64, delivery: New, attempts: Int, url: String, secret: String) {
-            self.id = id
-            self.delivery = delivery
-            self.attempts = attempts
-            self.url = url
-            self.secret = secret
-        }
     }
 
-    /// A delivery given up on (shown on the dashboard until its webhook is deleted).
+    /// A delivery given up on (shown on the dashboard until its webhook is deleted). Only the
+    /// stores make one (with the memberwise initializer, internal to this module).
     public struct Failed: Sendable, Hashable {
         /// The outbox row.
         public var id: Int64
@@ -115,16 +108,6 @@ public enum WebhookDelivery {
         public var failedAt: Date
         /// The last attempt's failure (a status, a timeout, a refused address).
         public var lastError: String?
-
-        /// Creates a failed delivery.
-        public init(id: Int64, delivery: New, attempts: Int, url: String, failedAt: Date, lastError: String?) {
-            self.id = id
-            self.delivery = delivery
-            self.attempts = attempts
-            self.url = url
-            self.failedAt = failedAt
-            self.lastError = lastError
-        }
     }
 }
 
