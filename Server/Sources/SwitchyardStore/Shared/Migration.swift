@@ -1,5 +1,3 @@
-import Foundation
-
 /// One forward-only schema step. Applied steps are recorded in a version table
 /// (`switchyard_schema_migrations`) and never run twice.
 struct Migration: Sendable {
@@ -9,11 +7,4 @@ struct Migration: Sendable {
     var name: String
     /// The statements, run in order inside one transaction.
     var statements: [String]
-}
-
-/// Classifies a failed redemption from the row as it now stands.
-func classifyFailedRedeem(_ link: SmartLink?, at now: Date) -> RedeemResult {
-    guard let link else { return .notFound }
-    if link.isGone(at: now) { return .gone }
-    return .exhausted
 }

@@ -1,0 +1,107 @@
+public import Foundation
+
+extension InMemoryLinkStore {
+    /// Stores a new link; a code used before, even by a deleted link, is taken.
+    public func insert(_ link: SmartLink, webhooks: [WebhookDelivery.New]) async throws {
+        try check()
+        if (link.redeemLimit ?? 0) < 0 { throw Self.negativeLimit(link) }
+        guard put(link) else { throw StoreError.codeTaken(link.code) }
+        webhookTables.enqueue(webhooks)
+    }
+
+    /// Stores each link whose code is free, in one actor step; returns the codes that were taken
+    /// (a code given twice in one call is taken the second time).
+    public func insert(contentsOf links: [SmartLink]) async throws -> Set<String> {
+        try check()
+        // As the databases' CHECK constraint does, refuse the whole call before writing any of it.
+        if let bad = links.first(where: { ($0.redeemLimit ?? 0) < 0 }) { throw Self.negativeLimit(bad) }
+        var taken: Set<String> = []
+        for link in links where !put(link) { taken.insert(link.code) }
+        return taken
+    }
+
+    private static func negativeLimit(_ link: SmartLink) -> StoreError {
+        StoreError(.corrupt, "link '\(link.code)' has a negative redeem limit, which the schema refuses")
+    }
+
+    /// Keeps `link` with its instants to the millisecond, as the databases do; false when its code is taken.
+    private func put(_ link: SmartLink) -> Bool {
+        guard links[link.code] == nil else { return false }
+        var stored = link
+        stored.createdAt = StoredDate.rounded(link.createdAt)
+        stored.expiresAt = link.expiresAt.map(StoredDate.rounded)
+        stored.deletedAt = link.deletedAt.map(StoredDate.rounded)
+        links[link.code] = stored
+        return true
+    }
+
+    /// The link with this code, live or gone.
+    public func link(code: String) async throws -> SmartLink? {
+        try check()
+        return links[code]
+    }
+
+    public func links(codes: [String]) async throws -> [SmartLink] {
+        try check()
+        return Set(codes).compactMap { links[$0] }
+    }
+
+    /// A team's live links, newest first (ties by code, descending), with the stores' cursors.
+    public func list(team: String, limit: Int, cursor: String?) async throws -> LinkPage {
+        try check()
+        let limit = ListLimit.clamped(limit)
+        let after = try cursor.map { text throws(StoreError) in try ListCursor(parsing: text) }
+        let rows = links.values
+            .filter { link in
+                guard link.team == team, link.deletedAt == nil else { return false }
+                guard let after else { return true }
+                let created = StoredDate.milliseconds(link.createdAt)
+                return created < after.createdAt || (created == after.createdAt && link.code < after.code)
+            }
+            .sorted { ($0.createdAt, $0.code) > ($1.createdAt, $1.code) }
+            .prefix(limit + 1)
+        return makePage(Array(rows), limit: limit)
+    }
+
+    /// Every team's links that are not deleted, in code order, after `code`.
+    public func liveLinks(after code: String?, limit: Int) async throws -> [SmartLink] {
+        try check()
+        let limit = ListLimit.clamped(limit)
+        // Byte order, as SQLite's BINARY collation and PostgreSQL's "C" collation of the key.
+        let precedes = { (left: String, right: String) in left.utf8.lexicographicallyPrecedes(right.utf8) }
+        let live = links.values.filter { link in link.deletedAt == nil && (code.map { precedes($0, link.code) } ?? true) }
+        return Array(live.sorted { precedes($0.code, $1.code) }.prefix(limit))
+    }
+
+    /// Replaces a live link's fallbacks.
+    public func updateFallbacks(code: String, team: String, fallbacks: SmartLink.Fallbacks) async throws -> SmartLink? {
+        try check()
+        guard var link = links[code], link.team == team, link.deletedAt == nil else { return nil }
+        link.fallbacks = fallbacks
+        links[code] = link
+        return link
+    }
+
+    /// Marks a live link deleted.
+    public func delete(code: String, team: String, at: Date) async throws -> Bool {
+        try check()
+        guard var link = links[code], link.team == team, link.deletedAt == nil else { return false }
+        link.deletedAt = StoredDate.rounded(at)
+        links[code] = link
+        return true
+    }
+
+    /// Spends one redemption in one actor step.
+    public func redeem(code: String, install: String, at: Date, webhooks: WebhookDeliveries?) async throws -> RedeemResult {
+        try check()
+        guard var link = links[code] else { return .notFound }
+        if link.isGone(at: StoredDate.rounded(at)) { return .gone }
+        if redemptions[code]?.contains(install) == true { return .alreadyRedeemed(link) }
+        if link.isExhausted { return .exhausted }
+        link.redeemCount += 1
+        links[code] = link
+        redemptions[code, default: []].insert(install)
+        if let webhooks { webhookTables.enqueue(webhooks(link)) }
+        return .redeemed(link)
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// One page of a listing.
+public struct LinkPage: Sendable, Hashable {
+    /// The links on this page.
+    public var links: [SmartLink]
+    /// The cursor for the next page; nil on the last page.
+    public var nextCursor: String?
+    /// Creates a page.
+    public init(links: [SmartLink], nextCursor: String?) {
+        self.links = links
+        self.nextCursor = nextCursor
+    }
+}
+
+/// The result of spending a redemption.
+public enum RedeemResult: Sendable, Hashable {
+    /// Spent: the link after the increment (its metadata goes to the app).
+    case redeemed(SmartLink)
+    /// This install spent one before: nothing was spent now; the link as it is (its metadata goes
+    /// to the app again).
+    case alreadyRedeemed(SmartLink)
+    /// The limit was already reached.
+    case exhausted
+    /// Deleted or expired.
+    case gone
+    /// No such code.
+    case notFound
+}
+
+/// Classifies a failed redemption from the row as it now stands.
+func classifyFailedRedeem(_ link: SmartLink?, at now: Date) -> RedeemResult {
+    guard let link else { return .notFound }
+    if link.isGone(at: now) { return .gone }
+    return .exhausted
+}
