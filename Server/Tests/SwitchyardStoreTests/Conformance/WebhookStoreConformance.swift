@@ -4,7 +4,7 @@ import Testing
 
 /// What every ``WebhookStore`` must do, on each back end: subscriptions, outbox rows written with
 /// the writes they report (and not without them), claims and leases, retries, failure, deletion.
-enum WebhookStoreConformance: String, CaseIterable, Sendable, CustomTestStringConvertible {
+enum WebhookStoreConformance: String, ConformanceCase {
     case subscriptions
     case outboxWithInsert
     case outboxWithRedeem
@@ -15,23 +15,18 @@ enum WebhookStoreConformance: String, CaseIterable, Sendable, CustomTestStringCo
     case deleteDropsDeliveries
     case concurrentClaims
 
-    var testDescription: String { rawValue }
-
-    /// Runs this check against a fresh database of `backend`.
-    func run(on backend: Backend) async throws {
-        try await TestDatabase.with(backend) { database in
-            let store = try await database.open()
-            switch self {
-            case .subscriptions: try await Self.subscriptions(store)
-            case .outboxWithInsert: try await Self.outboxWithInsert(store)
-            case .outboxWithRedeem: try await Self.outboxWithRedeem(store)
-            case .outboxWithClicks: try await Self.outboxWithClicks(store)
-            case .outboxWithClaims: try await Self.outboxWithClaims(store)
-            case .claimAndLease: try await Self.claimAndLease(store)
-            case .retryAndFail: try await Self.retryAndFail(store)
-            case .deleteDropsDeliveries: try await Self.deleteDropsDeliveries(store)
-            case .concurrentClaims: try await Self.concurrentClaims(store)
-            }
+    func check(_ database: TestDatabase) async throws {
+        let store = try await database.open()
+        switch self {
+        case .subscriptions: try await Self.subscriptions(store)
+        case .outboxWithInsert: try await Self.outboxWithInsert(store)
+        case .outboxWithRedeem: try await Self.outboxWithRedeem(store)
+        case .outboxWithClicks: try await Self.outboxWithClicks(store)
+        case .outboxWithClaims: try await Self.outboxWithClaims(store)
+        case .claimAndLease: try await Self.claimAndLease(store)
+        case .retryAndFail: try await Self.retryAndFail(store)
+        case .deleteDropsDeliveries: try await Self.deleteDropsDeliveries(store)
+        case .concurrentClaims: try await Self.concurrentClaims(store)
         }
     }
 
@@ -186,24 +181,4 @@ enum WebhookStoreConformance: String, CaseIterable, Sendable, CustomTestStringCo
         #expect(ids.count == 60)
         #expect(Set(ids).count == 60)
     }
-}
-
-/// The webhook conformance cases on each back end (PostgreSQL when `SWITCHYARD_POSTGRES_URL` is set).
-@Suite("Webhook store conformance")
-struct WebhookConformanceTests {
-    @Test("In memory", arguments: WebhookStoreConformance.allCases)
-    func memory(_ check: WebhookStoreConformance) async throws { try await check.run(on: .memory) }
-
-    @Test("SQLite", arguments: WebhookStoreConformance.allCases)
-    func sqlite(_ check: WebhookStoreConformance) async throws { try await check.run(on: .sqlite) }
-}
-
-/// Serialized, as the other PostgreSQL suites, so the tests never exhaust the server's connections.
-@Suite(
-    "Webhook store conformance on PostgreSQL",
-    .serialized,
-    .enabled(if: Backend.postgresURL != nil, "SWITCHYARD_POSTGRES_URL not set: PostgreSQL suite skipped"))
-struct PostgresWebhookConformanceTests {
-    @Test("PostgreSQL", arguments: WebhookStoreConformance.allCases)
-    func postgres(_ check: WebhookStoreConformance) async throws { try await check.run(on: .postgres) }
 }

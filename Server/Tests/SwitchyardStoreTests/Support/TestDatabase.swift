@@ -15,6 +15,13 @@ enum Backend: String, Sendable {
         .flatMap { $0.isEmpty ? nil : $0 }
 }
 
+extension Trait where Self == ConditionTrait {
+    /// Skips a suite or test unless `SWITCHYARD_POSTGRES_URL` names a server (CI sets it).
+    static var needsPostgres: Self {
+        .enabled(if: Backend.postgresURL != nil, "SWITCHYARD_POSTGRES_URL not set: PostgreSQL suite skipped")
+    }
+}
+
 /// One isolated database for one test (a temporary SQLite file, or a PostgreSQL schema of its
 /// own), opened as many times as the test likes; everything is closed and removed afterwards.
 final class TestDatabase: Sendable {

@@ -3,47 +3,6 @@ import Logging
 import Testing
 @testable import SwitchyardStore
 
-@Suite("PostgreSQL URLs")
-struct PostgresURLTests {
-    @Test("A URL gives libpq's defaults", arguments: [
-        ("postgres://u:p%40ss@db.example.com:6543/links?sslmode=require&schema=shop",
-         "db.example.com", 6543, "u", "p@ss", "links", PostgresURL.TLSMode.require, "shop"),
-        ("postgresql://127.0.0.1/switchyard", "127.0.0.1", 5432, "postgres", nil, "switchyard", .prefer, nil),
-        ("postgres://alice@localhost", "localhost", 5432, "alice", nil, "alice", .prefer, nil),
-        ("postgres://a:b@[::1]:5433/d?sslmode=disable", "::1", 5433, "a", "b", "d", .disable, nil),
-    ] as [(String, String, Int, String, String?, String, PostgresURL.TLSMode, String?)])
-    func parses(_ text: String, host: String, port: Int, user: String, password: String?, database: String,
-                tls: PostgresURL.TLSMode, schema: String?) throws {
-        let url = try PostgresURL(parsing: text)
-        #expect(url.host == host)
-        #expect(url.port == port)
-        #expect(url.username == user)
-        #expect(url.password == password)
-        #expect(url.database == database)
-        #expect(url.tls == tls)
-        #expect(url.schema == schema)
-    }
-
-    @Test("A malformed URL says what is wrong", arguments: [
-        ("mysql://h/d", "PostgreSQL URL is invalid: the scheme must be postgres:// or postgresql://"),
-        ("postgres:///d", "PostgreSQL URL is invalid: no host"),
-        ("postgres://h/d?sslmode=maybe", "PostgreSQL URL is invalid: sslmode must be disable, prefer, require or verify-full"),
-        ("postgres://h/d?schema=Bad-Name", "PostgreSQL URL is invalid: schema must be lowercase letters, digits and underscores"),
-        ("postgres://h/d?pool=3", "PostgreSQL URL is invalid: unknown parameter 'pool'"),
-    ])
-    func refuses(_ text: String, message: String) {
-        #expect(throws: StoreError(.configuration, message)) { try PostgresURL(parsing: text) }
-        #expect(throws: StoreError(.configuration, message)) { try PostgresLinkStore(url: text) }
-    }
-
-    @Test("A schema given beside the URL must be a plain identifier")
-    func badSchema() {
-        #expect(throws: StoreError(.configuration, "schema 'x; DROP' must be lowercase letters, digits and underscores")) {
-            try PostgresLinkStore(url: "postgres://h/d", schema: "x; DROP")
-        }
-    }
-}
-
 @Suite("PostgreSQL store availability")
 struct PostgresAvailabilityTests {
     @Test("A server that does not answer fails each call as unavailable, within the timeout")
@@ -70,7 +29,7 @@ struct PostgresAvailabilityTests {
     }
 
     @Test("After its connections are killed the store answers again without reopening",
-          .enabled(if: Backend.postgresURL != nil, "SWITCHYARD_POSTGRES_URL not set: PostgreSQL suite skipped"))
+          .needsPostgres)
     func recovers() async throws {
         try await TestDatabase.with(.postgres) { database in
             let store = try await database.open()
@@ -99,7 +58,7 @@ struct PostgresAvailabilityTests {
     }
 
     @Test("A batch of clicks over several statements is written whole or not at all",
-          .enabled(if: Backend.postgresURL != nil, "SWITCHYARD_POSTGRES_URL not set: PostgreSQL suite skipped"))
+          .needsPostgres)
     func clickBatchesAreAtomic() async throws {
         try await TestDatabase.with(.postgres) { database in
             let store = try await database.open()
@@ -115,7 +74,7 @@ struct PostgresAvailabilityTests {
     }
 
     @Test("Key guesses spend into debt across instances; full buckets are deleted in batches, the others kept",
-          .enabled(if: Backend.postgresURL != nil, "SWITCHYARD_POSTGRES_URL not set: PostgreSQL suite skipped"))
+          .needsPostgres)
     func rateBucketsExpire() async throws {
         try await TestDatabase.with(.postgres) { database in
             let first = try #require(try await database.open() as? PostgresLinkStore)
@@ -154,7 +113,7 @@ struct PostgresAvailabilityTests {
     }
 
     @Test("A rate bucket is shared by every instance: exactly its capacity passes at once, then it refills",
-          .enabled(if: Backend.postgresURL != nil, "SWITCHYARD_POSTGRES_URL not set: PostgreSQL suite skipped"))
+          .needsPostgres)
     func sharedRateBuckets() async throws {
         try await TestDatabase.with(.postgres) { database in
             let first = try #require(try await database.open() as? PostgresLinkStore)
@@ -181,7 +140,7 @@ struct PostgresAvailabilityTests {
     }
 
     @Test("The version table records each step once",
-          .enabled(if: Backend.postgresURL != nil, "SWITCHYARD_POSTGRES_URL not set: PostgreSQL suite skipped"))
+          .needsPostgres)
     func versionTable() async throws {
         try await TestDatabase.with(.postgres) { database in
             let store = try #require(try await database.open() as? PostgresLinkStore)
@@ -192,7 +151,7 @@ struct PostgresAvailabilityTests {
     }
 
     @Test("Upgrading to click totals counts the clicks already written, per code, UTC day and platform",
-          .enabled(if: Backend.postgresURL != nil, "SWITCHYARD_POSTGRES_URL not set: PostgreSQL suite skipped"))
+          .needsPostgres)
     func clickTotalsMigration() async throws {
         try await TestDatabase.with(.postgres) { database in
             let store = try #require(try await database.open(migrate: false) as? PostgresLinkStore)
