@@ -8,109 +8,9 @@ import SwitchyardStore
 import Synchronization
 import Testing
 
-/// `GET /{code}` answers from links it read in the last `openCacheLifetime`: changes through this
-/// instance show at once, changes behind its back within the lifetime, new links at once.
-@Suite struct OpenLinkCacheTests {
-    static let body = #"{"route": "about/team", "alias": "poster", "fallbacks": {"web": "https://shop.example.com/a"}}"#
-
-    @Test(arguments: StoreKind.available)
-    func changesThroughThisInstanceShowAtOnce(kind: StoreKind) async throws {
-        try await Harness.live(kind) { client, _ in
-            _ = try await client.create(Self.body)
-            #expect(try await client.open("poster", userAgent: nil).headers[.location] == "https://shop.example.com/a")
-            let patched = try await client.send(.patch, "/api/v1/links/poster", json: #"{"fallbacks": {"web": "https://shop.example.com/b"}}"#)
-            #expect(patched.status == .ok)
-            #expect(try await client.open("poster", userAgent: nil).headers[.location] == "https://shop.example.com/b")
-            #expect(try await client.send(.delete, "/api/v1/links/poster").status == .noContent)
-            #expect(try await client.open("poster", userAgent: nil).status == .gone)
-        }
-    }
-
-    @Test(arguments: StoreKind.available)
-    func aChangeBehindItsBackShowsWithinTheLifetime(kind: StoreKind) async throws {
-        try await Harness.live(kind) { client, harness in
-            _ = try await client.create(Self.body)
-            #expect(try await client.open("poster", userAgent: nil).status == .found)
-            // Another instance deletes it: this one still has it for up to the lifetime (2 s).
-            #expect(try await harness.store.delete(code: "poster", team: "shop", at: harness.clock.now))
-            #expect(try await client.open("poster", userAgent: nil).status == .found)
-            harness.clock.advance(by: 2)
-            #expect(try await client.open("poster", userAgent: nil).status == .gone)
-        }
-    }
-
-    /// Opens of many codes not cached, at once, each answered with its own link (the misses are
-    /// read in batches, a batch's links handed to the opens of their codes); codes that do not
-    /// exist among them are not found.
-    @Test(arguments: StoreKind.available)
-    func opensOfManyCodesNotCachedEachGetTheirOwnLink(kind: StoreKind) async throws {
-        try await Harness.live(kind) { client, _ in
-            let codes = (0..<40).map { "burst\($0)" }
-            for code in codes {
-                _ = try await client.create(#"{"route": "about/team", "alias": "\#(code)", "fallbacks": {"web": "https://shop.example.com/\#(code)"}}"#)
-            }
-            let asked = codes + ["absent1", "absent2"]
-            let answers = try await withThrowingTaskGroup(of: (String, Int, String?).self) { group in
-                for code in asked + asked {
-                    group.addTask {
-                        let response = try await client.open(code, userAgent: nil)
-                        return (code, Int(response.status.code), response.headers[.location])
-                    }
-                }
-                return try await group.reduce(into: [(String, Int, String?)]()) { $0.append($1) }
-            }
-            #expect(answers.count == asked.count * 2)
-            for (code, status, location) in answers {
-                if code.hasPrefix("absent") {
-                    #expect(status == 404, "\(code)")
-                } else {
-                    #expect(status == 302, "\(code)")
-                    #expect(location == "https://shop.example.com/\(code)", "\(code)")
-                }
-            }
-        }
-    }
-
-    @Test func aCodeNotFoundIsNotRemembered() async throws {
-        try await Harness.live(.sqlite) { client, harness in
-            #expect(try await client.open("poster", userAgent: nil).status == .notFound)
-            // Created through another instance: opens here at once.
-            try await harness.store.insert(SmartLink(
-                code: "poster", team: "shop", route: "about/team",
-                fallbacks: .init(web: "https://shop.example.com/a"), createdAt: harness.clock.now))
-            #expect(try await client.open("poster", userAgent: nil).status == .found)
-        }
-    }
-
-    @Test func anExpiryIsHonouredEvenFromTheCache() async throws {
-        try await Harness.live(.memory) { client, harness in
-            let expires = APIDates.text(harness.clock.now.addingTimeInterval(1))
-            _ = try await client.create(#"{"route": "about/team", "alias": "brief", "expiresAt": "\#(expires)"}"#)
-            #expect(try await client.open("brief", userAgent: nil).status == .ok)
-            harness.clock.advance(by: 1)
-            #expect(try await client.open("brief", userAgent: nil).status == .gone)
-        }
-    }
-
-    @Test func aFullCacheStaysWithinItsCapacityAndALifetimeOfZeroKeepsNothing() throws {
-        let start = Date(timeIntervalSince1970: 1_000)
-        func link(_ code: String) -> OpenLinkCache.Opened {
-            OpenLinkCache.Opened(link: SmartLink(code: code, team: "t", route: "about/team", createdAt: start),
-                                 urls: (universal: "https://shop.example.com/about/team", scheme: nil))
-        }
-        let cache = OpenLinkCache(lifetime: .seconds(2), capacity: 100)
-        for index in 0..<1_000 { cache.keep(link("c\(index)"), at: start) }
-        #expect(cache.count <= 100)
-        let found = try #require(cache.lookup(code: "c999", at: start), "c999 should be cached")
-        #expect(found.link.code == "c999")
-        #expect(found.urls.universal == "https://shop.example.com/about/team")
-        #expect(cache.lookup(code: "c999", at: start + 2) == nil, "c999 should have expired")
-        let off = OpenLinkCache(lifetime: .zero, capacity: 100)
-        off.keep(link("x"), at: start)
-        #expect(off.lookup(code: "x", at: start) == nil, "a lifetime of zero keeps nothing")
-        #expect(off.count == 0)
-    }
-
+/// The refresher: cached links that were opened are read again, in batches, before their lifetime
+/// ends; its passes run on their own, and a failing pass is logged once until one succeeds.
+@Suite struct OpenLinkRefreshTests {
     /// A pass reads again, in batches, the entries at least half a lifetime old that were opened
     /// since their read, and drops the others of that age; an unchanged link keeps its entry, a
     /// changed one is rebuilt, one no longer found is dropped; entries an open or a change replaced
@@ -190,7 +90,7 @@ import Testing
     @Test(arguments: StoreKind.available)
     func aChangeBehindItsBackIsReadByTheNextPassPastItsRefreshAge(kind: StoreKind) async throws {
         try await Harness.live(kind) { client, harness in
-            _ = try await client.create(Self.body)
+            _ = try await client.create(OpenLinkCacheTests.body)
             #expect(try await client.open("poster", userAgent: nil).headers[.location] == "https://shop.example.com/a")
             // Changed through another instance: served from the cache for the first half of the lifetime.
             let changed = try await harness.store.updateFallbacks(code: "poster", team: "shop",
@@ -221,7 +121,7 @@ import Testing
         let app = try buildApplication(configuration: Harness.configuration(), store: store, logger: Harness.logger,
                                        clickRecorder: nil, now: { clock.now })
         try await app.test(.live) { client in
-            _ = try await client.create(Self.body)
+            _ = try await client.create(OpenLinkCacheTests.body)
             #expect(try await client.open("poster", userAgent: nil).headers[.location] == "https://shop.example.com/a")
             _ = try await store.updateFallbacks(code: "poster", team: "shop", fallbacks: .init(web: "https://shop.example.com/b"))
             // Past three quarters of the lifetime by the service's clock, which then stands still:
@@ -260,24 +160,6 @@ import Testing
         fails.withLock { $0 = true }
         await refresher.refreshNow()
         #expect(log.lines.count == 3)
-    }
-
-    /// A code not cached is read with the codes other opens missed meanwhile (``BatchedReads``,
-    /// tested on its own); with the cache off each open reads for itself, so it sees every change.
-    @Test func missesAreReadInBatchesUnlessTheCacheIsOff() async throws {
-        for (lifetime, batchSize, batched) in [(Duration.seconds(2), 1, 1), (.seconds(2), 250, 1), (.zero, 250, 0)] {
-            let cache = OpenLinkCache(lifetime: lifetime, capacity: 10, missBatchSize: batchSize)
-            #expect(cache.misses.batchSize == batchSize)
-            let reading = Mutex(-1)
-            let opened = try await cache.readMissing(code: "abc") { codes in
-                #expect(codes == ["abc"])
-                reading.withLock { $0 = cache.misses.reading }
-                return [:]
-            }
-            #expect(opened == nil)
-            #expect(reading.withLock { $0 } == batched, "lifetime \(lifetime), batches of \(batchSize)")
-            #expect(cache.misses.reading == 0)
-        }
     }
 }
 

@@ -28,7 +28,7 @@ import Testing
         }
     }
 
-    static let shopRoutes = #filePath.split(separator: "/").dropLast(4).joined(separator: "/").prepending("/") + "/Examples/shop/routes.json"
+    static let shopRoutes = #filePath.split(separator: "/").dropLast(5).joined(separator: "/").prepending("/") + "/Examples/shop/routes.json"
 
     /// The published components with one changed: `edit` gets them as JSON values.
     static func editedApple(_ edit: (inout [JSONValue]) -> Void, table: RouteTable = table) throws -> AssociationDocument {

@@ -6,7 +6,7 @@ import Synchronization
 /// each delivery's signature and logs one JSON line per request.
 final class WebhookReceiver: Sendable {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Scripts/webhook-receiver.py").standardizedFileURL.path
+        .appendingPathComponent("../../../Scripts/webhook-receiver.py").standardizedFileURL.path
 
     let process: Process
     let port: Int
