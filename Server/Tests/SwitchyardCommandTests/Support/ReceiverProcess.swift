@@ -5,7 +5,7 @@ import Testing
 /// delivery's signature and logs one JSON line per request.
 final class ReceiverProcess: @unchecked Sendable {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Scripts/webhook-receiver.py").standardizedFileURL.path
+        .appendingPathComponent("../../../Scripts/webhook-receiver.py").standardizedFileURL.path
 
     let process = Process()
     let port: Int
@@ -108,76 +108,5 @@ enum WebhookProcess {
         #expect(receiver.count("bad-signature") == 0)
         #expect(Set(receiver.verifiedCodes()) == Set(codes))
         #expect(restarted.stop() == 0, "\(restarted.log)")
-    }
-}
-
-@Suite("Webhooks through serve")
-struct WebhookProcessTests {
-    @Test("A kill during delivery loses no event: the restarted serve delivers every one (SQLite)")
-    func killDuringDelivery() async throws {
-        let scratch = try TemporaryDirectory()
-        let keys = ["SWITCHYARD_API_KEY": "webhook-admin-key-001", "SWITCHYARD_APP_KEY": "webhook-app-key-0001"]
-        try await WebhookProcess.killDuringDelivery(database: "sqlite:" + scratch.url.appendingPathComponent("hooks.sqlite").path,
-                                                    keys: keys, scratch: scratch)
-    }
-
-    @Test("Without --webhook-allow-private, 127.0.0.1, 10.x and 169.254.169.254 are refused with their reasons")
-    func privateRefused() async throws {
-        let scratch = try TemporaryDirectory()
-        let keys = ["SWITCHYARD_API_KEY": "webhook-admin-key-001", "SWITCHYARD_APP_KEY": "webhook-app-key-0001"]
-        let server = try ServeProcess(database: "sqlite:" + scratch.url.appendingPathComponent("hooks.sqlite").path,
-                                      environment: keys, scratch: scratch)
-        for (url, reason) in [("http://127.0.0.1:8000/hook", "is a loopback address"), ("http://10.0.0.8/hook", "is a private address"),
-                              ("http://169.254.169.254/latest", "is a cloud metadata address")] {
-            let (status, body) = try await server.request("POST", "/api/v1/webhooks", key: "webhook-admin-key-001",
-                                                          json: #"{"url": "\#(url)", "events": ["link.clicked"]}"#)
-            #expect(status == 400)
-            #expect(body.contains(reason), "\(body)")
-        }
-        #expect(server.stop() == 0)
-    }
-}
-
-extension PostgresProcessTests {
-    @Suite(.enabled(if: PostgresEnvironment.url != nil, "\(PostgresEnvironment.skipped)"))
-    struct PostgresWebhookTests {
-        static let keys = ["SWITCHYARD_API_KEY": "pg-webhook-admin-key", "SWITCHYARD_APP_KEY": "pg-webhook-app-key01"]
-
-        @Test("A kill during delivery loses no event (PostgreSQL)")
-        func killDuringDelivery() async throws {
-            let schema = PostgresSchema(server: PostgresEnvironment.url ?? "", prefix: "hook_crash")
-            let scratch = try TemporaryDirectory()
-            do {
-                try await WebhookProcess.killDuringDelivery(database: schema.databaseURL, keys: Self.keys, scratch: scratch)
-            } catch {
-                try? await schema.drop()
-                throw error
-            }
-            try await schema.drop()
-        }
-
-        @Test("Two instances on one database deliver each event once (FOR UPDATE SKIP LOCKED and leases)")
-        func twoInstancesDeliverOnce() async throws {
-            let schema = PostgresSchema(server: PostgresEnvironment.url ?? "", prefix: "hook_pair")
-            let scratch = try TemporaryDirectory()
-            do {
-                let receiver = try ReceiverProcess(scratch: scratch)
-                let first = try ServeProcess(database: schema.databaseURL, environment: Self.keys, scratch: scratch, arguments: WebhookProcess.flags)
-                let second = try ServeProcess(database: schema.databaseURL, environment: Self.keys, scratch: scratch, arguments: WebhookProcess.flags)
-                // Events are written by the instance that took the subscription (the other learns of it
-                // at its next refresh); both instances' dispatchers claim from the one outbox.
-                try await WebhookProcess.subscribe(first, receiver, adminKey: "pg-webhook-admin-key")
-                let codes = try await WebhookProcess.createLinks(40, on: first, adminKey: "pg-webhook-admin-key")
-                try await WebhookProcess.wait("every event delivered") { Set(receiver.verifiedCodes()).isSuperset(of: codes) }
-                try await Task.sleep(for: .milliseconds(300))
-                #expect(receiver.verifiedCodes().count == codes.count)
-                #expect(receiver.count("duplicate") == 0, "an event was delivered twice")
-                #expect(first.stop() == 0 && second.stop() == 0)
-            } catch {
-                try? await schema.drop()
-                throw error
-            }
-            try await schema.drop()
-        }
     }
 }

@@ -37,7 +37,7 @@ struct Switchyard {
     /// The shop example's route table, in the repository.
     static let shopRoutes = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Examples/shop/routes.json").path
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/shop/routes.json").path
 
     /// Runs `switchyard arguments...` (or another `executable`) with `input` on standard input, in
     /// `directory` when given, with `environment` added to the test's.
