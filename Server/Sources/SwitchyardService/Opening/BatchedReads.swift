@@ -6,12 +6,11 @@ import Synchronization
 ///
 /// `GET /{code}` reads the links it has not cached through this (``OpenLinkCache``). An open alone
 /// is read at once, in a batch of one. On PostgreSQL (batches of 250, two reads at once) a burst
-/// of misses, such as every hot link after a restart under load, costs a few round trips instead
-/// of one per code: on one core, the first 2 s after the cache was emptied answered a p99 of
-/// 16–53 ms with a query per code and 10–12 ms batched. On SQLite (batches of 1, no limit but the
-/// store's readers) each miss is read on its own, between other requests: batched there, the
-/// batch's hundreds of rows were decoded in one stretch of the core, and the same test's p99 rose
-/// from 6.7–10.9 ms to 8.2–14.1 ms (BENCHMARKS.md).
+/// of misses, such as every hot link after a restart under load, costs a few round trips, not one
+/// per code. On SQLite (batches of 1, no limit but the store's readers) each miss is read on its
+/// own, between other requests, so that no batch's hundreds of rows are decoded in one stretch of
+/// the core (the figures for both: see BENCHMARKS.md, "Each scenario on a quiet server; the last of the
+/// one-core tail; misses read in batches on PostgreSQL").
 ///
 /// ```swift
 /// let misses = BatchedReads<SmartLink>(batchSize: 250, concurrentReads: 2)

@@ -13,9 +13,9 @@ import Synchronization
 /// ``OpenLinkRefresher``): past an age drawn at random between half and three quarters of the
 /// lifetime, an entry is read again if an open was answered from it since it was read, and dropped
 /// if not. So a link opened steadily never expires from the cache and costs one row of a batch
-/// query about every 0.6 lifetimes, however many codes are hot (reading each one again inside an
-/// open cost about 90 µs of CPU per read on one core: 14% of the redirects' throughput with 1,000
-/// hot codes). Links cached together (a restart, a burst of new codes) are read again spread over
+/// query about every 0.6 lifetimes, however many codes are hot, and no open waits on a read of a
+/// hot link (what reads inside the opens cost: see BENCHMARKS.md, "Cached links read again in batches, off
+/// the request path"). Links cached together (a restart, a burst of new codes) are read again spread over
 /// a quarter of the lifetime, not in one query; a link nobody opens leaves the cache within a
 /// lifetime. A link read again unchanged keeps its deep links (they are built again only when it
 /// changed). A read that fails leaves its entries to be served until they expire.

@@ -4,8 +4,9 @@ import SwitchyardStore
 ///
 /// Every open with a user agent (every real browser's) is sorted here, so the markers are matched
 /// on the header's bytes, lowercased once (ASCII letters only, as user agents are written), with
-/// no Foundation: `String.contains` went through `NSString`'s search, about 45 µs of CPU per
-/// iPhone open (a seventh of the whole open) for the two dozen markers.
+/// no Foundation: `String.contains` goes through `NSString`'s search, a large share of an iPhone
+/// open's CPU for the two dozen markers (see BENCHMARKS.md, "The click writer's slices, and what a real
+/// browser's open costs").
 enum UserAgent {
     /// Link-preview crawlers, matched case-insensitively. iMessage announces itself as both
     /// `facebookexternalhit` and `Twitterbot`, so it is caught by either.

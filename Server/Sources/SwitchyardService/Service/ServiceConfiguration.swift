@@ -86,8 +86,8 @@ public struct ServiceConfiguration: Sendable {
         public var codeLength: Int
         /// Clicks written in one transaction at most (buffered clicks are written at least every
         /// ``clickFlushInterval`` whatever their number). Each write also adds one row of totals
-        /// per link, day and platform in it, so large batches of busy links cost fewer writes:
-        /// 10,000 rather than 1,000 gave redirects 15% more throughput on one core.
+        /// per link, day and platform in it, so large batches of busy links cost fewer writes
+        /// (see BENCHMARKS.md, "What clicks still cost, and 10,000 a transaction").
         public var clickBatchSize: Int
         /// How often buffered clicks are written.
         public var clickFlushInterval: Duration

@@ -84,9 +84,9 @@ extension PostgresLinkStore {
             .first.map(Self.decodeLink)
     }
 
-    /// 250: opens that miss the service's cache together share a round trip (on one core, the
-    /// first 2 s after the cache was emptied answered a p99 of 16–53 ms with a query per code,
-    /// 10–12 ms batched; BENCHMARKS.md).
+    /// 250: opens that miss the service's cache together share a round trip (see BENCHMARKS.md, "Each
+    /// scenario on a quiet server; the last of the one-core tail; misses read in batches on
+    /// PostgreSQL").
     public var missBatchSize: Int { 250 }
 
     public func links(codes: [String]) async throws -> [SmartLink] {

@@ -16,11 +16,11 @@ import GRDBSQLite
 /// statement is prepared for the transaction and finalized with it (it is not GRDB's cached one,
 /// so GRDB never sees it half-bound).
 ///
-/// Every ``rowsPerYield`` rows the thread gives up the processor (`sched_yield`). A batch of
-/// 10,000 clicks is about 10 ms of CPU in one transaction; on a core that also answers requests,
-/// the kernel ran it in slices of 4–5 ms, each a pause for every request on that core (`perf
-/// sched` under load; with the yields the redirects' p99 on one core fell from about 8 to about
-/// 6 ms, at the same throughput). With nothing else to run, a yield returns at once.
+/// Every ``rowsPerYield`` rows the thread gives up the processor (`sched_yield`): a batch of
+/// 10,000 clicks is milliseconds of CPU in one transaction, and on a core that also answers
+/// requests the kernel would run it in slices, each a pause for every request on that core
+/// (see BENCHMARKS.md, "The click writer's slices, and what a real browser's open costs"). With nothing
+/// else to run, a yield returns at once.
 ///
 /// ```swift
 /// var insert = try RowWriter(db, sql: "INSERT INTO clicks (code, at) VALUES (?, ?)")

@@ -105,10 +105,9 @@ public final class SQLiteLinkStore: LinkStore {
     ///
     /// The read runs on the calling task's thread, once the gate has a reader for it: a read of a
     /// few indexed rows takes tens of microseconds, and GRDB's asynchronous read hops through two
-    /// dispatch queues and back, each hop a thread to wake. On a busy core those wake-ups queued
-    /// behind the server's own threads: with the open cache reading 700 links a second on one
-    /// core, 256 connections, redirects had a p90 of 190 ms with asynchronous reads and 20 ms
-    /// with this (``AsyncGate`` waits without blocking; GRDB's pool never has to).
+    /// dispatch queues and back, each hop a thread to wake, and on a busy core those wake-ups queue
+    /// behind the server's own threads (see BENCHMARKS.md, "The one-core p99 tail found"). ``AsyncGate``
+    /// waits without blocking; GRDB's pool never has to.
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
             return try await readGate.run { try pool.read(body) }
@@ -119,8 +118,9 @@ public final class SQLiteLinkStore: LinkStore {
 
     /// ``read(_:)`` for a `body` that runs a single statement, with no transaction around it:
     /// SQLite reads one statement from one snapshot on its own, and GRDB's `BEGIN` and `COMMIT`
-    /// around it were a fifth of the CPU of a `GET /{code}` for a code that is not found (132 →
-    /// 106 µs on one core), and part of every miss. (`unsafeRead` is GRDB's name for a read whose
+    /// around it are a large part of the CPU of a `GET /{code}` for a code that is not found, and
+    /// part of every miss (see BENCHMARKS.md, "The click writer's slices, and what a real browser's open
+    /// costs"). (`unsafeRead` is GRDB's name for a read whose
     /// statements, were there several, could each see a different state.)
     func readOneStatement<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
