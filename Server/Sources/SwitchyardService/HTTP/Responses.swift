@@ -33,7 +33,7 @@ enum Responses {
     }
 
     /// The header fields of ``redirect(to:)``: made once per cached link for its web fallback
-    /// (``OpenLinkCache/Opened``), since building and checking them was a twentieth of a redirect.
+    /// (``OpenLinkCache/Opened``), so no redirect builds and checks them again.
     static func redirectFields(to location: String) -> HTTPFields {
         [.location: location, .cacheControl: "no-store", .referrerPolicy: "no-referrer"]
     }

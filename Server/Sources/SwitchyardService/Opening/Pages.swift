@@ -132,10 +132,11 @@ enum Pages {
     }
 }
 
-// The link pages' contexts answer the templates' names themselves instead of through `Mirror`,
-// which swift-mustache uses for any other value: reflecting a context's fields at every `{{name}}`
-// was a third of an iPhone open's CPU (the "Open in the app" page). `PageContextTests` checks that
-// each answers every stored property by its name, as reflection would.
+// The link pages' contexts answer the templates' names themselves, not through `Mirror`, which
+// swift-mustache uses for any other value: reflecting a context's fields at every `{{name}}` is
+// costly on every "Open in the app" page (see BENCHMARKS.md, "The click writer's slices, and what a
+// real browser's open costs"). `PageContextTests` checks that each answers every stored property
+// by its name, as reflection would.
 extension Pages.Context: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
