@@ -6,6 +6,7 @@ listed, opens its page (clicks chart and QR code, which zbarimg must decode to t
 takes screenshots and signs out; then uploads a Firebase export through the import form. Run
 through scripts/browser-test.
 """
+import contextlib
 import http.client
 import json
 import os
@@ -68,9 +69,12 @@ def wait_for_health(url, process, log_path):
         time.sleep(0.2)
 
 
-@pytest.fixture(scope="module")
-def service():
-    work = tempfile.mkdtemp(prefix="switchyard-browser-")
+@contextlib.contextmanager
+def running_service(prefix, *arguments):
+    """`switchyard serve` on a free port with ROUTES and a new SQLite file, in a temporary folder
+    named after `prefix`, with `arguments` added; yields (base URL, folder) once it is healthy,
+    then stops it and removes the folder."""
+    work = tempfile.mkdtemp(prefix=prefix)
     routes = os.path.join(work, "routes.json")
     with open(routes, "w") as f:
         json.dump(ROUTES, f)
@@ -80,11 +84,11 @@ def service():
     env = dict(os.environ, SWITCHYARD_API_KEY=API_KEY, SWITCHYARD_APP_KEY=APP_KEY)
     process = subprocess.Popen(
         service_command() + ["--routes", routes, "--database", "sqlite:" + os.path.join(work, "links.sqlite"),
-                             "--port", str(port), "--base-url", base],
+                             "--port", str(port), "--base-url", base, *arguments],
         cwd=work, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
         wait_for_health(base, process, log.name)
-        yield base
+        yield base, work
     finally:
         process.terminate()
         try:
@@ -93,6 +97,12 @@ def service():
             process.kill()
         log.close()
         shutil.rmtree(work, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def service():
+    with running_service("switchyard-browser-") as (base, _):
+        yield base
 
 
 @pytest.fixture(scope="module")

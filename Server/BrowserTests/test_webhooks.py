@@ -7,17 +7,15 @@ delivery as failed, with its last error. Run through scripts/browser-test.
 """
 import json
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
 
 import pytest
 from selenium.webdriver.common.by import By
 
-from test_dashboard import API_KEY, APP_KEY, ROUTES, browser, free_port, screenshot, service_command, sign_in, wait_for_health, wait_for_url  # noqa: F401
+from test_dashboard import API_KEY, browser, running_service, screenshot, sign_in, wait_for_url  # noqa: F401
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RECEIVER = os.path.join(os.path.dirname(HERE), "Scripts", "webhook-receiver.py")
@@ -33,36 +31,16 @@ def api(base, method, path, body):
 
 @pytest.fixture(scope="module")
 def webhook_service():
-    work = tempfile.mkdtemp(prefix="switchyard-webhooks-")
-    routes = os.path.join(work, "routes.json")
-    with open(routes, "w") as f:
-        json.dump(ROUTES, f)
-    receiver = subprocess.Popen([sys.executable, RECEIVER, "--port", "0", "--secret", "unused", "--fail-first", "1000000",
-                                 "--log", os.path.join(work, "receiver.jsonl")], stdout=subprocess.PIPE, text=True)
-    receiver_port = int(receiver.stdout.readline().split()[-1])
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    log_path = os.path.join(work, "service.log")
-    log = open(log_path, "w")
-    env = dict(os.environ, SWITCHYARD_API_KEY=API_KEY, SWITCHYARD_APP_KEY=APP_KEY)
-    process = subprocess.Popen(
-        service_command() + ["--routes", routes, "--database", "sqlite:" + os.path.join(work, "links.sqlite"),
-                             "--port", str(port), "--base-url", base, "--webhook-allow-private",
-                             "--webhook-timeout", "1s", "--webhook-retry-delay", "1s", "--webhook-retry-window", "2s"],
-        cwd=work, env=env, stdout=log, stderr=subprocess.STDOUT)
-    try:
-        wait_for_health(base, process, log_path)
-        yield base, f"http://127.0.0.1:{receiver_port}/hooks"
-    finally:
-        process.terminate()
+    with running_service("switchyard-webhooks-", "--webhook-allow-private", "--webhook-timeout", "1s",
+                         "--webhook-retry-delay", "1s", "--webhook-retry-window", "2s") as (base, work):
+        receiver = subprocess.Popen([sys.executable, RECEIVER, "--port", "0", "--secret", "unused", "--fail-first", "1000000",
+                                     "--log", os.path.join(work, "receiver.jsonl")], stdout=subprocess.PIPE, text=True)
         try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        receiver.kill()
-        receiver.wait()
-        log.close()
-        shutil.rmtree(work, ignore_errors=True)
+            receiver_port = int(receiver.stdout.readline().split()[-1])
+            yield base, f"http://127.0.0.1:{receiver_port}/hooks"
+        finally:
+            receiver.kill()
+            receiver.wait()
 
 
 def test_failed_deliveries_are_shown(browser, webhook_service):  # noqa: F811
