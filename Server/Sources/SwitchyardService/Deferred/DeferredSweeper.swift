@@ -18,12 +18,7 @@ struct DeferredSweeper: Service {
     let now: @Sendable () -> Date
 
     func run() async throws {
-        try? await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                try await Task.sleep(for: interval)
-                await sweep()
-            }
-        }
+        await repeatUntilShutdown(every: interval) { await sweep() }
     }
 
     /// One sweep; a failure is logged and the next sweep tries again.

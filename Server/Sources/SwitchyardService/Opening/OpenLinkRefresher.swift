@@ -70,12 +70,7 @@ package final class OpenLinkRefresher: Service {
             try? await gracefulShutdown()
             return
         }
-        try? await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                try await Task.sleep(for: interval)
-                await self.refreshNow()
-            }
-        }
+        await repeatUntilShutdown(every: interval) { await self.refreshNow() }
     }
 }
 

@@ -25,12 +25,7 @@ struct ExpirySweeper: Service {
     var batchesPerSweep = 100
 
     func run() async throws {
-        try? await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                try await Task.sleep(for: interval)
-                await sweep()
-            }
-        }
+        await repeatUntilShutdown(every: interval) { await sweep() }
     }
 
     /// One sweep of both tables.
