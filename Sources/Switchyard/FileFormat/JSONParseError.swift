@@ -10,26 +10,7 @@
 ///
 /// `line` and `column` are 1-based; lines end at LF, and the column counts Unicode scalars (so a
 /// multi-byte character counts once). `offset` is the 0-based byte offset in the UTF-8 input.
-public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// A kind of JSON syntax error; use one as a `catch` or `case` pattern, or compare it with ``code``
-    /// (`error.code == .duplicateKey`).
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        /// The stable identifier, such as `unexpected_character`.
-        public let rawValue: String
-        /// The identifier.
-        public var description: String { rawValue }
-
-        /// Matches an error of this kind.
-        public static func ~= (pattern: Code, error: JSONParseError) -> Bool {
-            pattern == error.code
-        }
-
-        /// Matches an error of this kind, when the error is a ``JSONParseError``.
-        public static func ~= (pattern: Code, error: any Error) -> Bool {
-            (error as? JSONParseError).map { pattern ~= $0 } ?? false
-        }
-    }
-
+public struct JSONParseError: CodedError, Sendable, Hashable {
     /// A character that cannot appear here (the ``message`` says what was expected).
     public static let unexpectedCharacter = Code(rawValue: "unexpected_character")
     /// The input ended inside a value.
@@ -152,7 +133,8 @@ extension JSONParseError {
     }
 }
 
-extension JSONParseError.Code {
+/// The codes as members of ``JSONParseError/Code``, for `error.code == .duplicateKey`.
+extension ErrorCode<JSONParseError> {
     /// ``JSONParseError/unexpectedCharacter``, for comparing with ``JSONParseError/code``: `error.code == .unexpectedCharacter`.
     public static var unexpectedCharacter: Self { JSONParseError.unexpectedCharacter }
     /// ``JSONParseError/unexpectedEndOfInput``, for comparing with ``JSONParseError/code``: `error.code == .unexpectedEndOfInput`.

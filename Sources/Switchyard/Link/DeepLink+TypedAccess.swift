@@ -49,28 +49,7 @@ extension DeepLink {
 }
 
 /// A typed accessor could not give a parameter: it is missing, or not of the asked type.
-public struct ParameterError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// Why the parameter could not be read.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        /// The stable snake_case name of the code.
-        public let rawValue: String
-        /// The ``rawValue``.
-        public var description: String { rawValue }
-
-        /// Matches an error of this kind: `catch ParameterError.Code.missing`.
-        public static func ~= (pattern: Code, error: ParameterError) -> Bool { pattern == error.code }
-
-        /// Matches an error of this kind, when the error is a ``ParameterError``.
-        public static func ~= (pattern: Code, error: any Error) -> Bool {
-            (error as? ParameterError).map { pattern == $0.code } ?? false
-        }
-
-        /// The link has no parameter of that name.
-        public static let missing = Code(rawValue: "missing_parameter")
-        /// The value is not of the asked type.
-        public static let invalid = Code(rawValue: "invalid_parameter")
-    }
-
+public struct ParameterError: CodedError, Sendable, Hashable {
     /// Why.
     public let code: Code
     /// The parameter's name.
@@ -86,7 +65,12 @@ public struct ParameterError: Error, Sendable, Hashable, CustomStringConvertible
         self.value = value
         self.message = message
     }
+}
 
-    /// The message.
-    public var description: String { message }
+/// Why the parameter could not be read.
+extension ErrorCode<ParameterError> {
+    /// The link has no parameter of that name.
+    public static var missing: Self { Self(rawValue: "missing_parameter") }
+    /// The value is not of the asked type.
+    public static var invalid: Self { Self(rawValue: "invalid_parameter") }
 }

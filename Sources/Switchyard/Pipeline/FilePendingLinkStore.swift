@@ -52,26 +52,7 @@ public struct FilePendingLinkStore: PendingLinkStore {
 /// catch let error as PendingLinkStoreError where error.code == .cannotWrite { print(error) }
 /// // could not write /path/pending.json: No such file or directory
 /// ```
-public struct PendingLinkStoreError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The kind of failure, for matching in code.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        /// The stable snake_case name of the code.
-        public let rawValue: String
-        /// The ``rawValue``.
-        public var description: String { rawValue }
-
-        /// The file (or its temporary copy) could not be created or written.
-        public static let cannotWrite = Code(rawValue: "cannot_write")
-
-        /// Matches an error of this kind.
-        public static func ~= (pattern: Code, error: PendingLinkStoreError) -> Bool { pattern == error.code }
-
-        /// Matches an error of this kind, when the error is a ``PendingLinkStoreError``.
-        public static func ~= (pattern: Code, error: any Error) -> Bool {
-            (error as? PendingLinkStoreError).map { pattern == $0.code } ?? false
-        }
-    }
-
+public struct PendingLinkStoreError: CodedError, Sendable, Hashable {
     /// What failed.
     public let code: Code
     /// The file's path.
@@ -88,4 +69,10 @@ public struct PendingLinkStoreError: Error, Sendable, Hashable, CustomStringConv
 
     /// `could not write PATH: MESSAGE`.
     public var description: String { "could not write \(path): \(message)" }
+}
+
+/// The kind of failure, for matching in code.
+extension ErrorCode<PendingLinkStoreError> {
+    /// The file (or its temporary copy) could not be created or written.
+    public static var cannotWrite: Self { Self(rawValue: "cannot_write") }
 }

@@ -6,21 +6,7 @@
 /// router.pendingLinkStoreFailed = { error in logger.error("\(error)") }
 /// // could not save the pending link 'shop://orders/7': disk full
 /// ```
-public struct PendingLinkPersistenceError: Error, Sendable, CustomStringConvertible {
-    /// What the store was asked to do.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        let rawValue: String
-        /// The stable snake_case name of the code.
-        public var description: String { rawValue }
-
-        /// Saving a held link failed: it will not survive the app being killed.
-        public static let saveFailed = Code(rawValue: "save_failed")
-        /// Loading the saved link failed: it was cleared (or could not be).
-        public static let loadFailed = Code(rawValue: "load_failed")
-        /// Removing the saved link failed: it may be restored at the next launch.
-        public static let clearFailed = Code(rawValue: "clear_failed")
-    }
-
+public struct PendingLinkPersistenceError: CodedError, Sendable {
     /// What failed.
     public let code: Code
     /// The explanation, naming the link when there is one and the store's error.
@@ -38,7 +24,14 @@ public struct PendingLinkPersistenceError: Error, Sendable, CustomStringConverti
         self.message = "could not \(verb) the pending link\(link.map { " '\($0)'" } ?? ""): \(underlying)"
         self.underlying = underlying
     }
+}
 
-    /// The message.
-    public var description: String { message }
+/// What the store was asked to do.
+extension ErrorCode<PendingLinkPersistenceError> {
+    /// Saving a held link failed: it will not survive the app being killed.
+    public static var saveFailed: Self { Self(rawValue: "save_failed") }
+    /// Loading the saved link failed: it was cleared (or could not be).
+    public static var loadFailed: Self { Self(rawValue: "load_failed") }
+    /// Removing the saved link failed: it may be restored at the next launch.
+    public static var clearFailed: Self { Self(rawValue: "clear_failed") }
 }

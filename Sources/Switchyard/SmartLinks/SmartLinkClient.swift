@@ -209,39 +209,7 @@ public struct SmartLinkClient: Sendable {
 }
 
 /// Why a smart link could not be resolved or redeemed.
-public struct SmartLinkError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The kind of failure.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        /// The stable snake_case name.
-        public let rawValue: String
-        /// The ``rawValue``.
-        public var description: String { rawValue }
-        /// No link has this code.
-        public static let notFound = Code(rawValue: "not_found")
-        /// The link was deleted or has expired.
-        public static let gone = Code(rawValue: "gone")
-        /// Every redemption has been spent.
-        public static let exhausted = Code(rawValue: "exhausted")
-        /// The app key was refused.
-        public static let unauthorized = Code(rawValue: "unauthorized")
-        /// The service could not be reached.
-        public static let transport = Code(rawValue: "transport")
-        /// The service answered with an error.
-        public static let service = Code(rawValue: "service_error")
-        /// The answer was not what the service's contract says.
-        public static let invalidResponse = Code(rawValue: "invalid_response")
-        /// The app's own table cannot read the link's URL.
-        public static let unresolvable = Code(rawValue: "unresolvable")
-
-        /// Matches an error of this kind: `catch SmartLinkError.Code.notFound`.
-        public static func ~= (pattern: Code, error: SmartLinkError) -> Bool { pattern == error.code }
-
-        /// Matches an error of this kind, when the error is a ``SmartLinkError``.
-        public static func ~= (pattern: Code, error: any Error) -> Bool {
-            (error as? SmartLinkError).map { pattern == $0.code } ?? false
-        }
-    }
-
+public struct SmartLinkError: CodedError, Sendable, Hashable {
     /// The kind of failure.
     public let code: Code
     /// What happened.
@@ -251,7 +219,24 @@ public struct SmartLinkError: Error, Sendable, Hashable, CustomStringConvertible
         self.code = code
         self.message = message
     }
+}
 
-    /// The message.
-    public var description: String { message }
+/// The kind of failure.
+extension ErrorCode<SmartLinkError> {
+    /// No link has this code.
+    public static var notFound: Self { Self(rawValue: "not_found") }
+    /// The link was deleted or has expired.
+    public static var gone: Self { Self(rawValue: "gone") }
+    /// Every redemption has been spent.
+    public static var exhausted: Self { Self(rawValue: "exhausted") }
+    /// The app key was refused.
+    public static var unauthorized: Self { Self(rawValue: "unauthorized") }
+    /// The service could not be reached.
+    public static var transport: Self { Self(rawValue: "transport") }
+    /// The service answered with an error.
+    public static var service: Self { Self(rawValue: "service_error") }
+    /// The answer was not what the service's contract says.
+    public static var invalidResponse: Self { Self(rawValue: "invalid_response") }
+    /// The app's own table cannot read the link's URL.
+    public static var unresolvable: Self { Self(rawValue: "unresolvable") }
 }
