@@ -1,5 +1,5 @@
 import Testing
-@testable import Switchyard
+@_spi(SwitchyardService) @testable import Switchyard
 
 /// The shortcuts taken for speed agree with the slow, obvious code they replace.
 @Suite struct FastPathTests {

@@ -1,5 +1,5 @@
 import Testing
-import Switchyard
+@_spi(SwitchyardService) import Switchyard
 
 /// `PercentDecoding.decode(_:plusIsSpace:)`, the exact decoder the link service reads Firebase long
 /// links with: one row per documented behaviour.

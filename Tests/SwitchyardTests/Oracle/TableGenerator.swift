@@ -1,4 +1,4 @@
-@testable import Switchyard
+@_spi(SwitchyardService) @testable import Switchyard
 
 /// One generated segment, kept structured so that an equivalent pattern can be derived from it.
 struct GeneratedSegment {
