@@ -1,4 +1,4 @@
-/// Applies a navigation plan to the app's screens: a UIKit navigator, a SwiftUI
+/// Applies a navigation plan to the app's screens: a UIKit screen stack, a SwiftUI
 /// ``NavigationState``, an in-memory stack.
 public typealias PlanApplier = @Sendable (NavigationPlan, DeepLink) async throws -> Void
 
@@ -10,7 +10,7 @@ extension Router {
     /// and the link. Nil (the default) leaves such routes to the default route.
     ///
     /// ```swift
-    /// // `coordinator`: a @MainActor object that owns the app's NavigationState or UIKit navigator
+    /// // `coordinator`: a @MainActor object that owns the app's NavigationState or UIKitScreenStack
     /// router.applyPlans { plan, link in await coordinator.show(plan) }
     /// ```
     public func applyPlans(_ apply: PlanApplier?) {
@@ -35,6 +35,16 @@ extension Router {
             state.planApplier = apply
             state.screens = screens
             state.cache = nil
+        }
+    }
+
+    /// The destination of every screen route without a closure of its own while plans are
+    /// applied: `table`'s plan for the link, handed to `apply`.
+    static func planDestination(_ table: RouteTable, _ apply: @escaping PlanApplier) -> Destination {
+        let planner = NavigationPlanner(table: table)
+        return { link in
+            guard let plan = planner.plan(for: link) else { return }
+            try await apply(plan, link)
         }
     }
 

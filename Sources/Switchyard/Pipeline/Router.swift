@@ -144,13 +144,7 @@ extension Router {
             if let cache { return cache }
             let table = routes.build()
             var compiled = Compiled(table: table, destinations: destinations, defaultDestination: defaultDestination)
-            if let planApplier {
-                let planner = NavigationPlanner(table: table)
-                compiled.planDestination = { link in
-                    guard let plan = planner.plan(for: link) else { return }
-                    try await planApplier(plan, link)
-                }
-            }
+            compiled.planDestination = planApplier.map { Router.planDestination(table, $0) }
             cache = compiled
             return compiled
         }

@@ -13,11 +13,11 @@ public import Switchyard
 /// later steps push inside it. A plan that replaces the root sets the `window`'s root view controller.
 ///
 /// ```swift
-/// let navigator = UIKitNavigator(root: tabBarController, tabs: ["home", "feed"], factory: Screens(), window: window)
-/// navigator.apply(table.plan(for: try table.resolve(url.absoluteString))!)
+/// let screens = UIKitScreenStack(root: tabBarController, tabs: ["home", "feed"], factory: Screens(), window: window)
+/// screens.apply(table.plan(for: try table.resolve(url.absoluteString))!)
 /// ```
 @MainActor
-public final class UIKitNavigator {
+public final class UIKitScreenStack {
     /// What the window shows now: the app's root, or the navigation controller of a screen that
     /// replaced it (``NavigationOperation/replaceRoot(_:)``).
     public private(set) var root: UIViewController
@@ -185,7 +185,7 @@ public final class UIKitNavigator {
     }
 }
 
-extension UIKitNavigator: @MainActor ScreenStack {
+extension UIKitScreenStack: @MainActor ScreenStack {
     /// The selected tab's identifier, nil without a tab bar.
     public var selectedTab: String? { hierarchy.selectedTab }
 
@@ -196,4 +196,8 @@ extension UIKitNavigator: @MainActor ScreenStack {
     public var modal: PresentedModal? { hierarchy.modal }
 
 }
+
+/// The earlier name of ``UIKitScreenStack``, kept so that Xcode offers the rename as a fix-it.
+@available(*, unavailable, renamed: "UIKitScreenStack")
+public typealias UIKitNavigator = UIKitScreenStack
 #endif
