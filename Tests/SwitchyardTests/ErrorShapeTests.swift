@@ -48,8 +48,8 @@ import Testing
         #expect((error as? DestinationError)?.message == "invalid parameters: no id")
     }
 
-    @Test func aPendingLinkStoreErrorHasACode() {
-        let error = PendingLinkStoreError(path: "/p", message: "disk full")
+    @Test func aFileWriteErrorHasACode() {
+        let error = FileWriteError(path: "/p", message: "disk full")
         #expect(error.code == .cannotWrite)
         #expect(error.code.rawValue == "cannot_write")
         #expect(error.description == "could not write /p: disk full")

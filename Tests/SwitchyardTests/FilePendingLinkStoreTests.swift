@@ -28,10 +28,10 @@ import Testing
 
     @Test func aFailureToSaveIsReportedWithThePath() throws {
         let store = FilePendingLinkStore(path: "/nonexistent-\(UUID().uuidString)/pending.json")
-        #expect(throws: PendingLinkStoreError.self) { try store.save(Self.record()) }
+        #expect(throws: FileWriteError.self) { try store.save(Self.record()) }
         do {
             try store.save(Self.record())
-        } catch let error as PendingLinkStoreError {
+        } catch let error as FileWriteError {
             #expect(error.path == store.path)
             #expect(error.description.hasPrefix("could not write \(store.path): "))
         }

@@ -1,32 +1,3 @@
-/// A part of a link (scheme, host, path): absent, held as a string, or a byte range of the
-/// link's input read only when asked for.
-enum LinkText: Sendable {
-    case absent
-    case held(String)
-    /// UTF-8 offsets into the link's `url`, at ASCII boundaries; `lowercased` folds it on reading.
-    case slice(start: Int, end: Int, lowercased: Bool)
-
-    init(_ text: String?) {
-        self = text.map { .held($0) } ?? .absent
-    }
-
-    /// The text, read from `url` for a slice.
-    func value(in url: String) -> String? {
-        switch self {
-        case .absent:
-            return nil
-        case .held(let text):
-            return text
-        case .slice(let start, let end, let lowercased):
-            let utf8 = url.utf8
-            let lower = utf8.index(utf8.startIndex, offsetBy: start)
-            let upper = utf8.index(lower, offsetBy: end - start)
-            let text = String(decoding: utf8[lower..<upper], as: UTF8.self)
-            return lowercased ? text.lowercased() : text
-        }
-    }
-}
-
 /// A link's route parameters: up to two held as byte ranges of the link's input and decoded
 /// only when read, or built (decoded strings inline for up to two, more in a dictionary).
 enum RouteParameters: Sendable {
@@ -74,32 +45,6 @@ enum RouteParameters: Sendable {
         case .two(let name1, let value1, let name2, let value2):
             name1 == name ? value1 : (name2 == name ? value2 : nil)
         case .many(let dictionary): dictionary[name]
-        }
-    }
-}
-
-/// The names of a form's one or two captured parameters (``RouteParameters/captured(_:_:)``).
-struct CapturedNames: Sendable {
-    let first: String
-    let second: String?
-}
-
-/// A captured path segment: its UTF-8 offsets in the link's input, and whether it holds a `%`
-/// escape (decoded when read; the resolver has already checked that it decodes to text).
-struct RouteCapture: Sendable {
-    var start: Int32
-    var end: Int32
-    var escaped: Bool
-
-    /// The segment's text, percent-decoded.
-    func value(in url: String) -> String {
-        var url = url
-        return url.withUTF8 { bytes in
-            let raw = UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(end)])
-            guard escaped else { return String(decoding: raw, as: UTF8.self) }
-            return String(unsafeUninitializedCapacity: raw.count) { output in
-                PercentDecoding.decode(raw, into: output, lowercase: false)
-            }
         }
     }
 }

@@ -21,7 +21,7 @@ public struct FilePendingLinkStore: PendingLinkStore {
     /// Writes the record, replacing the file atomically: a new file created with mode 0600 (and
     /// the platform's file protection), then renamed over the old one.
     ///
-    /// - Throws: ``PendingLinkStoreError`` when the file cannot be written.
+    /// - Throws: ``FileWriteError`` when the file cannot be written.
     public func save(_ record: PendingLinkRecord) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -44,35 +44,4 @@ public struct FilePendingLinkStore: PendingLinkStore {
         guard FileManager.default.fileExists(atPath: path) else { return }
         try FileManager.default.removeItem(atPath: path)
     }
-}
-
-/// A file the SDK keeps (a pending link, the deferred-link check) that could not be written.
-///
-/// ```swift
-/// catch let error as PendingLinkStoreError where error.code == .cannotWrite { print(error) }
-/// // could not write /path/pending.json: No such file or directory
-/// ```
-public struct PendingLinkStoreError: CodedError, Sendable, Hashable {
-    /// What failed.
-    public let code: Code
-    /// The file's path.
-    public let path: String
-    /// What went wrong, without the path (the system's explanation).
-    public let message: String
-
-    /// Creates an error for a file that could not be written.
-    public init(path: String, message: String) {
-        self.code = .cannotWrite
-        self.path = path
-        self.message = message
-    }
-
-    /// `could not write PATH: MESSAGE`.
-    public var description: String { "could not write \(path): \(message)" }
-}
-
-/// The kind of failure, for matching in code.
-extension ErrorCode<PendingLinkStoreError> {
-    /// The file (or its temporary copy) could not be created or written.
-    public static var cannotWrite: Self { Self(rawValue: "cannot_write") }
 }
