@@ -7,6 +7,17 @@
 ///
 /// Numbers are stored as `Double`, so integers are exact up to ±2^53. Objects are unordered, and
 /// written with sorted keys.
+///
+/// Why the SDK reads JSON itself rather than through Foundation: a route file's syntax error must
+/// say where it is, the same way on every platform the SDK declares. `JSONSerialization` and
+/// `JSONDecoder` report a syntax error as `NSCocoaErrorDomain` 3840 with the place only in English
+/// debug text: a line and column from swift-foundation (Linux's Foundation since Swift 6, Apple's
+/// since macOS 14 and iOS 17), a character offset from the Foundation of macOS 13, iOS 16, tvOS 16
+/// and watchOS 9; and both accept an object that names a key twice. ``JSONParseError`` gives a
+/// code, a line, a column and a byte offset as fields on all of them, and rejects duplicate keys.
+/// For a member of the wrong type neither gives a position (Foundation's `DecodingError` has a
+/// coding path); the table decoder names the route's number and pattern instead. The reader
+/// (`JSONParser`; JSON/ is about 840 lines in all) stays for the syntax errors.
 public enum JSONValue: Sendable, Hashable {
     /// The JSON `null` literal.
     case null
