@@ -58,7 +58,7 @@ import Testing
     }
 
     /// Before markReady() the answer is what it will be after: a sign-in SDK's link chained after
-    /// this one still reaches that SDK at a cold launch. (It used to be true for anything.)
+    /// this one still reaches that SDK at a cold launch, so the answer is never true for anything.
     @Test(arguments: [
         ("shop://product/42", false, false, true),      // a route with a destination: held
         ("shop://orders/7", false, false, false),       // a route nothing mapped, no default route

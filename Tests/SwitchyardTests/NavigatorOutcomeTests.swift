@@ -2,7 +2,7 @@ import Foundation
 import Switchyard
 import Testing
 
-/// Issue 15: the navigator says why it did not open a link, not only that it did not.
+/// The navigator says why it did not open a link, not only that it did not.
 @Suite struct NavigatorOutcomeTests {
     @Test func anUnlistedHostIsRejectedWithTheHostNamed() async throws {
         let router = try Router(schemes: ["shop"])

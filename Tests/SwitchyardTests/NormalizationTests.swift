@@ -70,7 +70,7 @@ import Switchyard
         else { #expect(link.routeParameters == nil) }
     }
 
-    /// Issue 15 and issue 12: a trailing slash is ignored whatever the delimiter, so it never
+    /// A trailing slash is ignored whatever the delimiter, so it never
     /// lands in the last segment (`userId = "self/"`) or sends a link to the default route.
     @Test(arguments: [
         ("photofeed://user:self/", "user:{userId}", ["userId": "self"]),

@@ -63,7 +63,7 @@ struct RecordingHandler: LinkHandler {
         #expect(await log.entries == [
             "handler", "list screen",
             "handler", "block list/* list/3", "block list/...", "detail 3",
-            // Issue 15: a trailing `*` matches any depth in a handler pattern, as WAAppRouting's did.
+            // A trailing `*` matches any depth in a handler pattern, as WAAppRouting's did.
             "handler", "block list/* list/3/extra", "block list/...", "extra screen",
         ])
     }

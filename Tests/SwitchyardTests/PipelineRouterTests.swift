@@ -150,7 +150,7 @@ struct RecordingRoute: Routable {
         #expect(await log.entries == ["product product"])
     }
 
-    /// Issue 15: a route-table file's route that nothing mapped reaches the default route, with
+    /// A route-table file's route that nothing mapped reaches the default route, with
     /// its route and parameters filled in; a mapped route still opens its own destination.
     @Test func aFileRouteWithoutADestinationReachesTheDefaultRoute() async throws {
         let log = PipelineLog()

@@ -1,7 +1,7 @@
 import Switchyard
 import Testing
 
-/// Issue 15: a bad or conflicting registration fails where it is made, names the problem, and
+/// A bad or conflicting registration fails where it is made, names the problem, and
 /// never disables the links that worked before it.
 @Suite struct RouterRegistrationTests {
     /// A router with a product route and a default route, both recording what they open.

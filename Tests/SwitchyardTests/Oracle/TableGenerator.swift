@@ -136,7 +136,7 @@ enum TableGenerator {
         }
         if rng.chance(10) { raw.insert("", at: Int.random(in: 0...raw.count, using: &rng)) }
         var path = raw.joined(separator: String(delimiter))
-        // A trailing slash, ignored for every delimiter (issue 15: `photofeed://user:self/`).
+        // A trailing slash, ignored for every delimiter (`photofeed://user:self/`).
         if rng.chance(15) { path += rng.chance(80) ? "/" : "//" }
         // A link with a scheme or host carries a query half the time; an internal path has none.
         let origin = Int.random(in: 0..<3, using: &rng)
