@@ -31,7 +31,9 @@ public struct ErrorCode<Subject>: Sendable, Hashable, CustomStringConvertible {
     /// The stable snake_case name of the code, such as `unknown_scheme`.
     public let rawValue: String
 
-    package init(rawValue: String) {
+    /// A code with this name: the SDK's codes are static members of each error's `Code`; an
+    /// error type of your own that adopts ``CodedError`` declares its codes the same way.
+    public init(rawValue: String) {
         self.rawValue = rawValue
     }
 

@@ -63,4 +63,16 @@ import Testing
         #expect(RouteTableFileError.Code.unknownKey.rawValue == "unknown_key")
         #expect(DeferredLinks.Refusal.Code.stale.rawValue == "stale")
     }
+
+    /// An error of the app's own that adopts ``CodedError`` gets the same `Code`, patterns and description.
+    @Test func anAppErrorAdoptsTheSameShape() {
+        struct CheckoutError: CodedError, Equatable {
+            let code: Code
+            let message: String
+        }
+        let error: any Error = CheckoutError(code: .init(rawValue: "sold_out"), message: "sold out")
+        #expect(CheckoutError.Code(rawValue: "sold_out") ~= error)
+        #expect(!(PipelineError.Code.redirectLoop ~= error))
+        #expect("\(error)" == "sold out")
+    }
 }
