@@ -1,6 +1,6 @@
 // swift-tools-version: 6.2
 // The Switchyard SDK: zero external dependencies, so every app that adds it resolves nothing else.
-// 6.2: NavigationState and UIKitNavigator conform to ScreenStack on the main actor (isolated conformances).
+// 6.2: NavigationState and UIKitScreenStack conform to ScreenStack on the main actor (isolated conformances).
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [

@@ -1,4 +1,4 @@
-import Switchyard
+public import Switchyard
 
 /// Why a route table could not be turned into Swift source.
 ///
@@ -11,32 +11,11 @@ import Switchyard
 /// catch { for line in error.lines(file: "routes.json") { print(line) } }
 /// // routes.json: routes 1 and 4: the names 'product-detail' and 'product_detail' both give the case 'productDetail'
 /// ```
-public struct RouteCodeGenerationError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct RouteCodeGenerationError: CodedError, Sendable, Hashable {
     /// One problem.
     public struct Problem: Sendable, Hashable, CustomStringConvertible {
-        /// The kind of problem: a ``RouteTableBuildError/Issue/Code`` (`syntax`, `conflict`, ...),
-        /// a ``RouteTableFileError/Code`` (`invalid_json`, ...), or one of the generator's own.
-        public struct Code: Sendable, Hashable, CustomStringConvertible {
-            /// The stable snake_case name of the code.
-            public let rawValue: String
-            /// The ``rawValue``.
-            public var description: String { rawValue }
-
-            /// Two route names give the same Swift case name (`product-detail`, `product_detail`).
-            public static let caseNameClash = Code(rawValue: "case_name_clash")
-            /// Two parameters of one route give the same Swift label.
-            public static let labelClash = Code(rawValue: "label_clash")
-            /// A route or parameter name gives no Swift identifier.
-            public static let unusableName = Code(rawValue: "unusable_name")
-            /// The type name asked for is not a Swift identifier.
-            public static let invalidTypeName = Code(rawValue: "invalid_type_name")
-
-            /// The code of a table issue.
-            init(_ code: RouteTableBuildError.Issue.Code) { rawValue = code.rawValue }
-            /// The code of a file error.
-            init(_ code: RouteTableFileError.Code) { rawValue = code.rawValue }
-            init(rawValue: String) { self.rawValue = rawValue }
-        }
+        /// The kind of problem: a table issue's or file error's code, or one of the generator's own.
+        public typealias Code = ErrorCode<Problem>
 
         /// The kind of problem.
         public let code: Code
@@ -72,28 +51,6 @@ public struct RouteCodeGenerationError: Error, Sendable, Hashable, CustomStringC
         }
     }
 
-    /// The kind of failure as a whole; ``problems`` says what each problem is.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        /// The stable snake_case name of the code.
-        public let rawValue: String
-        /// The ``rawValue``.
-        public var description: String { rawValue }
-
-        /// The file could not be read, or the table does not build: the problems are the SDK's
-        /// (``RouteTableFileError``, ``RouteTableBuildError``).
-        public static let invalidTable = Code(rawValue: "invalid_table")
-        /// The Swift cannot be written: the type name, or names in the table, clash or are not identifiers.
-        public static let unrepresentable = Code(rawValue: "unrepresentable")
-
-        /// Matches an error of this kind: `catch RouteCodeGenerationError.Code.unrepresentable`.
-        public static func ~= (pattern: Code, error: RouteCodeGenerationError) -> Bool { pattern == error.code }
-
-        /// Matches an error of this kind, when the error is a ``RouteCodeGenerationError``.
-        public static func ~= (pattern: Code, error: any Error) -> Bool {
-            (error as? RouteCodeGenerationError).map { pattern == $0.code } ?? false
-        }
-    }
-
     /// What failed.
     public let code: Code
     /// Every problem found, in table order.
@@ -115,7 +72,29 @@ public struct RouteCodeGenerationError: Error, Sendable, Hashable, CustomStringC
 
     /// One line per problem, without a file name.
     public var message: String { problems.map(\.description).joined(separator: "\n") }
+}
 
-    /// The message: one line per problem, without a file name.
-    public var description: String { message }
+/// The kind of failure as a whole; ``RouteCodeGenerationError/problems`` says what each problem is.
+extension ErrorCode<RouteCodeGenerationError> {
+    /// The file could not be read, or the table does not build: the problems are the SDK's
+    /// (``RouteTableFileError``, ``RouteTableBuildError``).
+    public static var invalidTable: Self { Self(rawValue: "invalid_table") }
+    /// The Swift cannot be written: the type name, or names in the table, clash or are not identifiers.
+    public static var unrepresentable: Self { Self(rawValue: "unrepresentable") }
+}
+
+/// The kind of one problem: a ``RouteTableBuildError/Issue/Code`` (`syntax`, `conflict`, ...),
+/// a ``RouteTableFileError/Code`` (`invalid_json`, ...), or one of the generator's own.
+extension ErrorCode<RouteCodeGenerationError.Problem> {
+    /// Two route names give the same Swift case name (`product-detail`, `product_detail`).
+    public static var caseNameClash: Self { Self(rawValue: "case_name_clash") }
+    /// Two parameters of one route give the same Swift label.
+    public static var labelClash: Self { Self(rawValue: "label_clash") }
+    /// A route or parameter name gives no Swift identifier.
+    public static var unusableName: Self { Self(rawValue: "unusable_name") }
+    /// The type name asked for is not a Swift identifier.
+    public static var invalidTypeName: Self { Self(rawValue: "invalid_type_name") }
+
+    /// The code of a table issue or a file error, under the same name.
+    init<Other>(_ code: ErrorCode<Other>) { self.init(rawValue: code.rawValue) }
 }

@@ -5,7 +5,7 @@ public import Switchyard
 /// A `NavigationStack` bound to a ``NavigationState``: its path, and its modal shown as a sheet
 /// with a stack of its own. Every screen is drawn by the app's `destination` view builder.
 ///
-/// It applies a plan's settings as `UIKitNavigator` does:
+/// It applies a plan's settings as `UIKitScreenStack` does:
 /// - a plan that replaces the root (`"root": true`): the replaced root
 ///   (``NavigationState/replacedRoot``) is drawn by `destination` in place of `root`, with the
 ///   path above it, until a plan brings the app's own root back;

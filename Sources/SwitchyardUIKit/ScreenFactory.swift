@@ -2,7 +2,7 @@
 public import UIKit
 public import Switchyard
 
-/// Makes the view controller for a planned screen. The app provides it to ``UIKitNavigator``.
+/// Makes the view controller for a planned screen. The app provides it to ``UIKitScreenStack``.
 ///
 /// ```swift
 /// final class Screens: ScreenFactory {

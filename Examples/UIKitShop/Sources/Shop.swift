@@ -5,7 +5,7 @@ import SwitchyardUIKit
 import UIKit
 
 /// The app's links: one router for the shop's table (`routes.json`, the table of Examples/shop),
-/// the navigator every entry point goes through, and the `UIKitNavigator` that applies the table's
+/// the navigator every entry point goes through, and the `UIKitScreenStack` that applies the table's
 /// navigation plans to a tab bar of navigation controllers.
 @MainActor
 final class Shop {
@@ -17,7 +17,7 @@ final class Shop {
     /// The tabs, as the table's `container`s name them.
     private let tabs = ["shop", "account"]
     /// Applies plans to the tab bar; set once the window exists (``show(in:)``).
-    private var screens: UIKitNavigator?
+    private var screens: UIKitScreenStack?
 
     /// Sets up the router and the navigator: called from `application(_:didFinishLaunchingWithOptions:)`,
     /// before any link can arrive.
@@ -43,7 +43,7 @@ final class Shop {
     }
 
     /// Puts the tab bar in the window, with one navigation controller per tab. Each tab's root is
-    /// the app's own; plans push their screens above it (`UIKitNavigator` never pops a tab's root).
+    /// the app's own; plans push their screens above it (`UIKitScreenStack` never pops a tab's root).
     func show(in window: UIWindow) {
         let factory = Screens()
         let tabBar = UITabBarController()
@@ -52,7 +52,7 @@ final class Shop {
             UINavigationController(rootViewController: ProfileViewController()),
         ]
         window.rootViewController = tabBar
-        screens = UIKitNavigator(root: tabBar, tabs: tabs, factory: factory, window: window)
+        screens = UIKitScreenStack(root: tabBar, tabs: tabs, factory: factory, window: window)
     }
 
     /// Shows one screen on the shop tab's stack.

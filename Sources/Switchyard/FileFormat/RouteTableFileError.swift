@@ -10,26 +10,7 @@
 /// Route numbers in messages are 1-based ("route 1" is the first entry of `routes`), while
 /// ``routeIndex`` is 0-based for code. Match kinds with the static members:
 /// `catch RouteTableFileError.unknownKey { ... }`.
-public struct RouteTableFileError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// A kind of route-table file error; use one as a `catch` or `case` pattern, or compare it with
-    /// ``code`` (`error.code == .unknownKey`).
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        /// The stable identifier, such as `unknown_key`.
-        public let rawValue: String
-        /// The identifier.
-        public var description: String { rawValue }
-
-        /// Matches an error of this kind.
-        public static func ~= (pattern: Code, error: RouteTableFileError) -> Bool {
-            pattern == error.code
-        }
-
-        /// Matches an error of this kind, when the error is a ``RouteTableFileError``.
-        public static func ~= (pattern: Code, error: any Error) -> Bool {
-            (error as? RouteTableFileError).map { pattern ~= $0 } ?? false
-        }
-    }
-
+public struct RouteTableFileError: CodedError, Sendable, Hashable {
     /// The file could not be opened or read (missing, a directory, no permission).
     public static let cannotReadFile = Code(rawValue: "cannot_read_file")
     /// The file is larger than ``RouteTableFile/maximumFileSize``.
@@ -154,7 +135,8 @@ extension RouteTableFileError {
     }
 }
 
-extension RouteTableFileError.Code {
+/// The codes as members of ``RouteTableFileError/Code``, for `error.code == .duplicateKey`.
+extension ErrorCode<RouteTableFileError> {
     /// ``RouteTableFileError/cannotReadFile``, for comparing with ``RouteTableFileError/code``: `error.code == .cannotReadFile`.
     public static var cannotReadFile: Self { RouteTableFileError.cannotReadFile }
     /// ``RouteTableFileError/fileTooLarge``, for comparing with ``RouteTableFileError/code``: `error.code == .fileTooLarge`.

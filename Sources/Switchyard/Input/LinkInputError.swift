@@ -9,42 +9,7 @@
 /// do { _ = try table.resolve("shop://product/%G1") }
 /// catch { print(error) } // invalid percent-encoding '%G1' at 16
 /// ```
-public struct LinkInputError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The kind of rejection, for matching in code and as a stable string in JSON output.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        /// The stable snake_case name of the code.
-        public let rawValue: String
-        /// The ``rawValue``.
-        public var description: String { rawValue }
-
-        /// The input is empty.
-        public static let emptyInput = Code(rawValue: "empty_input")
-        /// The input is longer than the table's limit (8 KiB by default).
-        public static let inputTooLong = Code(rawValue: "input_too_long")
-        /// A control character (U+0000–U+001F, U+007F), raw or percent-encoded in the path.
-        public static let controlCharacter = Code(rawValue: "control_character")
-        /// A raw space or another character that cannot appear in a URL.
-        public static let invalidCharacter = Code(rawValue: "invalid_character")
-        /// A `%` not followed by two hex digits, or escapes that do not decode to UTF-8.
-        public static let invalidPercentEncoding = Code(rawValue: "invalid_percent_encoding")
-        /// A scheme the table does not answer.
-        public static let unknownScheme = Code(rawValue: "unknown_scheme")
-        /// An `http`/`https` URL for a host that is not configured for universal links.
-        public static let unknownHost = Code(rawValue: "unknown_host")
-        /// User information (`user@`) in a universal link's authority.
-        public static let userInfoNotAllowed = Code(rawValue: "user_info_not_allowed")
-        /// A URL whose structure cannot be read (`https:` without `//`, an empty host, a bad port).
-        public static let malformedURL = Code(rawValue: "malformed_url")
-
-        /// Matches an error of this kind: `catch LinkInputError.Code.unknownScheme`.
-        public static func ~= (pattern: Code, error: LinkInputError) -> Bool { pattern == error.code }
-
-        /// Matches an error of this kind, when the error is a ``LinkInputError``.
-        public static func ~= (pattern: Code, error: any Error) -> Bool {
-            (error as? LinkInputError).map { pattern == $0.code } ?? false
-        }
-    }
-
+public struct LinkInputError: CodedError, Sendable, Hashable {
     /// What was wrong.
     public let code: Code
     /// The explanation, including the position when there is one.
@@ -57,7 +22,26 @@ public struct LinkInputError: Error, Sendable, Hashable, CustomStringConvertible
         self.message = position.map { "\(message) at \($0)" } ?? message
         self.position = position
     }
+}
 
-    /// The message.
-    public var description: String { message }
+/// The kind of rejection, for matching in code and as a stable string in JSON output.
+extension ErrorCode<LinkInputError> {
+    /// The input is empty.
+    public static var emptyInput: Self { Self(rawValue: "empty_input") }
+    /// The input is longer than the table's limit (8 KiB by default).
+    public static var inputTooLong: Self { Self(rawValue: "input_too_long") }
+    /// A control character (U+0000–U+001F, U+007F), raw or percent-encoded in the path.
+    public static var controlCharacter: Self { Self(rawValue: "control_character") }
+    /// A raw space or another character that cannot appear in a URL.
+    public static var invalidCharacter: Self { Self(rawValue: "invalid_character") }
+    /// A `%` not followed by two hex digits, or escapes that do not decode to UTF-8.
+    public static var invalidPercentEncoding: Self { Self(rawValue: "invalid_percent_encoding") }
+    /// A scheme the table does not answer.
+    public static var unknownScheme: Self { Self(rawValue: "unknown_scheme") }
+    /// An `http`/`https` URL for a host that is not configured for universal links.
+    public static var unknownHost: Self { Self(rawValue: "unknown_host") }
+    /// User information (`user@`) in a universal link's authority.
+    public static var userInfoNotAllowed: Self { Self(rawValue: "user_info_not_allowed") }
+    /// A URL whose structure cannot be read (`https:` without `//`, an empty host, a bad port).
+    public static var malformedURL: Self { Self(rawValue: "malformed_url") }
 }

@@ -102,3 +102,27 @@ enum PathSegments {
         return nil
     }
 }
+
+/// A segment of the input path: a byte range, whether it holds a `%` escape, and where its
+/// decoded text is in the decoding buffer when it does (``PathSegments``).
+struct SegmentRef {
+    var start: Int32
+    var end: Int32
+    var decodedStart: Int32 = 0
+    var decodedEnd: Int32 = 0
+    var hasEscape: Bool
+
+    init(start: Int32, end: Int32, hasEscape: Bool) {
+        self.start = start
+        self.end = end
+        self.hasEscape = hasEscape
+    }
+
+    /// The segment's text as the matcher reads it: decoded when escaped.
+    @inline(__always)
+    func text(_ bytes: UnsafeBufferPointer<UInt8>, decoded: UnsafeMutableBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        hasEscape
+            ? UnsafeBufferPointer(rebasing: decoded[Int(decodedStart)..<Int(decodedEnd)])
+            : UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(end)])
+    }
+}

@@ -1,7 +1,7 @@
 /// A view-controller hierarchy read into plain values — a tab bar of navigation stacks or one
-/// navigation stack, and what it presents — with every decision a UIKit navigator makes on it:
+/// navigation stack, and what it presents — with every decision a UIKit screen stack makes on it:
 /// which stack is on top, where a stack's tracked screens start, what the modal is, and what to
-/// pop, push, present or refresh for each ``NavigationOperation``. `UIKitNavigator` only reads
+/// pop, push, present or refresh for each ``NavigationOperation``. `UIKitScreenStack` only reads
 /// UIKit into this value and performs the ``ControllerAction``s it answers, so the rules are
 /// tested on any platform.
 ///
@@ -221,7 +221,7 @@ public struct ControllerHierarchy: ScreenStack, Sendable, Hashable {
     }
 }
 
-/// What a UIKit navigator does to its view controllers, as ``ControllerHierarchy/action(for:)``
+/// What a UIKit screen stack does to its view controllers, as ``ControllerHierarchy/action(for:)``
 /// decides it.
 public enum ControllerAction: Sendable, Hashable {
     /// Dismiss the presented controller.

@@ -1,24 +1,5 @@
 /// A mistake in setting up navigation: a defaults builder for a route the table does not have.
-public struct NavigationPlanError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The kind of mistake.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        /// The stable snake_case name of the code.
-        public let rawValue: String
-        /// The ``rawValue``.
-        public var description: String { rawValue }
-
-        /// No route has this name or pattern.
-        public static let unknownRoute = Code(rawValue: "unknown_route")
-
-        /// Matches an error of this kind: `catch NavigationPlanError.Code.unknownRoute`.
-        public static func ~= (pattern: Code, error: NavigationPlanError) -> Bool { pattern == error.code }
-
-        /// Matches an error of this kind, when the error is a ``NavigationPlanError``.
-        public static func ~= (pattern: Code, error: any Error) -> Bool {
-            (error as? NavigationPlanError).map { pattern == $0.code } ?? false
-        }
-    }
-
+public struct NavigationPlanError: CodedError, Sendable, Hashable {
     /// The kind of mistake.
     public let code: Code
     /// What was wrong, naming the route.
@@ -28,7 +9,10 @@ public struct NavigationPlanError: Error, Sendable, Hashable, CustomStringConver
         self.code = code
         self.message = message
     }
+}
 
-    /// The message.
-    public var description: String { message }
+/// The kind of mistake.
+extension ErrorCode<NavigationPlanError> {
+    /// No route has this name or pattern.
+    public static var unknownRoute: Self { Self(rawValue: "unknown_route") }
 }

@@ -7,30 +7,7 @@
 /// throw DestinationError.invalidParameters("product id 'abc' is not a number")
 /// throw DestinationError.custom("the shop is closed")
 /// ```
-public struct DestinationError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The kind of failure, for matching in code.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        /// The stable snake_case name of the code.
-        public let rawValue: String
-        /// The ``rawValue``.
-        public var description: String { rawValue }
-
-        /// The destination has nothing to show for the link.
-        public static let notFound = Code(rawValue: "not_found")
-        /// The link's parameters are missing or not acceptable.
-        public static let invalidParameters = Code(rawValue: "invalid_parameters")
-        /// An app-defined failure.
-        public static let custom = Code(rawValue: "custom")
-
-        /// Matches an error of this kind: `catch DestinationError.Code.notFound`.
-        public static func ~= (pattern: Code, error: DestinationError) -> Bool { pattern == error.code }
-
-        /// Matches an error of this kind, when the error is a ``DestinationError``.
-        public static func ~= (pattern: Code, error: any Error) -> Bool {
-            (error as? DestinationError).map { pattern == $0.code } ?? false
-        }
-    }
-
+public struct DestinationError: CodedError, Sendable, Hashable {
     private enum Kind: Sendable, Hashable {
         case notFound
         case invalidParameters(String)
@@ -69,7 +46,14 @@ public struct DestinationError: Error, Sendable, Hashable, CustomStringConvertib
         case .custom(let message): message
         }
     }
+}
 
-    /// The message.
-    public var description: String { message }
+/// The kind of failure, for matching in code.
+extension ErrorCode<DestinationError> {
+    /// The destination has nothing to show for the link.
+    public static var notFound: Self { Self(rawValue: "not_found") }
+    /// The link's parameters are missing or not acceptable.
+    public static var invalidParameters: Self { Self(rawValue: "invalid_parameters") }
+    /// An app-defined failure.
+    public static var custom: Self { Self(rawValue: "custom") }
 }

@@ -5,30 +5,7 @@
 /// ```swift
 /// if case .failed(_, let error as PipelineError) = outcome, error.code == .redirectLoop { ... }
 /// ```
-public struct PipelineError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The kind of failure.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        /// The stable snake_case name of the code.
-        public let rawValue: String
-        /// The ``rawValue``.
-        public var description: String { rawValue }
-
-        /// Filters redirected more than ``Router/maximumRedirects`` times in a row.
-        public static let redirectLoop = Code(rawValue: "redirect_loop")
-        /// A Spotlight result whose identifier ``Navigator/spotlightLink`` does not map to a link.
-        public static let unmappedSpotlightIdentifier = Code(rawValue: "unmapped_spotlight_identifier")
-        /// A user activity that carries no link: no web page URL, or a Spotlight result without an identifier.
-        public static let notALink = Code(rawValue: "not_a_link")
-
-        /// Matches an error of this kind: `catch PipelineError.Code.redirectLoop`.
-        public static func ~= (pattern: Code, error: PipelineError) -> Bool { pattern == error.code }
-
-        /// Matches an error of this kind, when the error is a ``PipelineError``.
-        public static func ~= (pattern: Code, error: any Error) -> Bool {
-            (error as? PipelineError).map { pattern == $0.code } ?? false
-        }
-    }
-
+public struct PipelineError: CodedError, Sendable, Hashable {
     /// What failed.
     public let code: Code
     /// The explanation.
@@ -54,7 +31,14 @@ public struct PipelineError: Error, Sendable, Hashable, CustomStringConvertible 
     static func notALink(activityType: String) -> PipelineError {
         PipelineError(.notALink, "the user activity '\(activityType)' carries no link")
     }
+}
 
-    /// The message.
-    public var description: String { message }
+/// The kind of failure.
+extension ErrorCode<PipelineError> {
+    /// Filters redirected more than ``Router/maximumRedirects`` times in a row.
+    public static var redirectLoop: Self { Self(rawValue: "redirect_loop") }
+    /// A Spotlight result whose identifier ``Navigator/spotlightLink`` does not map to a link.
+    public static var unmappedSpotlightIdentifier: Self { Self(rawValue: "unmapped_spotlight_identifier") }
+    /// A user activity that carries no link: no web page URL, or a Spotlight result without an identifier.
+    public static var notALink: Self { Self(rawValue: "not_a_link") }
 }

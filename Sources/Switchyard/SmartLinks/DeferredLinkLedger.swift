@@ -35,7 +35,7 @@ public struct FileDeferredLinkLedger: DeferredLinkLedger {
     }
 
     /// Writes the moment of the check.
-    /// - Throws: ``PendingLinkStoreError`` when the file cannot be written.
+    /// - Throws: ``FileWriteError`` when the file cannot be written.
     public func recordCheck(at date: Date) throws {
         try PrivateFile.write(Data(String(date.timeIntervalSince1970).utf8), to: path)
     }

@@ -6,20 +6,20 @@ import Foundation
 /// unlocked after a restart.
 enum PrivateFile {
     /// Replaces the file at `path` with `data`.
-    /// - Throws: ``PendingLinkStoreError`` naming the file and what went wrong.
-    static func write(_ data: Data, to path: String) throws(PendingLinkStoreError) {
+    /// - Throws: ``FileWriteError`` naming the file and what went wrong.
+    static func write(_ data: Data, to path: String) throws(FileWriteError) {
         var attributes: [FileAttributeKey: Any] = [.posixPermissions: 0o600]
         #if canImport(Darwin) && !os(macOS)
         attributes[.protectionKey] = FileProtectionType.completeUntilFirstUserAuthentication
         #endif
         let temporary = path + ".\(UUID().uuidString).tmp"
         guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: attributes) else {
-            throw PendingLinkStoreError(path: path, message: "could not create \(temporary)")
+            throw FileWriteError(path: path, message: "could not create \(temporary)")
         }
         guard rename(temporary, path) == 0 else {
             let code = errno
             try? FileManager.default.removeItem(atPath: temporary)
-            throw PendingLinkStoreError(path: path, message: String(cString: strerror(code)))
+            throw FileWriteError(path: path, message: String(cString: strerror(code)))
         }
     }
 }

@@ -1,7 +1,7 @@
 import Switchyard
 import Testing
 
-/// The decisions `UIKitNavigator` leaves to ``ControllerHierarchy``: which stack is on top, where
+/// The decisions `UIKitScreenStack` leaves to ``ControllerHierarchy``: which stack is on top, where
 /// tracked screens start, what is modal, and the UIKit action for each operation.
 @Suite struct ControllerHierarchyTests {
     typealias F = NavigationFixtures
@@ -36,7 +36,7 @@ import Testing
         #expect(shown.modal == nil)
     }
 
-    /// Applies a plan the way `UIKitNavigator` does, and answers the actions it performs.
+    /// Applies a plan the way `UIKitScreenStack` does, and answers the actions it performs.
     static func actions(_ input: String, on start: ControllerHierarchy) throws -> ([ControllerAction], ControllerHierarchy) {
         var shown = start
         var actions: [ControllerAction] = []

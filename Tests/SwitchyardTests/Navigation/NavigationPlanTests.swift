@@ -85,13 +85,3 @@ import Testing
         #expect(NavigationFixtures.table.plan(for: link)?.steps.map(\.screen) == ["HotelListScreen", "HotelScreen"])
     }
 }
-
-@Suite struct NavigationPlanForInputTests {
-    @Test func plansAnInputOrAnswersNil() {
-        let planner = NavigationPlanner(table: NavigationFixtures.table)
-        #expect(planner.plan(forInput: "shop://hotels/12")?.steps.map(\.screen) == ["HotelListScreen", "HotelScreen"])
-        #expect(planner.plan(forInput: "shop://nowhere") == nil)
-        #expect(planner.plan(forInput: "shop://bad%zz") == nil)
-        #expect(planner.plan(forInput: "https://elsewhere.example.com/hotels") == nil)
-    }
-}

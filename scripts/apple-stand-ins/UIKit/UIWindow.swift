@@ -1,4 +1,4 @@
-// Stand-in for UIKit's UIView and UIWindow: what Sources/SwitchyardUIKit/UIKitNavigator.swift and
+// Stand-in for UIKit's UIView and UIWindow: what Sources/SwitchyardUIKit/UIKitScreenStack.swift and
 // the UIKit example's scene delegate use, with the SDK's Swift signatures and availability.
 // "SDK:" names the Objective-C declaration whose Swift import each one is (UIKit/UIWindow.h).
 

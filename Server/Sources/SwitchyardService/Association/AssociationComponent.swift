@@ -1,4 +1,4 @@
-import Switchyard
+@_spi(SwitchyardService) import Switchyard
 
 /// One entry of an association file's `components` array, read the way Apple documents
 /// `applinks.Details.Components` (and Android its dynamic App Links components):

@@ -1,4 +1,4 @@
-public import Switchyard
+@_spi(SwitchyardService) public import Switchyard
 
 /// Proves that association files claim what a route table says should open the app, and nothing
 /// else: `switchyard association check`.

@@ -1,4 +1,4 @@
-import Switchyard
+@_spi(SwitchyardService) import Switchyard
 
 /// `apple-app-site-association` and `assetlinks.json`, generated once from the route table.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 public import Logging
-import Switchyard
+@_spi(SwitchyardService) import Switchyard
 public import SwitchyardStore
 
 /// Says what a link does on each platform, by asking the code that serves it: the opener's

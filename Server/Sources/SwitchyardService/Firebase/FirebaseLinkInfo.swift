@@ -1,4 +1,4 @@
-import Switchyard
+@_spi(SwitchyardService) import Switchyard
 
 /// Firebase's REST `dynamicLinkInfo` object: its fields by section, read with Firebase's error
 /// messages and written back as the long link's query string they stand for, so that one parser

@@ -1,5 +1,5 @@
 import Crypto
-import Switchyard
+@_spi(SwitchyardService) import Switchyard
 
 /// A Firebase Dynamic Links long link, read as Firebase documented it
 /// (`https://example.page.link/?link=...&apn=...&ibi=...`): a pure value, checked for shape but

@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import Switchyard
+@_spi(SwitchyardService) import Switchyard
 import SwitchyardStore
 
 /// `GET /{code}`: sends each platform where the link says, records the click without waiting for

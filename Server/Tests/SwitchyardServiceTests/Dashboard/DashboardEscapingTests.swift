@@ -1,6 +1,6 @@
 import Hummingbird
 import HummingbirdTesting
-import Switchyard
+@_spi(SwitchyardService) import Switchyard
 import Testing
 @testable import SwitchyardService
 

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import Switchyard
+@_spi(SwitchyardService) import Switchyard
 import Synchronization
 @testable import SwitchyardService
 

@@ -1,5 +1,5 @@
 import Foundation
-import Switchyard
+@_spi(SwitchyardService) import Switchyard
 import SwitchyardStore
 
 /// The listing's and a link's page contexts (the `links` and `link` templates). URLs become links

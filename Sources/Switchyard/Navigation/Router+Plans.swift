@@ -1,0 +1,56 @@
+/// Applies a navigation plan to the app's screens: a UIKit screen stack, a SwiftUI
+/// ``NavigationState``, an in-memory stack.
+public typealias PlanApplier = @Sendable (NavigationPlan, DeepLink) async throws -> Void
+
+extension Router {
+    /// Where the plans of screen routes go. A route whose pattern names screens
+    /// (`list{ListScreen}/:id{DetailScreen}`) and that has no closure of its own then opens its
+    /// plan *through this router's pipeline*: filters (a gate holds it until login, and
+    /// ``openPendingLink()`` rebuilds the stack afterwards), handlers, then `apply` with the plan
+    /// and the link. Nil (the default) leaves such routes to the default route.
+    ///
+    /// ```swift
+    /// // `coordinator`: a @MainActor object that owns the app's NavigationState or UIKitScreenStack
+    /// router.applyPlans { plan, link in await coordinator.show(plan) }
+    /// ```
+    public func applyPlans(_ apply: PlanApplier?) {
+        state.withLock { state in
+            state.planApplier = apply
+            state.cache = nil
+        }
+    }
+
+    /// ``applyPlans(_:)``, and where to read what the app shows: each ``Routable`` destination
+    /// then navigates from it (``Routable/navigate(to:from:)``, Compass's `currentController`).
+    ///
+    /// ```swift
+    /// router.applyPlans({ plan, _ in await navigation.apply(plan) },
+    ///                   screens: { await navigation.stack })
+    /// ```
+    /// - Parameters:
+    ///   - apply: applies screen routes' plans (nil leaves them to the default route).
+    ///   - screens: reads what is shown, once per link, before its destination runs.
+    public func applyPlans(_ apply: PlanApplier?, screens: (@Sendable () async -> InMemoryScreenStack)?) {
+        state.withLock { state in
+            state.planApplier = apply
+            state.screens = screens
+            state.cache = nil
+        }
+    }
+
+    /// The destination of every screen route without a closure of its own while plans are
+    /// applied: `table`'s plan for the link, handed to `apply`.
+    static func planDestination(_ table: RouteTable, _ apply: @escaping PlanApplier) -> Destination {
+        let planner = NavigationPlanner(table: table)
+        return { link in
+            guard let plan = planner.plan(for: link) else { return }
+            try await apply(plan, link)
+        }
+    }
+
+    /// The context a destination navigates from: the screens the app gave, read now.
+    func navigationContext() async -> NavigationContext {
+        guard let screens = state.withLock({ $0.screens }) else { return NavigationContext() }
+        return NavigationContext(screens: await screens())
+    }
+}

@@ -1,0 +1,49 @@
+extension Navigator {
+    /// Opens the link a gate held (``Router/pendingLink``) once the gate opens (after login): the
+    /// pending link of the first router that has one, through the whole pipeline again, so a gate
+    /// still closed holds it again. The outcome goes to ``onOutcome``.
+    ///
+    /// ```swift
+    /// func didLogIn() async { await navigator.openPendingLink() }
+    /// ```
+    /// - Returns: the outcome, or nil when no router had a pending link.
+    @discardableResult
+    public func openPendingLink() async -> RoutingOutcome? {
+        for router in routers where router.pendingLink != nil {
+            let outcome = await OutcomeReporting.$report.withValue({ [weak self] in self?.report($0) }) {
+                await router.openPendingLink()
+            }
+            if let outcome {
+                report(outcome)
+                return outcome
+            }
+        }
+        return nil
+    }
+
+    /// Internal navigation to a route by name (or pattern): the first router whose table has that
+    /// route builds its internal path (``RouteTable/url(for:parameters:query:fragment:scheme:host:)``),
+    /// which then goes through ``route(_:source:metadata:)`` with source ``LinkSource/internal``.
+    /// A URN or path the app already has goes straight to ``route(_:source:metadata:)``.
+    ///
+    /// ```swift
+    /// await navigator.navigate(to: "product", parameters: ["product_id": "42"],
+    ///                          query: [QueryItem(name: "tab", value: "reviews")])
+    /// ```
+    /// - Returns: false when no router has the route or its URL cannot be built (a missing or
+    ///   invalid parameter: reported to ``onOutcome`` as ``RoutingOutcome/failed(_:_:)`` with the
+    ///   ``LinkBuildError``); otherwise whether the link was handled.
+    @discardableResult
+    public func navigate(to route: String, parameters: [String: String] = [:], query: [QueryItem] = []) async -> Bool {
+        let routers = self.routers
+        let table = routers.lazy.map { $0.table() }.first { $0.route(route) != nil } ?? routers.first?.table()
+        do {
+            guard let table else { throw LinkBuildError(.unknownRoute, "no router to navigate to '\(route)'") }
+            let path = try table.url(for: route, parameters: parameters, query: query)
+            return await self.route(path, source: .internal).handled
+        } catch {
+            report(.failed(DeepLink(url: route, source: .internal), error))
+            return false
+        }
+    }
+}

@@ -1,0 +1,287 @@
+/// Routes links to destinations: a route table plus the pipeline every link goes through
+/// (filters, handlers, destination), for every source.
+///
+/// Register from one place (typically at launch); route from anywhere. Each registration is
+/// checked where it is made, through a ``RouteTableBuilder``: a bad or conflicting pattern throws
+/// ``RouteTableBuildError`` and leaves the router with the routes it had. The first resolution after a
+/// registration builds the immutable ``RouteTable`` snapshot that every resolution then works on,
+/// so routing from many tasks is safe while another task registers.
+///
+/// ```swift
+/// let router = try Router(schemes: ["shop"], hosts: ["shop.example.com"])
+/// try router.map("product/:product_id", name: "product") { link in
+///     await Screens.showProduct(try link.int("product_id"))
+/// }
+/// router.mapDefault { link in await Screens.showHome() }
+/// try router.appendFilter(GateFilter(routes: ["orders"]) { await session.isLoggedIn })
+/// let outcome = await router.route("shop://product/42?referrer=mail")
+/// ```
+public final class Router: Sendable {
+    /// A destination: opens the screen for a link, or throws.
+    public typealias Destination = @Sendable (DeepLink) async throws -> Void
+
+    /// How many redirects in a row filters may ask for before the pipeline gives up with
+    /// ``PipelineError/Code/redirectLoop``.
+    public static let maximumRedirects = 8
+
+    let state: Locked<State>
+
+    /// Creates a router.
+    ///
+    /// ```swift
+    /// let router = try Router(RouteTableFile.load(path: "routes.json"))
+    /// ```
+    /// - Parameters:
+    ///   - configuration: schemes, hosts, delimiter, case rule, and routes without destinations
+    ///     (a route-table file's); `map` attaches a destination to one of them by pattern.
+    ///   - constraints: app-defined parameter constraints.
+    /// - Throws: ``RouteTableBuildError`` naming every problem in the configuration.
+    public init(_ configuration: RouteTableConfiguration = .init(),
+                constraints: [ParameterConstraint] = []) throws(RouteTableBuildError) {
+        state = Locked(try State(configuration: configuration, constraints: constraints))
+    }
+
+    /// Creates a router for these schemes and universal-link hosts.
+    ///
+    /// ```swift
+    /// let router = try Router(schemes: ["photofeed"], delimiter: ":")   // Compass-style URNs
+    /// ```
+    /// - Throws: ``RouteTableBuildError`` for an invalid scheme, host or delimiter.
+    public convenience init(schemes: [String] = [], hosts: [String] = [], delimiter: Character = "/",
+                            caseSensitive: Bool = true) throws(RouteTableBuildError) {
+        try self.init(RouteTableConfiguration(schemes: schemes, hosts: hosts, delimiter: delimiter,
+                                              caseSensitive: caseSensitive))
+    }
+
+    /// The compiled table of every route: the configuration's, those mapped, and those of the
+    /// modules added. Every registration was checked when it was made, so the table always builds.
+    ///
+    /// - Complexity: O(1) when nothing was registered since the last call, else O(*n*) in the routes.
+    public func table() -> RouteTable {
+        state.withLock { $0.compiled() }.table
+    }
+
+    /// Resolves an input against the current table without running the pipeline: no filter,
+    /// handler or destination runs.
+    ///
+    /// - Throws: ``LinkInputError`` when the input is not a readable link.
+    public func resolve(_ input: String, source: LinkSource? = nil) throws(LinkInputError) -> DeepLink {
+        try table().resolve(input, source: source)
+    }
+}
+
+extension Router {
+    struct Registration {
+        var definition: RouteDefinition
+        /// Whether the whole definition replaces a configuration route of the same pattern
+        /// (`map(RouteDefinition)`), or only its name, when given (`map(String)`).
+        var replacesDefinition: Bool
+        var destination: Destination
+        var module: RouteModuleID?
+    }
+
+    /// The immutable part of a router that one resolution uses.
+    struct Compiled: Sendable {
+        let table: RouteTable
+        let destinations: [Destination?]
+        let defaultDestination: Destination?
+        /// Applies a screen route's plan when the route has no closure of its own.
+        var planDestination: Destination? = nil
+
+        /// The destination for a link, and whether it is the default route's: its route's, or the
+        /// default route's when it matched no route or its route has no destination (a route-table
+        /// file's route that nothing mapped still reaches the default route, with its route filled in).
+        func destination(for link: DeepLink) -> (destination: Destination, isDefault: Bool)? {
+            if link.route != nil || link.routeName != nil,
+               let route = table.route(for: link) ?? link.routeName.flatMap({ table.route($0) }) {
+                if let destination = destinations[route.index] { return (destination, false) }
+                // A route that names screens and has no closure opens its plan, when the router
+                // has somewhere to apply plans (``Router/applyPlans(_:)``).
+                if let planDestination, route.pattern.hasScreens { return (planDestination, false) }
+            }
+            return defaultDestination.map { ($0, true) }
+        }
+    }
+
+    /// Everything registered, and the routes that follow from it: always a valid table, since a
+    /// registration that would make it invalid is refused before anything changes.
+    struct State {
+        let configuration: RouteTableConfiguration
+        let constraints: [ParameterConstraint]
+        var registrations: [Registration] = []
+        var nextModuleID = 0
+        /// The configuration's routes, then each registration of a new pattern.
+        var routes: RouteTableBuilder
+        /// Each route's destination, by route index.
+        var destinations: [Destination?]
+        /// Each route's index, by pattern.
+        var byPattern: [String: Int]
+        var defaultDestination: Destination?
+        var filters: [any LinkFilter] = []
+        var handlers: [any LinkHandler] = []
+        /// The pattern handlers, and their table as of the last lookup (nil when one was added since).
+        var patternHandlers: PatternHandlerTableBuilder
+        var patternHandlerCache: PatternHandlerTable?
+        var cache: Compiled?
+        var pendingLink: DeepLink?
+        var pendingLinkStore: (any PendingLinkStore)?
+        var pendingLinkLifetime: Duration = .seconds(3600)
+        var pendingLinkStoreFailed: (@Sendable (PendingLinkPersistenceError) -> Void)?
+        var planApplier: PlanApplier?
+        var screens: (@Sendable () async -> InMemoryScreenStack)?
+        /// The configuration routes' shapes (``shape(of:_:)``), computed at the first registration.
+        var configurationShapes: [String: Int]?
+
+        init(configuration: RouteTableConfiguration, constraints: [ParameterConstraint]) throws(RouteTableBuildError) {
+            self.configuration = configuration
+            self.constraints = constraints
+            (routes, destinations, byPattern) = try Self.assemble(configuration, constraints, [])
+            patternHandlers = PatternHandlerTableBuilder(readingAs: routes)
+        }
+
+        /// The compiled snapshot, rebuilt when registration changed since the last one.
+        mutating func compiled() -> Compiled {
+            if let cache { return cache }
+            let table = routes.build()
+            var compiled = Compiled(table: table, destinations: destinations, defaultDestination: defaultDestination)
+            compiled.planDestination = planApplier.map { Router.planDestination(table, $0) }
+            cache = compiled
+            return compiled
+        }
+
+        /// The pattern handlers' table, rebuilt when a handler was added since the last one.
+        mutating func compiledPatternHandlers() -> PatternHandlerTable {
+            if let patternHandlerCache { return patternHandlerCache }
+            let table = patternHandlers.build()
+            patternHandlerCache = table
+            return table
+        }
+
+        /// Adds registrations, all or none: each of a new pattern becomes a route, checked as it is
+        /// added; one of a pattern already routed gives that route its destination.
+        ///
+        /// - Throws: ``RouteTableBuildError`` with every problem; the state is then unchanged.
+        mutating func register(_ added: [Registration]) throws(RouteTableBuildError) {
+            let shapeIssues = added.compactMap { sameShapeIssue($0.definition.pattern) }
+            if !shapeIssues.isEmpty { throw RouteTableBuildError(issues: shapeIssues) }
+            var next = registrations
+            for registration in added {
+                if registration.module == nil {
+                    next.removeAll { $0.module == nil && $0.definition.pattern == registration.definition.pattern }
+                }
+                next.append(registration)
+            }
+            var seen = Set<String>()
+            let allNew = added.allSatisfy {
+                byPattern[$0.definition.pattern] == nil && seen.insert($0.definition.pattern).inserted
+            }
+            if allNew && added.count == 1 {
+                // The common case, `map` of a new pattern: checked against the table as it stands;
+                // a refused route leaves the builder unchanged, so it is added in place.
+                try routes.add(added[0].definition)
+                byPattern[added[0].definition.pattern] = destinations.count
+                destinations.append(added[0].destination)
+            } else if allNew {
+                // A module: its routes are added to a copy, kept only when every one of them fits.
+                var candidate = routes
+                var issues: [RouteTableBuildError.Issue] = []
+                for registration in added {
+                    do { try candidate.add(registration.definition) } catch { issues += error.issues }
+                }
+                if !issues.isEmpty { throw RouteTableBuildError(issues: issues) }
+                for registration in added {
+                    byPattern[registration.definition.pattern] = destinations.count
+                    destinations.append(registration.destination)
+                }
+                routes = candidate
+            } else {
+                (routes, destinations, byPattern) = try Self.assemble(configuration, constraints, next)
+            }
+            registrations = next
+            cache = nil
+        }
+
+        /// A new pattern that differs from a configuration route's only in its parameters' names or
+        /// constraints (`product/:id` beside a file's `product/:id<int>`): it would be a second
+        /// route, which the constrained one outranks or which outranks it, so it is refused with
+        /// both patterns named. The exact pattern attaches to the configuration's route instead.
+        mutating func sameShapeIssue(_ pattern: String) -> RouteTableBuildError.Issue? {
+            guard byPattern[pattern] == nil, !configuration.routes.isEmpty,
+                  let shape = Self.shape(of: pattern, configuration) else { return nil }
+            if configurationShapes == nil {
+                var shapes: [String: Int] = [:]
+                for (index, route) in configuration.routes.enumerated() {
+                    if let shape = Self.shape(of: route.pattern, configuration), shapes[shape] == nil { shapes[shape] = index }
+                }
+                configurationShapes = shapes
+            }
+            guard let index = configurationShapes?[shape] else { return nil }
+            let route = configuration.routes[index]
+            let named = route.name.map { " (or its name '\($0)')" } ?? ""
+            return .init(code: .sameShape, patterns: [route.pattern, pattern], routeIndices: [index], position: nil,
+                         message: "'\(pattern)' differs from the table's route \(index + 1) ('\(route.pattern)') only in its parameters' names or constraints, so it would be a second route: map '\(route.pattern)'\(named) to attach to that route")
+        }
+
+        /// What a pattern matches, parameter names and constraints aside: one key per form, a
+        /// literal by its text, any parameter or wildcard as `:`, a rest as `...`. Nil when the
+        /// pattern does not parse (the builder reports that).
+        static func shape(of pattern: String, _ configuration: RouteTableConfiguration) -> String? {
+            guard let parsed = try? RoutePattern(pattern, delimiter: configuration.delimiter) else { return nil }
+            return parsed.forms.map { form in
+                form.map { segment in
+                    switch segment.kind {
+                    case .literal(let text): "=" + (configuration.caseSensitive ? text : text.lowercased())
+                    case .parameter, .wildcard: ":"
+                    case .rest: "..."
+                    }
+                }.joined(separator: "/")
+            }.joined(separator: "|")
+        }
+
+        /// Removes a module's registrations. What remains is a subset of a valid table (module
+        /// routes never rename a route), so it stays valid.
+        mutating func remove(_ module: RouteModuleID) {
+            let next = registrations.filter { $0.module != module }
+            guard next.count != registrations.count else { return }
+            do {
+                (routes, destinations, byPattern) = try Self.assemble(configuration, constraints, next)
+            } catch {
+                preconditionFailure("removing routes left an invalid table: \(error)")
+            }
+            registrations = next
+            cache = nil
+        }
+
+        /// Configuration routes first, then each registration: one of the same pattern as an
+        /// earlier route gives it its destination (the last registration wins; a `map` also its
+        /// name or whole definition); others are appended.
+        private static func assemble(_ configuration: RouteTableConfiguration, _ constraints: [ParameterConstraint],
+                                     _ registrations: [Registration])
+            throws(RouteTableBuildError) -> (RouteTableBuilder, [Destination?], [String: Int]) {
+            var definitions = configuration.routes
+            var destinations = [Destination?](repeating: nil, count: definitions.count)
+            var byPattern: [String: Int] = [:]
+            for (index, definition) in definitions.enumerated() where byPattern[definition.pattern] == nil {
+                byPattern[definition.pattern] = index
+            }
+            for registration in registrations {
+                if let index = byPattern[registration.definition.pattern] {
+                    if registration.replacesDefinition {
+                        definitions[index] = registration.definition
+                    } else if registration.module == nil, let name = registration.definition.name {
+                        definitions[index].name = name
+                    }
+                    destinations[index] = registration.destination
+                } else {
+                    byPattern[registration.definition.pattern] = definitions.count
+                    definitions.append(registration.definition)
+                    destinations.append(registration.destination)
+                }
+            }
+            var tableConfiguration = configuration
+            tableConfiguration.routes = definitions
+            let routes = try RouteTableBuilder(tableConfiguration, constraints: constraints)
+            return (routes, destinations, byPattern)
+        }
+    }
+}

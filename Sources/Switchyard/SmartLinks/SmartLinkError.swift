@@ -1,0 +1,32 @@
+/// Why a smart link could not be resolved or redeemed.
+public struct SmartLinkError: CodedError, Sendable, Hashable {
+    /// The kind of failure.
+    public let code: Code
+    /// What happened.
+    public let message: String
+
+    init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+}
+
+/// The kind of failure.
+extension ErrorCode<SmartLinkError> {
+    /// No link has this code.
+    public static var notFound: Self { Self(rawValue: "not_found") }
+    /// The link was deleted or has expired.
+    public static var gone: Self { Self(rawValue: "gone") }
+    /// Every redemption has been spent.
+    public static var exhausted: Self { Self(rawValue: "exhausted") }
+    /// The app key was refused.
+    public static var unauthorized: Self { Self(rawValue: "unauthorized") }
+    /// The service could not be reached.
+    public static var transport: Self { Self(rawValue: "transport") }
+    /// The service answered with an error.
+    public static var service: Self { Self(rawValue: "service_error") }
+    /// The answer was not what the service's contract says.
+    public static var invalidResponse: Self { Self(rawValue: "invalid_response") }
+    /// The app's own table cannot read the link's URL.
+    public static var unresolvable: Self { Self(rawValue: "unresolvable") }
+}
