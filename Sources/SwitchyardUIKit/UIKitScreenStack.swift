@@ -196,8 +196,4 @@ extension UIKitScreenStack: @MainActor ScreenStack {
     public var modal: PresentedModal? { hierarchy.modal }
 
 }
-
-/// The earlier name of ``UIKitScreenStack``, kept so that Xcode offers the rename as a fix-it.
-@available(*, unavailable, renamed: "UIKitScreenStack")
-public typealias UIKitNavigator = UIKitScreenStack
 #endif

@@ -28,7 +28,3 @@ extension ErrorCode<FileWriteError> {
     /// The file (or its temporary copy) could not be created or written.
     public static var cannotWrite: Self { Self(rawValue: "cannot_write") }
 }
-
-/// The earlier name of ``FileWriteError``, kept so that Xcode offers the rename as a fix-it.
-@available(*, unavailable, renamed: "FileWriteError")
-public typealias PendingLinkStoreError = FileWriteError
