@@ -96,9 +96,6 @@ extension JSONSchema {
         JSONSchema(reference: type.schemaName)
     }
 
-    /// An array of anything.
-    static let anyArray = JSONSchema(types: ["array"])
-
     /// The same schema that also allows `null` (an optional field).
     func nullable() -> JSONSchema {
         var copy = self

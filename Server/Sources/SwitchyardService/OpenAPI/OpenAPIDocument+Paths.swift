@@ -197,11 +197,11 @@ extension OpenAPIDocument {
         ]
         paths["/.well-known/apple-app-site-association"] = [
             "get": operation("appleAppSiteAssociation", "Universal links association file", tag: "operations",
-                             responses: ["200": content("application/json", .object(required: ["applinks"]), "The applinks file.")]),
+                             responses: ["200": content("application/json", AssociationSchemas.appleAppSiteAssociation, "The applinks file.")]),
         ]
         paths["/.well-known/assetlinks.json"] = [
             "get": operation("assetLinks", "Android App Links statement list", tag: "operations",
-                             responses: ["200": content("application/json", .anyArray, "The statements.")]),
+                             responses: ["200": content("application/json", AssociationSchemas.assetLinks, "The statements.")]),
         ]
         paths["/api/v1/openapi.json"] = [
             "get": operation("openAPI", "This document", tag: "operations",
