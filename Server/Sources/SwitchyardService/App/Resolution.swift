@@ -16,7 +16,7 @@ enum MatchConfidence: String, Codable, Sendable, Hashable, CaseIterable {
 /// service is that this is the link (``match``) and, for an exact match, the code, the redeem
 /// state and the metadata of a link without a redeem limit. A redeem-limited link's metadata is
 /// only given by a successful redeem. The answer of `resolve` and of a deferred claim.
-struct Resolution: Sendable, Hashable, ResponseEncodable {
+struct Resolution: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
     /// Null for a heuristic match: without the code nothing can be redeemed.
     var code: String?
     /// The deep link: the universal link, else the custom-scheme URL.
@@ -79,12 +79,7 @@ extension Resolution: APIObject, OpenAPISchema {
     static let fields: [APIField<Self>] = [
         APIField("code", \.code, "Null for a heuristic match."),
         APIField("url", \.url, "The deep link (universal link, else custom-scheme URL)."),
-        APIField("universalLink", \.universalLink),
-        APIField("schemeURL", \.schemeURL),
-        APIField("route", \.route),
-        APIField("routeName", \.routeName),
-        APIField("routeParameters", \.routeParameters),
-        APIField("queryParameters", \.queryParameters),
+    ] + APIField.deepLinkFields + [
         APIField("match", \.match),
         APIField("redeemable", \.redeemable, "Whether redeem would give the metadata now."),
         APIField("redeemLimit", \.redeemLimit),

@@ -5,7 +5,7 @@ import SwitchyardStore
 
 /// A link as its team sees it (the `Link` schema): everything but the metadata, which only the app
 /// reads. The answer of create, inspect and update, and an item of ``LinkPageResponse``.
-struct LinkResponse: Sendable, Hashable, ResponseEncodable {
+struct LinkResponse: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
     var code: String
     /// The short link.
     var url: String
@@ -63,12 +63,7 @@ extension LinkResponse: APIObject, OpenAPISchema {
     static let fields: [APIField<Self>] = [
         APIField("code", \.code),
         APIField("url", \.url, "The short link."),
-        APIField("route", \.route),
-        APIField("routeName", \.routeName),
-        APIField("routeParameters", \.routeParameters),
-        APIField("queryParameters", \.queryParameters),
-        APIField("universalLink", \.universalLink),
-        APIField("schemeURL", \.schemeURL),
+    ] + APIField.deepLinkFields + [
         APIField("hasMetadata", \.hasMetadata),
         APIField("redeemLimit", \.redeemLimit),
         APIField("redeemCount", \.redeemCount, minimum: 0),
@@ -133,3 +128,25 @@ extension LinkPageResponse: APIObject, OpenAPISchema {
     static let fields: [APIField<Self>] = [APIField("links", \.links), APIField("nextCursor", \.nextCursor)]
 }
 extension DeferredMatch: APIEnumeration {}
+
+/// What a link opens, as the admin API (``LinkResponse``) and the app (``Resolution``) both answer
+/// it: the route with its parameters, and the deep-link URLs.
+protocol DeepLinkMembers {
+    var route: String { get }
+    var routeName: String? { get }
+    var routeParameters: [String: String] { get }
+    var queryParameters: [String: String] { get }
+    var universalLink: String? { get }
+    var schemeURL: String? { get }
+}
+
+extension APIField where Object: DeepLinkMembers {
+    /// `route`, `routeName`, `routeParameters`, `queryParameters`, `universalLink` and `schemeURL`.
+    static var deepLinkFields: [APIField<Object>] {
+        [
+            APIField("route", \.route), APIField("routeName", \.routeName), APIField("routeParameters", \.routeParameters),
+            APIField("queryParameters", \.queryParameters), APIField("universalLink", \.universalLink),
+            APIField("schemeURL", \.schemeURL),
+        ]
+    }
+}
