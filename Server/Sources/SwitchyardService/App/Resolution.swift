@@ -5,7 +5,7 @@ import SwitchyardStore
 /// How the service knows which link the app asks about: the code itself arrived (a tap, the
 /// copied short link, Android's install referrer), or a heuristic match of a device's coarse
 /// signals guessed it. Only an exact match ever carries the code, the metadata or a redemption.
-enum MatchConfidence: String, Codable, Sendable, Hashable {
+enum MatchConfidence: String, Codable, Sendable, Hashable, CaseIterable {
     /// The code itself arrived.
     case exact
     /// A deferred claim matched the device on its address, OS version and language.
@@ -16,7 +16,7 @@ enum MatchConfidence: String, Codable, Sendable, Hashable {
 /// service is that this is the link (``match``) and, for an exact match, the code, the redeem
 /// state and the metadata of a link without a redeem limit. A redeem-limited link's metadata is
 /// only given by a successful redeem. The answer of `resolve` and of a deferred claim.
-struct Resolution: Codable, Sendable, Hashable, ResponseEncodable {
+struct Resolution: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
     /// Null for a heuristic match: without the code nothing can be redeemed.
     var code: String?
     /// The deep link: the universal link, else the custom-scheme URL.
@@ -39,11 +39,6 @@ struct Resolution: Codable, Sendable, Hashable, ResponseEncodable {
     /// A link without a redeem limit: its metadata. Null for a redeem-limited link (redeem gives it),
     /// and for a heuristic match.
     var metadata: [String: JSONValue]?
-
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case code, url, universalLink, schemeURL, route, routeName, routeParameters, queryParameters, match, redeemable,
-             redeemLimit, redeemCount, remaining, exhausted, metadata
-    }
 
     /// A stored link, as the app sees it with this confidence.
     init(_ link: SmartLink, match: MatchConfidence, service: LinkService) {
@@ -68,66 +63,37 @@ struct Resolution: Codable, Sendable, Hashable, ResponseEncodable {
         exhausted = link.isExhausted
         metadata = link.redeemLimit == nil ? link.metadata : nil
     }
+}
 
-    /// Writes `null` for every missing optional field.
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(code, forKey: .code)
-        try container.encode(url, forKey: .url)
-        try container.encode(universalLink, forKey: .universalLink)
-        try container.encode(schemeURL, forKey: .schemeURL)
-        try container.encode(route, forKey: .route)
-        try container.encode(routeName, forKey: .routeName)
-        try container.encode(routeParameters, forKey: .routeParameters)
-        try container.encode(queryParameters, forKey: .queryParameters)
-        try container.encode(match, forKey: .match)
-        try container.encode(redeemable, forKey: .redeemable)
-        try container.encode(redeemLimit, forKey: .redeemLimit)
-        try container.encode(redeemCount, forKey: .redeemCount)
-        try container.encode(remaining, forKey: .remaining)
-        try container.encode(exhausted, forKey: .exhausted)
-        try container.encode(metadata, forKey: .metadata)
+extension MatchConfidence: APIEnumeration {
+    static var valueSchema: JSONSchema {
+        casesSchema.refined("exact: the code itself arrived (a tap, the copied short link, the install referrer); "
+                                + "heuristic: a deferred claim matched the device's coarse signals (never the code, the metadata or a redemption).")
     }
 }
 
-extension MatchConfidence {
-    /// The schema of a `match` field.
-    static var schema: JSONSchema {
-        .string("exact: the code itself arrived (a tap, the copied short link, the install referrer); "
-                    + "heuristic: a deferred claim matched the device's coarse signals (never the code, the metadata or a redemption).",
-                oneOf: ["exact", "heuristic"])
-    }
-}
-
-extension Resolution: OpenAPISchema {
+extension Resolution: APIObject, OpenAPISchema {
     static let schemaName = "Resolution"
 
-    static var schema: JSONSchema {
-        let text = JSONSchema.string().nullable()
-        return .object([
-            "code": text.described("Null for a heuristic match."),
-            "url": text.described("The deep link (universal link, else custom-scheme URL)."),
-            "universalLink": text,
-            "schemeURL": text,
-            "route": .string(),
-            "routeName": text,
-            "routeParameters": .map(of: .string()),
-            "queryParameters": .map(of: .string()),
-            "match": MatchConfidence.schema,
-            "redeemable": JSONSchema.boolean.described("Whether redeem would give the metadata now."),
-            "redeemLimit": JSONSchema.integer().nullable(),
-            "redeemCount": JSONSchema.integer().nullable(),
-            "remaining": JSONSchema.integer().nullable().described("Redemptions left; null without a limit."),
-            "exhausted": JSONSchema.boolean.nullable(),
-            "metadata": JSONSchema.object().nullable().described(
-                "A link without a redeem limit: its metadata. Null for a redeem-limited link (redeem gives it) and for a heuristic match."),
-        ], required: ["code", "url", "route", "routeParameters", "queryParameters", "match", "redeemable", "metadata"])
-    }
+    /// `null` for every missing optional field.
+    static let fields: [APIField<Self>] = [
+        APIField("code", \.code, "Null for a heuristic match."),
+        APIField("url", \.url, "The deep link (universal link, else custom-scheme URL)."),
+    ] + APIField.deepLinkFields + [
+        APIField("match", \.match),
+        APIField("redeemable", \.redeemable, "Whether redeem would give the metadata now."),
+        APIField("redeemLimit", \.redeemLimit),
+        APIField("redeemCount", \.redeemCount),
+        APIField("remaining", \.remaining, "Redemptions left; null without a limit."),
+        APIField("exhausted", \.exhausted),
+        APIField("metadata", \.metadata,
+                 "A link without a redeem limit: its metadata. Null for a redeem-limited link (redeem gives it) and for a heuristic match."),
+    ]
 }
 
 /// One redemption (the `Redemption` schema): the metadata, and how many are left. `replayed` is
 /// true when this install had redeemed the link before: nothing was spent again.
-struct Redemption: Codable, Sendable, Hashable, ResponseEncodable {
+struct Redemption: Sendable, Hashable, ResponseEncodable {
     var code: String
     var metadata: [String: JSONValue]?
     var redeemCount: Int
@@ -137,10 +103,6 @@ struct Redemption: Codable, Sendable, Hashable, ResponseEncodable {
     var match: MatchConfidence
     /// Whether this install had redeemed the link before (nothing spent now).
     var replayed: Bool
-
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case code, metadata, redeemCount, redeemLimit, remaining, match, replayed
-    }
 
     /// A link redeemed by an install, now or (`replayed`) before.
     init(_ link: SmartLink, replayed: Bool) {
@@ -152,32 +114,19 @@ struct Redemption: Codable, Sendable, Hashable, ResponseEncodable {
         match = .exact
         self.replayed = replayed
     }
-
-    /// Writes `null` for every missing optional field.
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(code, forKey: .code)
-        try container.encode(metadata, forKey: .metadata)
-        try container.encode(redeemCount, forKey: .redeemCount)
-        try container.encode(redeemLimit, forKey: .redeemLimit)
-        try container.encode(remaining, forKey: .remaining)
-        try container.encode(match, forKey: .match)
-        try container.encode(replayed, forKey: .replayed)
-    }
 }
 
-extension Redemption: OpenAPISchema {
+extension Redemption: APIObject, OpenAPISchema {
     static let schemaName = "Redemption"
 
-    static var schema: JSONSchema {
-        .object([
-            "code": .string(),
-            "metadata": JSONSchema.object().nullable(),
-            "redeemCount": .integer(),
-            "redeemLimit": JSONSchema.integer().nullable(),
-            "remaining": JSONSchema.integer().nullable(),
-            "match": MatchConfidence.schema,
-            "replayed": JSONSchema.boolean.described("True when this install had redeemed the link before: nothing was spent again."),
-        ], required: ["code", "metadata", "redeemCount", "match", "replayed"])
-    }
+    /// `null` for every missing optional field.
+    static let fields: [APIField<Self>] = [
+        APIField("code", \.code),
+        APIField("metadata", \.metadata),
+        APIField("redeemCount", \.redeemCount),
+        APIField("redeemLimit", \.redeemLimit),
+        APIField("remaining", \.remaining),
+        APIField("match", \.match),
+        APIField("replayed", \.replayed, "True when this install had redeemed the link before: nothing was spent again."),
+    ]
 }

@@ -45,11 +45,6 @@ public struct LinkExplanation: Codable, Sendable, Hashable {
         public var plan: [Step]
         /// Whether the table keeps the route on the web.
         public var webOnly: Bool
-
-        /// The JSON keys.
-        public enum CodingKeys: String, CodingKey, CaseIterable {
-            case name, pattern, parameters, parameterTypes, queryParameters, plan, webOnly
-        }
     }
 
     /// One step of the navigation plan.
@@ -60,16 +55,6 @@ public struct LinkExplanation: Codable, Sendable, Hashable {
         public var presentation: String
         /// The screen's parameters.
         public var parameters: [String: String]
-
-        /// The JSON keys.
-        public enum CodingKeys: String, CodingKey, CaseIterable {
-            case screen, presentation, parameters
-        }
-    }
-
-    /// The JSON keys.
-    public enum CodingKeys: String, CodingKey, CaseIterable {
-        case url, kind, code, route, cases, warnings
     }
 
     /// What happens on one platform.
@@ -96,11 +81,6 @@ public struct LinkExplanation: Codable, Sendable, Hashable {
         public var status: Int?
         /// The `Location` of that answer, when it redirects.
         public var location: String?
-
-        /// The JSON keys.
-        public enum CodingKeys: String, CodingKey, CaseIterable {
-            case platform, app, action, target, claim, deferred, reason, userAgent, status, location
-        }
     }
 
     /// What opens the app.
@@ -117,11 +97,6 @@ public struct LinkExplanation: Codable, Sendable, Hashable {
         public var position: Int?
         /// The component's comment.
         public var comment: String?
-
-        /// The JSON keys.
-        public enum CodingKeys: String, CodingKey, CaseIterable {
-            case kind, file, app, component, position, comment
-        }
     }
 
     /// The deferred deep link of a case.
@@ -130,11 +105,6 @@ public struct LinkExplanation: Codable, Sendable, Hashable {
         public var path: String
         /// `deterministic`, `heuristic`, or nil for none.
         public var match: String?
-
-        /// The JSON keys.
-        public enum CodingKeys: String, CodingKey, CaseIterable {
-            case path, match
-        }
 
         /// No deferred deep link.
         public static let none = Deferred(path: "none", match: nil)
@@ -147,78 +117,43 @@ public struct LinkExplanation: Codable, Sendable, Hashable {
         public var code: String
         /// The explanation.
         public var message: String
-
-        /// The JSON keys.
-        public enum CodingKeys: String, CodingKey, CaseIterable {
-            case code, message
-        }
     }
 }
 
-// Every optional field is written, as `null` when absent: the JSON's shape does not depend on
-// the case (synthesized `Encodable` would leave such keys out).
+// Every optional field is written, as `null` when absent, so that the JSON's shape does not depend
+// on the case: each type's fields (``APIObject``, in `LinkExplanation+Schema.swift`) say so, and
+// these public witnesses of `Encodable` write them.
 extension LinkExplanation {
     /// Writes every field, `null` for the missing ones.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(url, forKey: .url)
-        try container.encode(kind, forKey: .kind)
-        try container.encode(code, forKey: .code)
-        try container.encode(route, forKey: .route)
-        try container.encode(cases, forKey: .cases)
-        try container.encode(warnings, forKey: .warnings)
-    }
+    public func encode(to encoder: any Encoder) throws { try encodeFields(to: encoder) }
 }
 
 extension LinkExplanation.RouteInfo {
     /// Writes every field, `null` for the missing ones.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(pattern, forKey: .pattern)
-        try container.encode(parameters, forKey: .parameters)
-        try container.encode(parameterTypes, forKey: .parameterTypes)
-        try container.encode(queryParameters, forKey: .queryParameters)
-        try container.encode(plan, forKey: .plan)
-        try container.encode(webOnly, forKey: .webOnly)
-    }
+    public func encode(to encoder: any Encoder) throws { try encodeFields(to: encoder) }
+}
+
+extension LinkExplanation.Step {
+    /// Writes every field.
+    public func encode(to encoder: any Encoder) throws { try encodeFields(to: encoder) }
 }
 
 extension LinkExplanation.Case {
     /// Writes every field, `null` for the missing ones.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(platform, forKey: .platform)
-        try container.encode(app, forKey: .app)
-        try container.encode(action, forKey: .action)
-        try container.encode(target, forKey: .target)
-        try container.encode(claim, forKey: .claim)
-        try container.encode(deferred, forKey: .deferred)
-        try container.encode(reason, forKey: .reason)
-        try container.encode(userAgent, forKey: .userAgent)
-        try container.encode(status, forKey: .status)
-        try container.encode(location, forKey: .location)
-    }
+    public func encode(to encoder: any Encoder) throws { try encodeFields(to: encoder) }
 }
 
 extension LinkExplanation.Claim {
     /// Writes every field, `null` for the missing ones.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(kind, forKey: .kind)
-        try container.encode(file, forKey: .file)
-        try container.encode(app, forKey: .app)
-        try container.encode(component, forKey: .component)
-        try container.encode(position, forKey: .position)
-        try container.encode(comment, forKey: .comment)
-    }
+    public func encode(to encoder: any Encoder) throws { try encodeFields(to: encoder) }
 }
 
 extension LinkExplanation.Deferred {
     /// Writes every field, `null` for the missing ones.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(path, forKey: .path)
-        try container.encode(match, forKey: .match)
-    }
+    public func encode(to encoder: any Encoder) throws { try encodeFields(to: encoder) }
+}
+
+extension LinkExplanation.Warning {
+    /// Writes every field.
+    public func encode(to encoder: any Encoder) throws { try encodeFields(to: encoder) }
 }

@@ -90,7 +90,7 @@ extension FirebaseShortLinkRequest: OpenAPISchema {
 }
 
 /// The answer of `POST /v1/shortLinks` (the `FirebaseShortLink` schema).
-struct FirebaseShortLinkResponse: Codable, Sendable, Hashable, ResponseEncodable {
+struct FirebaseShortLinkResponse: Sendable, Hashable, ResponseEncodable {
     /// The short link.
     var shortLink: String
     /// The short link's preview page (`?d=1`).
@@ -98,18 +98,10 @@ struct FirebaseShortLinkResponse: Codable, Sendable, Hashable, ResponseEncodable
     /// What was accepted but not used, or not understood.
     var warning: [Warning]
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case shortLink, previewLink, warning
-    }
-
     /// One warning.
-    struct Warning: Codable, Sendable, Hashable {
+    struct Warning: Sendable, Hashable {
         var warningCode: String
         var warningMessage: String
-
-        enum CodingKeys: String, CodingKey, CaseIterable {
-            case warningCode, warningMessage
-        }
 
         init(_ code: String, _ message: String) {
             warningCode = code
@@ -118,29 +110,24 @@ struct FirebaseShortLinkResponse: Codable, Sendable, Hashable, ResponseEncodable
     }
 }
 
-extension FirebaseShortLinkResponse: OpenAPISchema {
+extension FirebaseShortLinkResponse: APIObject, OpenAPISchema {
     static let schemaName = "FirebaseShortLink"
 
-    static var schema: JSONSchema {
-        .object([
-            "shortLink": .string(),
-            "previewLink": .string(),
-            "warning": .array(of: .object(["warningCode": .string(), "warningMessage": .string()],
-                                          required: ["warningCode", "warningMessage"])),
-        ], required: ["shortLink", "previewLink", "warning"])
-    }
+    static let fields: [APIField<Self>] = [
+        APIField("shortLink", \.shortLink), APIField("previewLink", \.previewLink), APIField("warning", \.warning),
+    ]
+}
+
+extension FirebaseShortLinkResponse.Warning: APIObject {
+    static let fields: [APIField<Self>] = [APIField("warningCode", \.warningCode), APIField("warningMessage", \.warningMessage)]
 }
 
 /// Firebase's error shape (the `FirebaseError` schema): `{"error": {"code", "message", "status"}}`.
-struct FirebaseErrorResponse: Codable, Sendable, Hashable, ResponseEncodable {
+struct FirebaseErrorResponse: Sendable, Hashable, ResponseEncodable {
     var error: Detail
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case error
-    }
-
     /// The error itself.
-    struct Detail: Codable, Sendable, Hashable {
+    struct Detail: Sendable, Hashable {
         /// The HTTP status.
         var code: Int
         var message: String
@@ -165,12 +152,16 @@ struct FirebaseErrorResponse: Codable, Sendable, Hashable, ResponseEncodable {
     }
 }
 
-extension FirebaseErrorResponse: OpenAPISchema {
+extension FirebaseErrorResponse: APIObject, OpenAPISchema {
     static let schemaName = "FirebaseError"
 
-    static var schema: JSONSchema {
-        .object(["error": .object(["code": .integer(), "message": .string(), "status": .string()],
-                                  required: ["code", "message", "status"])],
-                required: ["error"], description: "Firebase's error shape.")
-    }
+    static let fields: [APIField<Self>] = [APIField("error", \.error)]
+
+    static var schema: JSONSchema { objectSchema.refined("Firebase's error shape.") }
+}
+
+extension FirebaseErrorResponse.Detail: APIObject {
+    static let fields: [APIField<Self>] = [
+        APIField("code", \.code), APIField("message", \.message), APIField("status", \.status),
+    ]
 }

@@ -30,18 +30,9 @@ public struct Problem: Error, HTTPResponseError, Sendable, CustomStringConvertib
     /// The status and detail, for logs.
     public var description: String { "\(status.code) \(kind): \(detail)" }
 
-    /// The members of the JSON body.
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case type, title, status, detail
-    }
-
-    /// Writes the JSON body: `type`, `title`, `status` and `detail`.
+    /// Writes the JSON body: `type`, `title`, `status` and `detail` (``fields``).
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(type, forKey: .type)
-        try container.encode(title, forKey: .title)
-        try container.encode(Int(status.code), forKey: .status)
-        try container.encode(detail, forKey: .detail)
+        try encodeFields(to: encoder)
     }
 
     /// The response, as `application/problem+json`.
@@ -53,13 +44,14 @@ public struct Problem: Error, HTTPResponseError, Sendable, CustomStringConvertib
     }
 }
 
-extension Problem: OpenAPISchema {
+extension Problem: APIObject, OpenAPISchema {
     static let schemaName = "Problem"
 
-    static var schema: JSONSchema {
-        .object(["type": .string(), "title": .string(), "status": .integer(), "detail": .string()],
-                required: ["type", "title", "status", "detail"], description: "RFC 9457 problem details.")
-    }
+    static let fields: [APIField<Self>] = [
+        APIField("type", \.type), APIField("title", \.title), APIField("status", \.status.code), APIField("detail", \.detail),
+    ]
+
+    static var schema: JSONSchema { objectSchema.refined("RFC 9457 problem details.") }
 }
 
 extension Problem {

@@ -120,10 +120,10 @@ extension CreateLinkRequest: OpenAPISchema {
             "queryParameters": parameters,
             "metadata": JSONSchema.object().nullable().described("Private data for the app; served only with the app key."),
             "redeemLimit": JSONSchema.integer(minimum: redeemLimits.lowerBound, maximum: redeemLimits.upperBound).nullable(),
-            "fallbacks": FallbackURLs.schema.nullable(),
+            "fallbacks": FallbackURLs.requestSchema.nullable(),
             "alias": JSONSchema.string("A custom code; reserved words are refused.", pattern: "^[A-Za-z0-9_-]{3,64}$").nullable(),
             "expiresAt": JSONSchema.string("Must be in the future.", format: "date-time").nullable(),
-            "preview": LinkPreview.schema.nullable(),
+            "preview": LinkPreview.requestSchema.nullable(),
             "deferredMatch": JSONSchema.string(
                 "Which deferred claims may hand the link out: only one that carries the code (exact), or a heuristic one too (any). "
                     + "Default: exact for a link with metadata or a redeem limit, any otherwise.",

@@ -3,7 +3,7 @@ import SwitchyardStore
 
 /// A link's fallback URLs (`{"ios", "android", "web"}`), in a request and in the `Link` it
 /// answers; each is an absolute http(s) URL on an allowed domain, checked by ``LinkRules``.
-struct FallbackURLs: Codable, Sendable, Hashable {
+struct FallbackURLs: Decodable, Sendable, Hashable {
     /// Where iOS goes without the app.
     var ios: String?
     /// Where Android goes without the app.
@@ -36,14 +36,6 @@ struct FallbackURLs: Codable, Sendable, Hashable {
         web = try fields.string(CodingKeys.web)
     }
 
-    /// Writes every platform, `null` where none is set.
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(ios, forKey: .ios)
-        try container.encode(android, forKey: .android)
-        try container.encode(web, forKey: .web)
-    }
-
     /// As the store keeps them.
     var stored: SmartLink.Fallbacks { SmartLink.Fallbacks(ios: ios, android: android, web: web) }
 
@@ -55,19 +47,14 @@ struct FallbackURLs: Codable, Sendable, Hashable {
     }
 }
 
-extension FallbackURLs: OpenAPISchema {
-    static let schemaName = "Fallbacks"
+extension FallbackURLs: APIObject {
+    /// As a `Link` answers them: every platform, `null` where none is set.
+    static let fields: [APIField<Self>] = [APIField("ios", \.ios), APIField("android", \.android), APIField("web", \.web)]
 
-    /// As a request gives them.
-    static var schema: JSONSchema {
+    /// As a request gives them (read by ``init(from:)``).
+    static var requestSchema: JSONSchema {
         let url = JSONSchema.string("An absolute http or https URL on an allowed domain.", maxLength: 2048,
                                     pattern: APIPatterns.httpURL).nullable()
         return .object(["ios": url, "android": url, "web": url], additionalProperties: .forbidden)
-    }
-
-    /// As a `Link` answers them: every platform, null where none is set.
-    static var responseSchema: JSONSchema {
-        let url = JSONSchema.string().nullable()
-        return .object(["ios": url, "android": url, "web": url], required: ["ios", "android", "web"])
     }
 }

@@ -3,7 +3,7 @@ import SwitchyardStore
 
 /// A link preview's card (`{"title", "description", "image"}`) for crawlers and chat apps, in a
 /// request and in the `Link` it answers.
-struct LinkPreview: Codable, Sendable, Hashable {
+struct LinkPreview: Decodable, Sendable, Hashable {
     /// The card's title, at most 512 bytes.
     var title: String?
     /// Its text, at most 2048 bytes.
@@ -36,14 +36,6 @@ struct LinkPreview: Codable, Sendable, Hashable {
         image = try fields.string(CodingKeys.image)
     }
 
-    /// Writes every field, `null` where none is set.
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(title, forKey: .title)
-        try container.encode(description, forKey: .description)
-        try container.encode(image, forKey: .image)
-    }
-
     /// As the store keeps it.
     var stored: SmartLink.Preview { SmartLink.Preview(title: title, description: description, image: image) }
 
@@ -55,22 +47,19 @@ struct LinkPreview: Codable, Sendable, Hashable {
     }
 }
 
-extension LinkPreview: OpenAPISchema {
-    static let schemaName = "Preview"
+extension LinkPreview: APIObject {
+    /// As a `Link` answers it: every field, `null` where none is set.
+    static let fields: [APIField<Self>] = [
+        APIField("title", \.title), APIField("description", \.description), APIField("image", \.image),
+    ]
 
-    /// As a request gives it.
-    static var schema: JSONSchema {
+    /// As a request gives it (read by ``init(from:)``).
+    static var requestSchema: JSONSchema {
         .object([
             "title": JSONSchema.string(maxLength: 512).nullable(),
             "description": JSONSchema.string(maxLength: 2048).nullable(),
             "image": JSONSchema.string("An absolute http or https URL.", maxLength: 2048, pattern: APIPatterns.httpURL).nullable(),
         ], additionalProperties: .forbidden)
-    }
-
-    /// As a `Link` answers it.
-    static var responseSchema: JSONSchema {
-        let text = JSONSchema.string().nullable()
-        return .object(["title": text, "description": text, "image": text])
     }
 }
 

@@ -5,7 +5,7 @@ import SwitchyardStore
 
 /// A link as its team sees it (the `Link` schema): everything but the metadata, which only the app
 /// reads. The answer of create, inspect and update, and an item of ``LinkPageResponse``.
-struct LinkResponse: Codable, Sendable, Hashable, ResponseEncodable {
+struct LinkResponse: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
     var code: String
     /// The short link.
     var url: String
@@ -31,11 +31,6 @@ struct LinkResponse: Codable, Sendable, Hashable, ResponseEncodable {
     /// Click counts, on inspect only.
     var clicks: ClickCounts?
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case code, url, route, routeName, routeParameters, queryParameters, universalLink, schemeURL, hasMetadata,
-             redeemLimit, redeemCount, fallbacks, preview, createdAt, expiresAt, expired, createdBy, deferredMatch, clicks
-    }
-
     /// A stored link, with its click counts when given.
     init(_ link: SmartLink, service: LinkService, clicks: [Click.Platform: Int]? = nil) {
         let urls = service.deepLinkURLs(link)
@@ -59,76 +54,40 @@ struct LinkResponse: Codable, Sendable, Hashable, ResponseEncodable {
         deferredMatch = link.deferredMatch
         self.clicks = clicks.map(ClickCounts.init)
     }
-
-    /// Writes `null` for a missing optional field, and `clicks` only when counted.
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(code, forKey: .code)
-        try container.encode(url, forKey: .url)
-        try container.encode(route, forKey: .route)
-        try container.encode(routeName, forKey: .routeName)
-        try container.encode(routeParameters, forKey: .routeParameters)
-        try container.encode(queryParameters, forKey: .queryParameters)
-        try container.encode(universalLink, forKey: .universalLink)
-        try container.encode(schemeURL, forKey: .schemeURL)
-        try container.encode(hasMetadata, forKey: .hasMetadata)
-        try container.encode(redeemLimit, forKey: .redeemLimit)
-        try container.encode(redeemCount, forKey: .redeemCount)
-        try container.encode(fallbacks, forKey: .fallbacks)
-        try container.encode(preview, forKey: .preview)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encode(expiresAt, forKey: .expiresAt)
-        try container.encode(expired, forKey: .expired)
-        try container.encode(createdBy, forKey: .createdBy)
-        try container.encode(deferredMatch, forKey: .deferredMatch)
-        try container.encodeIfPresent(clicks, forKey: .clicks)
-    }
 }
 
-extension LinkResponse: OpenAPISchema {
+extension LinkResponse: APIObject, OpenAPISchema {
     static let schemaName = "Link"
 
-    static var schema: JSONSchema {
-        let text = JSONSchema.string().nullable()
-        return .object([
-            "code": .string(),
-            "url": .string("The short link."),
-            "route": .string(),
-            "routeName": text,
-            "routeParameters": .map(of: .string()),
-            "queryParameters": .map(of: .string()),
-            "universalLink": text,
-            "schemeURL": text,
-            "hasMetadata": .boolean,
-            "redeemLimit": JSONSchema.integer().nullable(),
-            "redeemCount": .integer(minimum: 0),
-            "fallbacks": FallbackURLs.responseSchema,
-            "preview": LinkPreview.responseSchema,
-            "createdAt": .string(format: "date-time"),
-            "expiresAt": JSONSchema.string(format: "date-time").nullable(),
-            "expired": .boolean,
-            "createdBy": .string("Who created the link: a team admin key, or the app with its app key (route links only).",
-                                 oneOf: ["admin", "app"]),
-            "deferredMatch": .string("Which deferred claims may hand the link out: only one that carries the code, or a heuristic one too.",
-                                     oneOf: ["exact", "any"]),
-            "clicks": .ref(ClickCounts.self),
-        ], required: ["code", "url", "route", "routeParameters", "queryParameters", "hasMetadata", "redeemCount", "fallbacks",
-                      "preview", "createdAt", "expired", "createdBy", "deferredMatch"])
-    }
+    /// `null` for a missing optional field; `clicks` only when counted.
+    static let fields: [APIField<Self>] = [
+        APIField("code", \.code),
+        APIField("url", \.url, "The short link."),
+    ] + APIField.deepLinkFields + [
+        APIField("hasMetadata", \.hasMetadata),
+        APIField("redeemLimit", \.redeemLimit),
+        APIField("redeemCount", \.redeemCount, minimum: 0),
+        APIField("fallbacks", \.fallbacks),
+        APIField("preview", \.preview),
+        APIField("createdAt", \.createdAt, format: "date-time"),
+        APIField("expiresAt", \.expiresAt, format: "date-time"),
+        APIField("expired", \.expired),
+        APIField("createdBy", \.createdBy, "Who created the link: a team admin key, or the app with its app key (route links only).",
+                 oneOf: ["admin", "app"]),
+        APIField("deferredMatch", \.deferredMatch,
+                 "Which deferred claims may hand the link out: only one that carries the code, or a heuristic one too."),
+        APIField("clicks", \.clicks, whenAbsent: .omitted),
+    ]
 }
 
 /// A link's clicks by platform (the `Clicks` schema).
-struct ClickCounts: Codable, Sendable, Hashable {
+struct ClickCounts: Sendable, Hashable {
     var total: Int
     var ios: Int
     var android: Int
     var desktop: Int
     var crawler: Int
     var other: Int
-
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case total, ios, android, desktop, crawler, other
-    }
 
     /// The counts the store keeps, with their total.
     init(_ counts: [Click.Platform: Int]) {
@@ -141,45 +100,53 @@ struct ClickCounts: Codable, Sendable, Hashable {
     }
 }
 
-extension ClickCounts: OpenAPISchema {
+extension ClickCounts: APIObject, OpenAPISchema {
     static let schemaName = "Clicks"
 
-    static var schema: JSONSchema {
-        let count = JSONSchema.integer(minimum: 0)
-        return .object(["total": count, "ios": count, "android": count, "desktop": count, "crawler": count, "other": count],
-                       required: ["total", "ios", "android", "desktop", "crawler", "other"])
-    }
+    static let fields: [APIField<Self>] = [
+        APIField("total", \.total, minimum: 0), APIField("ios", \.ios, minimum: 0), APIField("android", \.android, minimum: 0),
+        APIField("desktop", \.desktop, minimum: 0), APIField("crawler", \.crawler, minimum: 0), APIField("other", \.other, minimum: 0),
+    ]
 }
 
 /// A page of the team's links, newest first (the `LinkPageResponse` schema).
-struct LinkPageResponse: Codable, Sendable, Hashable, ResponseEncodable {
+struct LinkPageResponse: Sendable, Hashable, ResponseEncodable {
     var links: [LinkResponse]
     /// The cursor of the next page; null on the last one.
     var nextCursor: String?
-
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case links, nextCursor
-    }
 
     /// Creates a page.
     init(links: [LinkResponse], nextCursor: String?) {
         self.links = links
         self.nextCursor = nextCursor
     }
-
-    /// Writes `nextCursor` as `null` on the last page.
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(links, forKey: .links)
-        try container.encode(nextCursor, forKey: .nextCursor)
-    }
 }
 
-extension LinkPageResponse: OpenAPISchema {
+extension LinkPageResponse: APIObject, OpenAPISchema {
     static let schemaName = "LinkPage"
 
-    static var schema: JSONSchema {
-        .object(["links": .array(of: .ref(LinkResponse.self)), "nextCursor": JSONSchema.string().nullable()],
-                required: ["links", "nextCursor"])
+    static let fields: [APIField<Self>] = [APIField("links", \.links), APIField("nextCursor", \.nextCursor)]
+}
+extension DeferredMatch: APIEnumeration {}
+
+/// What a link opens, as the admin API (``LinkResponse``) and the app (``Resolution``) both answer
+/// it: the route with its parameters, and the deep-link URLs.
+protocol DeepLinkMembers {
+    var route: String { get }
+    var routeName: String? { get }
+    var routeParameters: [String: String] { get }
+    var queryParameters: [String: String] { get }
+    var universalLink: String? { get }
+    var schemeURL: String? { get }
+}
+
+extension APIField where Object: DeepLinkMembers {
+    /// `route`, `routeName`, `routeParameters`, `queryParameters`, `universalLink` and `schemeURL`.
+    static var deepLinkFields: [APIField<Object>] {
+        [
+            APIField("route", \.route), APIField("routeName", \.routeName), APIField("routeParameters", \.routeParameters),
+            APIField("queryParameters", \.queryParameters), APIField("universalLink", \.universalLink),
+            APIField("schemeURL", \.schemeURL),
+        ]
     }
 }

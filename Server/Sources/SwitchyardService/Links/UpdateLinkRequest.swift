@@ -28,7 +28,7 @@ extension UpdateLinkRequest: OpenAPISchema {
     static let schemaName = "UpdateLink"
 
     static var schema: JSONSchema {
-        var fallbacks = FallbackURLs.schema
+        var fallbacks = FallbackURLs.requestSchema
         fallbacks.types = ["object"]
         return .object(["fallbacks": fallbacks], required: ["fallbacks"], additionalProperties: .forbidden)
     }

@@ -11,8 +11,8 @@ import Switchyard
 /// ], required: ["route"], additionalProperties: .forbidden)
 /// ```
 ///
-/// Each body type declares its own schema next to its fields (``OpenAPISchema``), and the test suite
-/// checks sample values against it.
+/// An answer's schema is derived from its fields (``APIObject``); a request type declares its own
+/// next to its decoder (``OpenAPISchema``).
 struct JSONSchema: Sendable, Hashable {
     /// The JSON types a value may have (`string`, `integer`, `null`, ...); empty: any type.
     var types: [String] = []
@@ -91,9 +91,6 @@ extension JSONSchema {
         JSONSchema(types: ["array"], itemSchemas: [items])
     }
 
-    /// An array of anything.
-    static let anyArray = JSONSchema(types: ["array"])
-
     /// A reference to a component's schema.
     static func ref(_ type: any OpenAPISchema.Type) -> JSONSchema {
         JSONSchema(reference: type.schemaName)
@@ -131,7 +128,10 @@ extension JSONSchema {
         case .schema(let schema): object["additionalProperties"] = schema.json
         }
         if let items { object["items"] = items.json }
-        if let allowedValues { object["enum"] = .array(allowedValues.map(JSONValue.string)) }
+        // A nullable enumeration lists null among its values, or null would break `enum`.
+        if let allowedValues {
+            object["enum"] = .array(allowedValues.map(JSONValue.string) + (types.contains("null") ? [.null] : []))
+        }
         if let minimum { object["minimum"] = .number(Double(minimum)) }
         if let maximum { object["maximum"] = .number(Double(maximum)) }
         if let minLength { object["minLength"] = .number(Double(minLength)) }
@@ -142,12 +142,10 @@ extension JSONSchema {
     }
 }
 
-/// A body type of the API that declares its JSON Schema next to its fields: the OpenAPI document's
-/// `components/schemas` are built from these declarations, and a test encodes sample values of
-/// each type and checks them against their own schema, and every coding key against its properties.
+/// A body type of the API that is a component of the OpenAPI document (`components/schemas`): an
+/// answer's schema comes from its fields (``APIObject``), a request's is declared next to its
+/// decoder. `OpenAPIResponsesTests` checks the service's answers against the served document.
 protocol OpenAPISchema {
-    /// The keys the type encodes and decodes.
-    associatedtype CodingKeys: CodingKey & CaseIterable
     /// The component's name in the document (`Link`).
     static var schemaName: String { get }
     /// The schema of the type's JSON.

@@ -61,7 +61,7 @@ extension OpenAPIDocument {
                 "explainLink", "What the link does on each platform, and why", tag: "links", security: ["adminKey"],
                 description: "For an iPhone and an iPad with and without the app, Android with and without, a desktop browser and a link-preview crawler: the action (open-app through which association component, page, redirect, preview or refuse), its target, the deferred deep link, and the answer GET /{code} gives that user agent; computed by the code that serves the link. Also `switchyard explain`.",
                 responses: ["200": json(LinkExplanation.self, "The explanation."), "401": unauthorized, "404": notFound,
-                            "503": unavailable]),
+                            "429": keyGuesses, "503": unavailable]),
         ]
         paths["/api/v1/links/{code}/resolve"] = [
             "parameters": [code],
@@ -193,15 +193,16 @@ extension OpenAPIDocument {
             "get": operation("metrics", "Prometheus metrics", tag: "operations", security: ["adminKey"],
                              description: "Needs an admin key; a service started with --metrics-port answers it there, without a key, and not here (404).",
                              responses: ["200": content("text/plain", .string(), "Prometheus text format."), "401": unauthorized,
-                                         "404": problem("The service answers /metrics on its metrics port."), "429": keyGuesses]),
+                                         "404": html("The service answers /metrics on its metrics port: here it is a code, and none is called metrics."),
+                                         "429": keyGuesses]),
         ]
         paths["/.well-known/apple-app-site-association"] = [
             "get": operation("appleAppSiteAssociation", "Universal links association file", tag: "operations",
-                             responses: ["200": content("application/json", .object(required: ["applinks"]), "The applinks file.")]),
+                             responses: ["200": content("application/json", AssociationSchemas.appleAppSiteAssociation, "The applinks file.")]),
         ]
         paths["/.well-known/assetlinks.json"] = [
             "get": operation("assetLinks", "Android App Links statement list", tag: "operations",
-                             responses: ["200": content("application/json", .anyArray, "The statements.")]),
+                             responses: ["200": content("application/json", AssociationSchemas.assetLinks, "The statements.")]),
         ]
         paths["/api/v1/openapi.json"] = [
             "get": operation("openAPI", "This document", tag: "operations",

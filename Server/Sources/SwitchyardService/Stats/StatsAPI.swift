@@ -88,18 +88,14 @@ struct StatsAPI: Sendable {
 /// counts as int64 strings, as Google's JSON writes them. Clicks (crawlers left out) are `CLICK`
 /// per platform, deferred claims `APP_FIRST_OPEN`, resolves `APP_RE_OPEN`; the service cannot know
 /// `REDIRECT` and `APP_INSTALL` apart from those, so it leaves them out.
-struct FirebaseLinkStats: Codable, Sendable, Hashable, ResponseEncodable {
-    struct EventStat: Codable, Sendable, Hashable {
+struct FirebaseLinkStats: Sendable, Hashable, ResponseEncodable {
+    struct EventStat: Sendable, Hashable {
         var platform: String
         var event: String
         var count: String
     }
 
     var linkEventStats: [EventStat]
-
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case linkEventStats
-    }
 
     init(_ counts: [StatsCount]) {
         var sums: [EventStat: Int] = [:]
@@ -125,16 +121,16 @@ struct FirebaseLinkStats: Codable, Sendable, Hashable, ResponseEncodable {
     }
 }
 
-extension FirebaseLinkStats: OpenAPISchema {
+extension FirebaseLinkStats: APIObject, OpenAPISchema {
     static let schemaName = "FirebaseLinkStats"
 
-    static var schema: JSONSchema {
-        .object([
-            "linkEventStats": .array(of: .object([
-                "platform": .string(oneOf: ["ANDROID", "IOS", "DESKTOP", "OTHER"]),
-                "event": .string(oneOf: ["CLICK", "APP_FIRST_OPEN", "APP_RE_OPEN"]),
-                "count": .string("An int64, as Google's JSON writes it.", pattern: "^[0-9]+$"),
-            ], required: ["platform", "event", "count"])),
-        ], required: ["linkEventStats"])
-    }
+    static let fields: [APIField<Self>] = [APIField("linkEventStats", \.linkEventStats)]
+}
+
+extension FirebaseLinkStats.EventStat: APIObject {
+    static let fields: [APIField<Self>] = [
+        APIField("platform", \.platform, oneOf: ["ANDROID", "IOS", "DESKTOP", "OTHER"]),
+        APIField("event", \.event, oneOf: ["CLICK", "APP_FIRST_OPEN", "APP_RE_OPEN"]),
+        APIField("count", \.count, "An int64, as Google's JSON writes it.", pattern: "^[0-9]+$"),
+    ]
 }

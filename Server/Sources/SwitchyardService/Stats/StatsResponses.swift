@@ -4,7 +4,7 @@ import SwitchyardStore
 
 /// What happened to links over a period (the `Figures` schema): their clicks by platform and the
 /// app-side events the service saw.
-struct Figures: Codable, Sendable, Hashable {
+struct Figures: Sendable, Hashable {
     /// Clicks by platform (crawlers included, counted apart).
     var clicks: ClickCounts
     /// Resolves: the app opened with the link.
@@ -13,10 +13,6 @@ struct Figures: Codable, Sendable, Hashable {
     var firstOpens: Int
     /// Redemptions spent.
     var redeems: Int
-
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case clicks, appOpens, firstOpens, redeems
-    }
 
     /// The sums of `counts`.
     init(_ counts: some Sequence<StatsCount>) {
@@ -32,49 +28,34 @@ struct Figures: Codable, Sendable, Hashable {
     }
 }
 
-extension Figures: OpenAPISchema {
+extension Figures: APIObject, OpenAPISchema {
     static let schemaName = "Figures"
 
-    static var schema: JSONSchema {
-        .object([
-            "clicks": .ref(ClickCounts.self),
-            "appOpens": .integer("Resolves: the app opened with the link.", minimum: 0),
-            "firstOpens": .integer("Deferred claims: the app's first open after an install.", minimum: 0),
-            "redeems": .integer("Redemptions spent.", minimum: 0),
-        ], required: ["clicks", "appOpens", "firstOpens", "redeems"])
-    }
+    static let fields: [APIField<Self>] = [
+        APIField("clicks", \.clicks),
+        APIField("appOpens", \.appOpens, "Resolves: the app opened with the link.", minimum: 0),
+        APIField("firstOpens", \.firstOpens, "Deferred claims: the app's first open after an install.", minimum: 0),
+        APIField("redeems", \.redeems, "Redemptions spent.", minimum: 0),
+    ]
 }
 
-/// One UTC day's figures (the `DayFigures` schema).
-struct DayFigures: Codable, Sendable, Hashable {
+/// One UTC day's figures (the `DayFigures` schema): the day, and its ``Figures`` beside it.
+struct DayFigures: Sendable, Hashable {
     /// `YYYY-MM-DD`, UTC.
     var day: String
-    var clicks: ClickCounts
-    var appOpens: Int
-    var firstOpens: Int
-    var redeems: Int
-
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case day, clicks, appOpens, firstOpens, redeems
-    }
+    var figures: Figures
 
     init(day: Int64, figures: Figures) {
         self.day = StatsPeriod.text(day: day)
-        clicks = figures.clicks
-        appOpens = figures.appOpens
-        firstOpens = figures.firstOpens
-        redeems = figures.redeems
+        self.figures = figures
     }
 }
 
-extension DayFigures: OpenAPISchema {
+extension DayFigures: APIObject, OpenAPISchema {
     static let schemaName = "DayFigures"
 
-    static var schema: JSONSchema {
-        var properties = Figures.schema.properties
-        properties["day"] = .string("The UTC day.", format: "date")
-        return .object(properties, required: ["day", "clicks", "appOpens", "firstOpens", "redeems"])
-    }
+    static let fields = [APIField<Self>("day", \.day, "The UTC day.", format: "date")]
+        + Figures.fields.map { $0.flattened(into: \.figures) }
 }
 
 /// The days a stats request covers: the last `days` UTC days, today included.
@@ -118,7 +99,7 @@ struct StatsPeriod: Sendable, Hashable {
 }
 
 /// A link's figures (the `LinkStats` schema): totals and each day's, for the last `days` days.
-struct LinkStatsResponse: Codable, Sendable, Hashable, ResponseEncodable {
+struct LinkStatsResponse: Sendable, Hashable, ResponseEncodable {
     var code: String
     /// The short link.
     var url: String
@@ -128,36 +109,26 @@ struct LinkStatsResponse: Codable, Sendable, Hashable, ResponseEncodable {
     var to: String
     var totals: Figures
     var daily: [DayFigures]
-
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case code, url, days, from, to, totals, daily
-    }
 }
 
-extension LinkStatsResponse: OpenAPISchema {
+extension LinkStatsResponse: APIObject, OpenAPISchema {
     static let schemaName = "LinkStats"
 
-    static var schema: JSONSchema {
-        .object([
-            "code": .string(), "url": .string("The short link."), "days": .integer(minimum: 1, maximum: 365),
-            "from": .string(format: "date"), "to": .string(format: "date"),
-            "totals": .ref(Figures.self), "daily": .array(of: .ref(DayFigures.self)),
-        ], required: ["code", "url", "days", "from", "to", "totals", "daily"])
-    }
+    static let fields: [APIField<Self>] = [
+        APIField("code", \.code), APIField("url", \.url, "The short link."), APIField("days", \.days, minimum: 1, maximum: 365),
+        APIField("from", \.from, format: "date"), APIField("to", \.to, format: "date"),
+        APIField("totals", \.totals), APIField("daily", \.daily),
+    ]
 }
 
 /// One of a team's links with its totals (the `LinkFigures` schema).
-struct LinkFigures: Codable, Sendable, Hashable {
+struct LinkFigures: Sendable, Hashable {
     var code: String
     var url: String
     var clicks: Int
     var appOpens: Int
     var firstOpens: Int
     var redeems: Int
-
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case code, url, clicks, appOpens, firstOpens, redeems
-    }
 
     init(_ totals: LinkTotals, url: String) {
         code = totals.code
@@ -169,20 +140,19 @@ struct LinkFigures: Codable, Sendable, Hashable {
     }
 }
 
-extension LinkFigures: OpenAPISchema {
+extension LinkFigures: APIObject, OpenAPISchema {
     static let schemaName = "LinkFigures"
 
-    static var schema: JSONSchema {
-        .object([
-            "code": .string(), "url": .string("The short link."), "clicks": .integer(minimum: 0),
-            "appOpens": .integer(minimum: 0), "firstOpens": .integer(minimum: 0), "redeems": .integer(minimum: 0),
-        ], required: ["code", "url", "clicks", "appOpens", "firstOpens", "redeems"])
-    }
+    static let fields: [APIField<Self>] = [
+        APIField("code", \.code), APIField("url", \.url, "The short link."), APIField("clicks", \.clicks, minimum: 0),
+        APIField("appOpens", \.appOpens, minimum: 0), APIField("firstOpens", \.firstOpens, minimum: 0),
+        APIField("redeems", \.redeems, minimum: 0),
+    ]
 }
 
 /// A team's figures (the `TeamStats` schema): totals, each day's, and its links, most clicked
 /// first, a page at a time.
-struct TeamStatsResponse: Codable, Sendable, Hashable, ResponseEncodable {
+struct TeamStatsResponse: Sendable, Hashable, ResponseEncodable {
     var days: Int
     var from: String
     var to: String
@@ -191,33 +161,15 @@ struct TeamStatsResponse: Codable, Sendable, Hashable, ResponseEncodable {
     var links: [LinkFigures]
     /// The cursor of the next page of links; null on the last one.
     var nextCursor: String?
-
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case days, from, to, totals, daily, links, nextCursor
-    }
-
-    /// Writes `nextCursor` as `null` on the last page.
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(days, forKey: .days)
-        try container.encode(from, forKey: .from)
-        try container.encode(to, forKey: .to)
-        try container.encode(totals, forKey: .totals)
-        try container.encode(daily, forKey: .daily)
-        try container.encode(links, forKey: .links)
-        try container.encode(nextCursor, forKey: .nextCursor)
-    }
 }
 
-extension TeamStatsResponse: OpenAPISchema {
+extension TeamStatsResponse: APIObject, OpenAPISchema {
     static let schemaName = "TeamStats"
 
-    static var schema: JSONSchema {
-        .object([
-            "days": .integer(minimum: 1, maximum: 365), "from": .string(format: "date"), "to": .string(format: "date"),
-            "totals": .ref(Figures.self), "daily": .array(of: .ref(DayFigures.self)),
-            "links": .array(of: .ref(LinkFigures.self)).described("The team's live links, most clicked first."),
-            "nextCursor": JSONSchema.string().nullable(),
-        ], required: ["days", "from", "to", "totals", "daily", "links", "nextCursor"])
-    }
+    /// `nextCursor` is `null` on the last page.
+    static let fields: [APIField<Self>] = [
+        APIField("days", \.days, minimum: 1, maximum: 365), APIField("from", \.from, format: "date"),
+        APIField("to", \.to, format: "date"), APIField("totals", \.totals), APIField("daily", \.daily),
+        APIField("links", \.links, "The team's live links, most clicked first."), APIField("nextCursor", \.nextCursor),
+    ]
 }

@@ -66,56 +66,47 @@ extension CreateWebhookRequest: OpenAPISchema {
 }
 
 /// A webhook as its team sees it (the `Webhook` schema); `secret` only in the answer of its creation.
-struct WebhookResponse: Codable, Sendable, Hashable, ResponseEncodable {
+struct WebhookResponse: Sendable, Hashable, ResponseEncodable {
     var id: String
     var url: String
-    var events: [String]
+    /// The event types, in the order of their names.
+    var events: [WebhookEventType]
     /// The signing secret, shown once.
     var secret: String?
     /// ISO 8601.
     var createdAt: String
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, url, events, secret, createdAt
-    }
-
     /// A stored webhook, with its secret or without.
     init(_ webhook: Webhook, showingSecret: Bool) {
         id = webhook.id
         url = webhook.url
-        events = webhook.events.map(\.rawValue).sorted()
+        events = webhook.events.sorted { $0.rawValue < $1.rawValue }
         secret = showingSecret ? webhook.secret : nil
         createdAt = APIDates.text(webhook.createdAt)
     }
 }
 
-extension WebhookResponse: OpenAPISchema {
+extension WebhookResponse: APIObject, OpenAPISchema {
     static let schemaName = "Webhook"
 
-    static var schema: JSONSchema {
-        .object([
-            "id": .string(),
-            "url": .string(format: "uri"),
-            "events": .array(of: .string(oneOf: WebhookEventType.allCases.map(\.rawValue))),
-            "secret": JSONSchema.string("The signing secret: in the answer of the creation only.").nullable(),
-            "createdAt": .string(format: "date-time"),
-        ], required: ["id", "url", "events", "createdAt"])
-    }
+    static let fields: [APIField<Self>] = [
+        APIField("id", \.id),
+        APIField("url", \.url, format: "uri"),
+        APIField("events", \.events),
+        APIField("secret", \.secret, "The signing secret: in the answer of the creation only.", whenAbsent: .omitted),
+        APIField("createdAt", \.createdAt, format: "date-time"),
+    ]
 }
+
+extension WebhookEventType: APIEnumeration {}
 
 /// `GET /api/v1/webhooks`: the team's webhooks, oldest first, without their secrets.
-struct WebhookListResponse: Codable, Sendable, Hashable, ResponseEncodable {
+struct WebhookListResponse: Sendable, Hashable, ResponseEncodable {
     var webhooks: [WebhookResponse]
-
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case webhooks
-    }
 }
 
-extension WebhookListResponse: OpenAPISchema {
+extension WebhookListResponse: APIObject, OpenAPISchema {
     static let schemaName = "WebhookList"
 
-    static var schema: JSONSchema {
-        .object(["webhooks": .array(of: .ref(WebhookResponse.self))], required: ["webhooks"])
-    }
+    static let fields: [APIField<Self>] = [APIField("webhooks", \.webhooks)]
 }

@@ -4,22 +4,36 @@ import Foundation
 import SwitchyardStore
 import Testing
 
-/// Each body type and its declared schema say the same: sample values encode to JSON their own
-/// schema accepts, request types read back what they wrote, and every coding key is a property.
+/// Each body type and its schema in the document say the same: sample values encode to JSON the
+/// document accepts (``DocumentValidator``), request types read back what they wrote, and every
+/// coding key of a request type is a property of its hand-written schema.
 @Suite struct OpenAPISchemaTests {
     /// A type, its samples as JSON, and its schema.
     struct Case: CustomTestStringConvertible, Sendable {
         let name: String
-        let schema: JSONSchema
-        let keys: [String]
+        let schema: JSONValue
+        /// A request type's coding keys, and the properties of its schema.
+        var keys: [String] = []
+        var properties: Set<String> = []
         let samples: [JSONValue]
         var testDescription: String { name }
 
-        init<T: OpenAPISchema & Encodable>(_ type: T.Type, schema: JSONSchema = T.schema, _ samples: [T]) {
-            name = T.schemaName
-            self.schema = schema
-            keys = T.CodingKeys.allCases.map(\.stringValue)
+        init<T: Encodable>(_ name: String, schema: JSONSchema, _ samples: [T]) {
+            self.name = name
+            self.schema = schema.json
             self.samples = samples.map { try! JSONValue.parse(String(decoding: APIResponseEncoder.data($0), as: UTF8.self)) }
+        }
+
+        /// A component, by reference.
+        init<T: OpenAPISchema & Encodable>(_ type: T.Type, _ samples: [T]) {
+            self.init(T.schemaName, schema: .ref(T.self), samples)
+        }
+
+        /// A request type, whose coding keys its schema must name.
+        init<T: OpenAPISchema & Encodable, Keys: CodingKey & CaseIterable>(_ type: T.Type, keys: Keys.Type, _ samples: [T]) {
+            self.init(type, samples)
+            self.keys = Keys.allCases.map(\.stringValue)
+            properties = Set(T.schema.properties.keys)
         }
     }
 
@@ -67,19 +81,22 @@ import Testing
 
     static let cases: [Case] = [
         Case(Problem.self, [Problem.linkNotFound("abc"), Problem.rateLimited(.create, retryAfter: 3)]),
-        Case(CreateLinkRequest.self, [CreateLinkRequest(route: "home"), create]),
-        Case(UpdateLinkRequest.self, [UpdateLinkRequest(fallbacks: FallbackURLs()), UpdateLinkRequest(fallbacks: FallbackURLs(web: "https://a.example/"))]),
-        Case(FallbackURLs.self, [FallbackURLs(), FallbackURLs(ios: "https://a.example/", android: "http://b.example/x")]),
-        Case(FallbackURLs.self, schema: FallbackURLs.responseSchema, [FallbackURLs(), FallbackURLs(web: "https://a.example/")]),
-        Case(LinkPreview.self, [LinkPreview(), LinkPreview(title: "t", description: "d", image: "https://a.example/i.png")]),
-        Case(LinkPreview.self, schema: LinkPreview.responseSchema, [LinkPreview(), LinkPreview(title: "t")]),
+        Case(CreateLinkRequest.self, keys: CreateLinkRequest.CodingKeys.self, [CreateLinkRequest(route: "home"), create]),
+        Case(UpdateLinkRequest.self, keys: UpdateLinkRequest.CodingKeys.self,
+             [UpdateLinkRequest(fallbacks: FallbackURLs()), UpdateLinkRequest(fallbacks: FallbackURLs(web: "https://a.example/"))]),
+        Case("Fallbacks request", schema: FallbackURLs.requestSchema,
+             [FallbackURLs(), FallbackURLs(ios: "https://a.example/", android: "http://b.example/x")]),
+        Case("Fallbacks", schema: FallbackURLs.valueSchema, [FallbackURLs(), FallbackURLs(web: "https://a.example/")]),
+        Case("Preview request", schema: LinkPreview.requestSchema,
+             [LinkPreview(), LinkPreview(title: "t", description: "d", image: "https://a.example/i.png")]),
+        Case("Preview", schema: LinkPreview.valueSchema, [LinkPreview(), LinkPreview(title: "t")]),
         Case(ClickCounts.self, [ClickCounts([:]), ClickCounts([.ios: 3, .crawler: 1])]),
         Case(LinkResponse.self, links.map { LinkResponse($0, service: service) } + [LinkResponse(links[1], service: service, clicks: [.android: 2])]),
         Case(LinkPageResponse.self, [LinkPageResponse(links: [], nextCursor: nil),
                              LinkPageResponse(links: links.map { LinkResponse($0, service: service) }, nextCursor: "next")]),
         Case(Resolution.self, links.flatMap { [Resolution($0, match: .exact, service: service), Resolution($0, match: .heuristic, service: service)] }),
         Case(Redemption.self, links.flatMap { [Redemption($0, replayed: false), Redemption($0, replayed: true)] }),
-        Case(RedeemRequest.self, [RedeemRequest(install: "6F1C2A7E-3B0D-4C55-9B1E-2D8F7A6C5B40")]),
+        Case(RedeemRequest.self, keys: RedeemRequest.CodingKeys.self, [RedeemRequest(install: "6F1C2A7E-3B0D-4C55-9B1E-2D8F7A6C5B40")]),
         Case(HealthStatus.self, [.ok, .unavailable]),
         Case(LinkExplanation.self, links.map { LinkExplainer(service: service).explain($0, url: service.shortURL($0.code)) }
              + [try! LinkExplainer(service: service).routeURL("shop://product/42", kind: "custom-scheme")]),
@@ -94,11 +111,11 @@ import Testing
                                       TeamStatsResponse(days: 1, from: "2024-10-04", to: "2024-10-04", totals: figures, daily: [],
                                                         links: [], nextCursor: "3.abc")]),
         Case(FirebaseLinkStats.self, [FirebaseLinkStats([]), FirebaseLinkStats(statsCounts)]),
-        Case(DeferredClaimRequest.self, [DeferredClaimRequest(platform: "ios", osVersion: "18.1", language: "en-US"),
+        Case(DeferredClaimRequest.self, keys: DeferredClaimRequest.CodingKeys.self, [DeferredClaimRequest(platform: "ios", osVersion: "18.1", language: "en-US"),
                                          DeferredClaimRequest(platform: "android", osVersion: "14"),
                                          DeferredClaimRequest(platform: "android", osVersion: "14", code: "Ab3dE9xQ")]),
-        Case(FirebaseLinkInfo.self, [FirebaseLinkInfo(), linkInfo]),
-        Case(FirebaseShortLinkRequest.self, [FirebaseShortLinkRequest(longDynamicLink: "https://x.page.link/?link=https://a.example/"),
+        Case("FirebaseDynamicLinkInfo", schema: FirebaseLinkInfo.schema, [FirebaseLinkInfo(), linkInfo]),
+        Case(FirebaseShortLinkRequest.self, keys: FirebaseShortLinkRequest.CodingKeys.self, [FirebaseShortLinkRequest(longDynamicLink: "https://x.page.link/?link=https://a.example/"),
                                              FirebaseShortLinkRequest(dynamicLinkInfo: linkInfo, suffix: .init(option: "SHORT"))]),
         Case(FirebaseShortLinkResponse.self, [FirebaseShortLinkResponse(shortLink: "https://go.example.com/abc", previewLink: "https://go.example.com/abc?d=1",
                                                                         warning: [.init("NOT_USED", "Param 'imv' is accepted but not used.")])]),
@@ -107,16 +124,15 @@ import Testing
 
     @Test(arguments: cases)
     func samplesMatchTheirSchema(_ test: Case) throws {
+        let validator = DocumentValidator(document: OpenAPIDocument.document)
         for sample in test.samples {
-            let errors = SchemaValidator.errors(sample, test.schema)
-            #expect(errors == [], "\(sample.serialized())")
+            #expect(validator.errors(sample, test.schema) == [], "\(sample.serialized())")
         }
     }
 
     @Test(arguments: cases)
     func everyCodingKeyIsAProperty(_ test: Case) {
-        let properties = Set(test.schema.properties.keys)
-        #expect(Set(test.keys).subtracting(properties).sorted() == [], "coding keys the schema does not name")
+        #expect(Set(test.keys).subtracting(test.properties).sorted() == [], "coding keys the schema does not name")
     }
 
     /// Request bodies read back what they wrote, through the service's own request decoding.
@@ -152,63 +168,6 @@ import Testing
         for reference in references {
             let name = reference.replacingOccurrences(of: "#/components/schemas/", with: "")
             #expect(schemas[name] != nil, "\(reference)")
-        }
-    }
-}
-
-/// A JSON Schema validator for the subset ``JSONSchema`` writes, references resolved through the
-/// document's components.
-enum SchemaValidator {
-    static let components = Dictionary(uniqueKeysWithValues: OpenAPIDocument.components.map { ($0.schemaName, $0.schema) })
-
-    static func errors(_ value: JSONValue, _ schema: JSONSchema, at path: String = "$") -> [String] {
-        if let reference = schema.reference {
-            guard let target = components[reference] else { return ["\(path): no component \(reference)"] }
-            return errors(value, target, at: path)
-        }
-        var found: [String] = []
-        if !schema.types.isEmpty && !schema.types.contains(where: { matches(value, type: $0) }) {
-            return ["\(path): \(value.typeName) is not \(schema.types)"]
-        }
-        switch value {
-        case .string(let text):
-            if let allowed = schema.allowedValues, !allowed.contains(text) { found.append("\(path): '\(text)' not in \(allowed)") }
-            if let maxLength = schema.maxLength, text.unicodeScalars.count > maxLength { found.append("\(path): longer than \(maxLength)") }
-            if let minLength = schema.minLength, text.unicodeScalars.count < minLength { found.append("\(path): shorter than \(minLength)") }
-            if let pattern = schema.pattern, text.range(of: pattern, options: .regularExpression) == nil {
-                found.append("\(path): '\(text)' does not match \(pattern)")
-            }
-            if schema.format == "date-time", APIDates.parse(text) == nil { found.append("\(path): '\(text)' is not a date-time") }
-        case .number(let number):
-            if let minimum = schema.minimum, number < Double(minimum) { found.append("\(path): below \(minimum)") }
-            if let maximum = schema.maximum, number > Double(maximum) { found.append("\(path): above \(maximum)") }
-        case .array(let elements):
-            if let items = schema.items {
-                for (index, element) in elements.enumerated() { found += errors(element, items, at: "\(path)[\(index)]") }
-            }
-        case .object(let members):
-            for name in schema.required where members[name] == nil { found.append("\(path): '\(name)' is missing") }
-            for (name, member) in members {
-                if let property = schema.properties[name] {
-                    found += errors(member, property, at: "\(path).\(name)")
-                } else {
-                    switch schema.additionalProperties {
-                    case .allowed: break
-                    case .forbidden: found.append("\(path): '\(name)' is not allowed")
-                    case .schema(let other): found += errors(member, other, at: "\(path).\(name)")
-                    }
-                }
-            }
-        default: break
-        }
-        return found
-    }
-
-    static func matches(_ value: JSONValue, type: String) -> Bool {
-        switch (type, value) {
-        case ("null", .null), ("boolean", .bool), ("number", .number), ("string", .string), ("array", .array), ("object", .object): true
-        case ("integer", .number(let number)): number.rounded() == number
-        default: false
         }
     }
 }
