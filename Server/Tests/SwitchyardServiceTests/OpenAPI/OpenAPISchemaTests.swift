@@ -170,4 +170,27 @@ import Testing
             #expect(schemas[name] != nil, "\(reference)")
         }
     }
+
+    /// Every array schema says what its elements are: a client generator (openapi-python-client)
+    /// drops an operation whose answer is an array without `items`.
+    @Test func everyArraySaysWhatItHolds() throws {
+        let document = try JSONValue.parse(OpenAPIDocument.text)
+        var arrays = 0
+        func check(_ value: JSONValue, at path: String) {
+            switch value {
+            case .object(let members):
+                let types = members["type"]?.arrayValue?.compactMap(\.stringValue) ?? [members["type"]?.stringValue].compactMap { $0 }
+                if types.contains("array") {
+                    arrays += 1
+                    #expect(members["items"]?.objectValue != nil, "\(path) is an array without items")
+                }
+                for (key, member) in members { check(member, at: "\(path)/\(key)") }
+            case .array(let elements):
+                for (index, element) in elements.enumerated() { check(element, at: "\(path)/\(index)") }
+            default: break
+            }
+        }
+        check(document, at: "#")
+        #expect(arrays > 0)
+    }
 }
