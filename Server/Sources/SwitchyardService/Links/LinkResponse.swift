@@ -127,6 +127,7 @@ extension LinkPageResponse: APIObject, OpenAPISchema {
 
     static let fields: [APIField<Self>] = [APIField("links", \.links), APIField("nextCursor", \.nextCursor)]
 }
+
 extension DeferredMatch: APIEnumeration {}
 
 /// What a link opens, as the admin API (``LinkResponse``) and the app (``Resolution``) both answer
