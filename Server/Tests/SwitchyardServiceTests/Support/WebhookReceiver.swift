@@ -68,8 +68,10 @@ final class WebhookReceiver: Sendable {
 }
 
 /// Waits until `condition` holds, calling `step` between looks (tests move their clock there);
-/// fails after `timeout` seconds.
-func eventually(timeout: TimeInterval = 15, _ what: String, step: () -> Void = {}, _ condition: () async throws -> Bool) async throws {
+/// fails after `timeout` seconds. The default is generous: a passing test returns at once, and with
+/// every suite running at once on two cores a redirect-and-retry cycle over PostgreSQL has taken
+/// over 15 s.
+func eventually(timeout: TimeInterval = 60, _ what: String, step: () -> Void = {}, _ condition: () async throws -> Bool) async throws {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
         if try await condition() { return }

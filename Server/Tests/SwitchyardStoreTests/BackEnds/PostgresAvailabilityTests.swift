@@ -5,7 +5,10 @@ import Testing
 
 @Suite("PostgreSQL store availability")
 struct PostgresAvailabilityTests {
-    @Test("A server that does not answer fails each call as unavailable, within the timeout")
+    /// Three calls of one second's timeout each. The bound is loose on purpose: with every suite
+    /// running at once on two cores the timers fire late (11 s was seen), and what the test guards
+    /// against is a call that waits for the pool forever, which the time limit catches too.
+    @Test("A server that does not answer fails each call as unavailable, within the timeout", .timeLimit(.minutes(1)))
     func unreachable() async throws {
         // Port 9 (discard) is closed on loopback: connections are refused.
         var quiet = Logger(label: "test.unreachable")
@@ -24,7 +27,7 @@ struct PostgresAvailabilityTests {
             }
         }
         await #expect(throws: StoreError.self) { try await store.insert(makeLink("x")) }
-        #expect(started.duration(to: clock.now) < .seconds(10))
+        #expect(started.duration(to: clock.now) < .seconds(30))
         try await store.close()
     }
 
