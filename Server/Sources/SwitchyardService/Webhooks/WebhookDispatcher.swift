@@ -39,10 +39,11 @@ struct WebhookDispatcher: Service {
         try? await client.shutdown()
     }
 
-    /// Reads the subscriptions again.
+    /// Reads the subscriptions again (keeping this instance's changes made while it reads).
     func refresh() async {
         do {
-            subscriptions.replace(with: try await store.webhooks(team: nil))
+            let mark = subscriptions.mark()
+            subscriptions.replace(with: try await store.webhooks(team: nil), readAfter: mark)
         } catch {
             logger.warning("could not read webhook subscriptions", metadata: ["error": "\(error)"])
         }
