@@ -16,9 +16,14 @@ struct DeferredSweeper: Service {
     let interval: Duration
     let logger: Logger
     let now: @Sendable () -> Date
+    /// Counts each finished sweep (a test hook).
+    var passes: BackgroundPasses?
 
     func run() async throws {
-        await repeatUntilShutdown(every: interval) { await sweep() }
+        await repeatUntilShutdown(every: interval) {
+            await sweep()
+            passes?.count(.deferredSweep)
+        }
     }
 
     /// One sweep; a failure is logged and the next sweep tries again.

@@ -23,9 +23,14 @@ struct ExpirySweeper: Service {
     var batchSize = 500
     /// Statements one sweep runs per table at most (the rest waits for the next sweep).
     var batchesPerSweep = 100
+    /// Counts each finished sweep (a test hook).
+    var passes: BackgroundPasses?
 
     func run() async throws {
-        await repeatUntilShutdown(every: interval) { await sweep() }
+        await repeatUntilShutdown(every: interval) {
+            await sweep()
+            passes?.count(.expirySweep)
+        }
     }
 
     /// One sweep of both tables.

@@ -40,6 +40,7 @@ public func buildApplication(
 /// - Parameters:
 ///   - clickRecorder: the recorder to run; `nil` makes one from the configuration's limits.
 ///   - openLinkRefresher: the open cache's refresher to run; `nil` makes one.
+///   - passes: counts the timed sweeps' finished passes (tests wait for a sweep with it).
 ///   - now: the clock.
 package func buildApplication(
     configuration: ServiceConfiguration,
@@ -47,6 +48,7 @@ package func buildApplication(
     logger: Logger,
     clickRecorder: ClickRecorder?,
     openLinkRefresher: OpenLinkRefresher? = nil,
+    passes: BackgroundPasses? = nil,
     now: @escaping @Sendable () -> Date = { Date() }
 ) throws -> some ApplicationProtocol {
     let service = try makeService(configuration: configuration, store: store, logger: logger,
@@ -64,10 +66,11 @@ package func buildApplication(
     let passInterval = lifetime > .zero ? max(lifetime / 20, .milliseconds(10)) : .zero
     refresher.start(every: passInterval, logger: logger) { try await service.refreshOpenCache() }
     let sweeper = DeferredSweeper(store: store, window: configuration.deferredWindow,
-                                  interval: configuration.limits.deferredSweepInterval, logger: logger, now: now)
+                                  interval: configuration.limits.deferredSweepInterval, logger: logger, now: now,
+                                  passes: passes)
 
     let expirySweeper = ExpirySweeper(store: store, interval: configuration.limits.expirySweepInterval, logger: logger, now: now,
-                                      clickRetention: configuration.limits.clickRetention)
+                                      clickRetention: configuration.limits.clickRetention, passes: passes)
     let webhooks = WebhookDispatcher(store: store, subscriptions: service.webhookSubscriptions, policy: service.webhookPolicy,
                                      settings: configuration.webhooks, logger: logger, now: now)
     var services: [any Service] = [recorder, sweeper, refresher, expirySweeper, webhooks]

@@ -92,7 +92,7 @@ extension PostgresProcessTests {
                     }
                 }
                 group.addTask {
-                    let deadline = ContinuousClock.now + .seconds(20)
+                    let deadline = ContinuousClock.now + .seconds(180)   // a liveness bound
                     while await acknowledged.count < 40, ContinuousClock.now < deadline {
                         try await Task.sleep(for: .milliseconds(2))
                     }

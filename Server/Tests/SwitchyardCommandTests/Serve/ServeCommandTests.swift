@@ -105,7 +105,7 @@ import Testing
                                       arguments: ["--metrics-port", String(metricsPort)])
         defer { _ = server.stop() }
         var metrics: ServeProcess.Reply?
-        for _ in 0..<50 where metrics == nil {
+        for _ in 0..<1800 where metrics == nil {   // three minutes at most: a liveness bound
             metrics = try? await server.send("GET", "/metrics", port: metricsPort)
             if metrics == nil { try await Task.sleep(for: .milliseconds(100)) }
         }

@@ -38,8 +38,9 @@ enum CrashLoad {
                 }
             }
             group.addTask {
-                // Kill while creations are in flight: after the 100th acknowledgement (or 20 s).
-                let deadline = ContinuousClock.now + .seconds(20)
+                // Kill while creations are in flight: after the 100th acknowledgement (or three
+                // minutes, a liveness bound for a loaded machine).
+                let deadline = ContinuousClock.now + .seconds(180)
                 while await acknowledged.count < 100, ContinuousClock.now < deadline {
                     try? await Task.sleep(for: .milliseconds(2))
                 }

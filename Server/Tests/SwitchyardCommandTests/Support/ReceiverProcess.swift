@@ -84,9 +84,9 @@ enum WebhookProcess {
         return codes
     }
 
-    /// Waits until `condition` holds (20 s at most).
+    /// Waits until `condition` holds (three minutes at most: a liveness bound, not a timing).
     static func wait(_ what: String, _ condition: () -> Bool) async throws {
-        for _ in 0..<400 {
+        for _ in 0..<3600 {
             if condition() { return }
             try await Task.sleep(for: .milliseconds(50))
         }

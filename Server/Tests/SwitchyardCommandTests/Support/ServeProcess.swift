@@ -34,7 +34,8 @@ final class ServeProcess: @unchecked Sendable {
         // The metrics listener (`--metrics-port`) says where it listens too: its port is not the one.
         let metricsPort = arguments.firstIndex(of: "--metrics-port").flatMap { arguments.dropFirst($0 + 1).first }.flatMap { Int($0) }
         var found: Int?
-        for _ in 0..<300 where found == nil {
+        // Three minutes at most: a liveness bound (a debug build starting beside a whole test run).
+        for _ in 0..<1800 where found == nil {
             let text = String(decoding: try Data(contentsOf: output), as: UTF8.self)
             let ports = text.components(separatedBy: "listening on 127.0.0.1:").dropFirst().compactMap { Int($0.prefix { $0.isNumber }) }
             if let port = ports.first(where: { $0 != metricsPort }) {

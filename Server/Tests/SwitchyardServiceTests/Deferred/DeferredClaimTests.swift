@@ -102,14 +102,14 @@ import Testing
             try await harness.store.remember(PendingOpen(fingerprint: "a", code: "old", expiresAt: now + 10), now: now)
             try await harness.store.remember(PendingOpen(fingerprint: "b", code: "new", expiresAt: now + 1000), now: now)
             harness.clock.advance(by: 11)
-            try await Task.sleep(for: .milliseconds(600))
+            try await harness.waitForPasses(.deferredSweep)
             #expect(try await harness.store.forgetOpens(expiringBy: .distantFuture) == 1, "only the unexpired open is left")
         }
         configuration.deferredWindow = nil
         try await Harness.live(kind, configuration: configuration) { _, harness in
             let now = harness.clock.now
             try await harness.store.remember(PendingOpen(fingerprint: "a", code: "left", expiresAt: now + 1000), now: now)
-            try await Task.sleep(for: .milliseconds(600))
+            try await harness.waitForPasses(.deferredSweep)
             #expect(try await harness.store.forgetOpens(expiringBy: .distantFuture) == 0, "with the window off none is kept")
         }
     }

@@ -134,7 +134,7 @@ import Testing
             let recent = try #require(try await client.create(#"{"route": "about/team", "fallbacks": {"web": "https://shop.example.com/"}}"#)["code"]?.stringValue)
             for _ in 0..<2 { _ = try await client.open(recent, userAgent: Agents.desktop) }
             await harness.recorder.flush()
-            try await Task.sleep(for: .milliseconds(600))   // a dozen sweeps
+            try await harness.waitForPasses(.expirySweep)
             #expect(try await harness.store.deleteClicks(before: .distantFuture, limit: 100) == 2,
                     "the sweep deleted the 3 old raw clicks and kept the 2 recent ones")
             let code = old

@@ -79,6 +79,8 @@ struct Harness: Sendable {
     /// The open cache's refresher, which runs no pass on its own: `refreshNow()` reads again the
     /// cached links due at the clock's time.
     let refresher = OpenLinkRefresher(periodic: false)
+    /// The timed sweeps' finished passes: wait for one with ``waitForPasses(_:_:)``.
+    let passes = BackgroundPasses()
     let clock: TestClock
 
     static let routes = RouteTableConfiguration(
@@ -120,7 +122,7 @@ struct Harness: Sendable {
         let harness = Harness(store: store, recorder: ClickRecorder(store: store, logger: logger, interval: .milliseconds(50)),
                               clock: TestClock())
         let app = try buildApplication(configuration: configuration, store: store, logger: logger,
-                                       clickRecorder: harness.recorder, openLinkRefresher: harness.refresher,
+                                       clickRecorder: harness.recorder, openLinkRefresher: harness.refresher, passes: harness.passes,
                                        now: { [clock = harness.clock] in clock.now })
         let result: T
         do {
@@ -189,4 +191,13 @@ enum Agents {
         "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_11_1) AppleWebKit/601.2.4 (KHTML, like Gecko) Version/9.0.1 Safari/601.2.4 facebookexternalhit/1.1 Facebot Twitterbot/1.0",
         "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
     ]
+}
+
+extension Harness {
+    /// Waits until `loop` has finished `count` more passes (two make sure that one began after
+    /// whatever the caller did last, such as moving the clock).
+    func waitForPasses(_ loop: BackgroundPasses.Loop, _ count: Int = 2) async throws {
+        let target = passes.finished(loop) + count
+        try await eventually("\(count) passes of \(loop)") { passes.finished(loop) >= target }
+    }
 }

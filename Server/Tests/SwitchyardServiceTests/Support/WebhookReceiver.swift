@@ -68,10 +68,10 @@ final class WebhookReceiver: Sendable {
 }
 
 /// Waits until `condition` holds, calling `step` between looks (tests move their clock there);
-/// fails after `timeout` seconds. The default is generous: a passing test returns at once, and with
-/// every suite running at once on two cores a redirect-and-retry cycle over PostgreSQL has taken
-/// over 15 s.
-func eventually(timeout: TimeInterval = 60, _ what: String, step: () -> Void = {}, _ condition: () async throws -> Bool) async throws {
+/// fails after `timeout` seconds. A liveness bound, not a timing: a passing test returns as soon as
+/// the condition holds, and what it waits for is driven by the test (its clock, a sweep's passes),
+/// so the bound only stops a test that would otherwise wait forever.
+func eventually(timeout: TimeInterval = 180, _ what: String, step: () -> Void = {}, _ condition: () async throws -> Bool) async throws {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
         if try await condition() { return }
