@@ -18,6 +18,18 @@ until pg_isready -q -h 127.0.0.1 -p 5432; do
 done
 cd /
 runuser -u postgres -- psql -qc "ALTER USER postgres PASSWORD 'postgres';" >&2
+# The test run opens a few connections per test and runs every suite at once (and a developer may
+# run two at once): Debian's default of 100 connections is refused with "too many clients".
+if [ "$(runuser -u postgres -- psql -tAc 'SHOW max_connections')" -lt 400 ]; then
+    runuser -u postgres -- psql -qc "ALTER SYSTEM SET max_connections = 400" >&2
+    pg_ctlcluster "$V" main restart >&2
+    tries=0
+    until pg_isready -q -h 127.0.0.1 -p 5432; do
+        tries=$((tries + 1))
+        if [ "$tries" -ge 60 ]; then echo "PostgreSQL did not restart on 127.0.0.1:5432" >&2; exit 1; fi
+        sleep 1
+    done
+fi
 runuser -u postgres -- psql -tAc "SELECT 1 FROM pg_database WHERE datname = 'switchyard_test'" | grep -q 1 \
     || runuser -u postgres -- createdb switchyard_test >&2
 echo "postgres://postgres:postgres@127.0.0.1:5432/switchyard_test"
