@@ -41,16 +41,20 @@ public func buildApplication(
 ///   - clickRecorder: the recorder to run; `nil` makes one from the configuration's limits.
 ///   - openLinkRefresher: the open cache's refresher to run; `nil` makes one.
 ///   - now: the clock.
+///   - webhookResolver: answers webhook hosts' addresses instead of the system's resolver.
 package func buildApplication(
     configuration: ServiceConfiguration,
     store: any LinkStore,
     logger: Logger,
     clickRecorder: ClickRecorder?,
     openLinkRefresher: OpenLinkRefresher? = nil,
-    now: @escaping @Sendable () -> Date = { Date() }
+    now: @escaping @Sendable () -> Date = { Date() },
+    webhookResolver: (@Sendable (_ host: String) async -> [String])? = nil
 ) throws -> some ApplicationProtocol {
-    let service = try makeService(configuration: configuration, store: store, logger: logger,
-                                  clickRecorder: clickRecorder, now: now)
+    var made = try makeService(configuration: configuration, store: store, logger: logger,
+                               clickRecorder: clickRecorder, now: now)
+    if let webhookResolver { made.webhookPolicy.resolver = WebhookResolver(resolve: webhookResolver) }
+    let service = made
     let router = makeRouter(service: service)
     // Parse every page template now: one that does not parse stops the service here, not on its first page.
     _ = Templates.library
@@ -133,7 +137,7 @@ func makeService(
         recorder: recorder, metrics: metrics, associations: associations,
         limiter: RateLimiter(create: configuration.limits.createRate, redeem: configuration.limits.redeemRate,
                              claim: configuration.limits.claimRate,
-                             keyGuesses: configuration.limits.keyGuessRate,
+                             keyGuesses: configuration.limits.keyGuessRate, appCreate: configuration.limits.appCreateRate,
                              shared: store as? any SharedRateLimits),
         openCache: OpenLinkCache(lifetime: configuration.limits.openCacheLifetime, capacity: configuration.limits.openCacheCapacity,
                                  missBatchSize: store.missBatchSize),
