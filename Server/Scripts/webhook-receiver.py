@@ -13,7 +13,9 @@ The tests run it too: `--port 0` picks a free port and prints `listening <port>`
 `--secret-file` is read again at each request; `--fail-first N` answers 503 to the first N
 deliveries (a receiver that is down, then recovers); `--redirect URL` answers every delivery with
 a 307 to URL (senders must not follow it); `--hold-first N` holds the first N deliveries for ten
-seconds before a 503 (a delivery in flight when the sender dies); `--log` appends one JSON line per request.
+seconds before a 503 (a delivery in flight when the sender dies); `--trickle SECONDS` answers every
+delivery 200 with a 1,000-byte body and then sends one byte of it every SECONDS (a receiver that
+holds the sender); `--log` appends one JSON line per request (a verified one with its `Host` header).
 """
 import argparse
 import hashlib
@@ -48,6 +50,7 @@ def main() -> None:
     parser.add_argument("--fail-first", type=int, default=0, help="answer 503 to this many deliveries first")
     parser.add_argument("--hold-first", type=int, default=0, help="hold this many deliveries first, then answer 503")
     parser.add_argument("--redirect", help="answer every delivery with a 307 to this URL")
+    parser.add_argument("--trickle", type=float, help="answer 200, then send one byte of the body every this many seconds")
     parser.add_argument("--log", help="append one JSON line per request to this file")
     options = parser.parse_args()
     seen: set[str] = set()
@@ -79,6 +82,19 @@ def main() -> None:
                 self.send_header("Location", options.redirect)
                 self.send_header("Content-Length", "0")
                 return self.end_headers()
+            if options.trickle:
+                log({"outcome": "trickling", "id": json.loads(body).get("id")})
+                self.send_response(200)
+                self.send_header("Content-Length", "1000")
+                self.end_headers()
+                try:
+                    for _ in range(1000):
+                        self.wfile.write(b"x")
+                        self.wfile.flush()
+                        time.sleep(options.trickle)
+                except OSError:
+                    log({"outcome": "cut-off"})
+                return
             with lock:
                 hold = holds_left[0] > 0
                 holds_left[0] -= hold
@@ -101,7 +117,7 @@ def main() -> None:
             if duplicate:
                 log({"outcome": "duplicate", "id": event["id"]})
                 return self.answer(200)
-            log({"outcome": "verified", "event": event})
+            log({"outcome": "verified", "event": event, "host": self.headers.get("Host")})
             self.answer(204)
 
         def answer(self, status: int) -> None:

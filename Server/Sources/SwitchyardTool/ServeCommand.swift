@@ -31,6 +31,11 @@ struct ServeCommand: AsyncParsableCommand {
             transform: RateArgument.parse)
     var createRate = RateArgument(rate: ServiceConfiguration.Limits.defaultCreateRate)
 
+    @Option(name: .customLong("app-create-rate"),
+            help: ArgumentHelp("Links each install may create with the app key: COUNT/second|minute|hour, or off.", valueName: "rate"),
+            transform: RateArgument.parse)
+    var appCreateRate = RateArgument(rate: ServiceConfiguration.Limits.defaultAppCreateRate)
+
     @Option(name: .customLong("redeem-rate"),
             help: ArgumentHelp("Resolves and redeems each client address (IPv6: each /64) may make: COUNT/second|minute|hour, or off.",
                                valueName: "rate"),
@@ -65,7 +70,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("key-guess-rate"),
             help: ArgumentHelp("""
                 Dashboard sign-ins and wrong admin keys each client address (IPv6: each /64) may make: \
-                COUNT/second|minute|hour, or off. Over it, the address is refused (429) before its key is tested.
+                COUNT/second|minute|hour, or off. Over it, the address's sign-ins and wrong keys are refused (429); a valid API key never is.
                 """, valueName: "rate"),
             transform: RateArgument.parse)
     var keyGuessRate = RateArgument(rate: ServiceConfiguration.Limits.defaultKeyGuessRate)
@@ -103,6 +108,7 @@ struct ServeCommand: AsyncParsableCommand {
         var settings = ServeSettings(routesPath: routes, database: database, host: host, port: port, baseURL: baseURL,
                                      environment: ProcessInfo.processInfo.environment)
         settings.createRate = createRate.rate
+        settings.appCreateRate = appCreateRate.rate
         settings.redeemRate = redeemRate.rate
         settings.claimRate = claimRate.rate
         settings.deferredWindow = deferredWindow.duration

@@ -24,6 +24,8 @@ struct ServeSettings: Sendable {
     var appKey: String
     /// Links each team may create (`--create-rate`); nil for no limit.
     var createRate: RateLimit? = ServiceConfiguration.Limits.defaultCreateRate
+    /// Links each install may create with the app key (`--app-create-rate`); nil for no limit.
+    var appCreateRate: RateLimit? = ServiceConfiguration.Limits.defaultAppCreateRate
     /// Resolves and redeems each client address may make (`--redeem-rate`); nil for no limit.
     var redeemRate: RateLimit? = ServiceConfiguration.Limits.defaultRedeemRate
     /// Deferred claims each client address may make (`--claim-rate`); nil for no limit.
@@ -117,6 +119,7 @@ struct ServeSettings: Sendable {
                                                 keyGuessRate: keyGuessRate, clickRetention: clickRetention),
             deferredWindow: deferredWindow, trustedProxies: trustedProxies, metricsPort: metricsPort)
         configuration.webhooks = webhooks
+        configuration.limits.appCreateRate = appCreateRate
         return configuration
     }
 

@@ -142,20 +142,22 @@ public struct SmartLinkClient: Sendable {
 
     /// Creates a short link to a route of the table with the app key (HOKO's
     /// `generateSmartlinkForDeeplink`, Firebase's in-app shortening), for sharing from the app.
-    /// The app key may create route links only: the route must be in the service's table and the
-    /// code is random; metadata, redeem limits, aliases and fallbacks need an admin key.
+    /// The app key creates links from a route and its parameters only: the route must be in the
+    /// service's table and the code is random; previews, metadata, redeem limits, aliases and
+    /// fallbacks need an admin key. Campaign parameters (`utm_source`, ...) go in `query`. The
+    /// request carries ``installID``: the service limits creations per install and per address.
     ///
     /// ```swift
-    /// let short = try await client.create(route: "product", parameters: ["product_id": "42"])
+    /// let short = try await client.create(route: "product", parameters: ["product_id": "42"], query: ["utm_source": "share"])
     /// share(short.url)   // https://go.example.com/Ab3dE9xQ
     /// ```
     /// - Throws: ``SmartLinkError`` (``SmartLinkError/Code/service`` with the service's reason for
     ///   an unknown route or a missing parameter, ``SmartLinkError/Code/unauthorized`` for the key).
-    public func create(route: String, parameters: [String: String] = [:], query: [String: String] = [:],
-                       title: String? = nil) async throws(SmartLinkError) -> ShortLink {
-        var body: [String: JSONValue] = ["route": .string(route), "routeParameters": .object(parameters.mapValues(JSONValue.string))]
+    public func create(route: String, parameters: [String: String] = [:],
+                       query: [String: String] = [:]) async throws(SmartLinkError) -> ShortLink {
+        var body: [String: JSONValue] = ["route": .string(route), "routeParameters": .object(parameters.mapValues(JSONValue.string)),
+                                         "install": .string(installID)]
         if !query.isEmpty { body["queryParameters"] = .object(query.mapValues(JSONValue.string)) }
-        if let title { body["preview"] = .object(["title": .string(title)]) }
         let answer = try await send("POST", path: "api/v1/links", body: .object(body))
         guard let code = answer["code"]?.stringValue, let url = answer["url"]?.stringValue else {
             throw SmartLinkError(.invalidResponse, "the service's answer has no 'code' and 'url'")

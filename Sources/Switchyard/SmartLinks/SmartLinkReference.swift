@@ -59,7 +59,7 @@ public enum SmartLinkMatch: String, Sendable, Hashable, Codable {
     case heuristic
 }
 
-/// A short link the app created on the link service (``SmartLinkClient/create(route:parameters:query:title:)``).
+/// A short link the app created on the link service (``SmartLinkClient/create(route:parameters:query:)``).
 public struct ShortLink: Sendable, Hashable, Codable {
     /// The link's code (`Ab3dE9xQ`).
     public var code: String

@@ -29,11 +29,16 @@ struct RedeemRequest: Codable, Sendable, Hashable {
             throw Problem.invalid("install-required", "Install identifier required",
                                   "'install' is required: the identifier the SDK generates once per install, so one install redeems a link at most once")
         }
-        guard Self.lengths.contains(install.utf8.count), install.utf8.allSatisfy(Self.isAllowed) else {
-            throw Problem.invalid("invalid-install", "Invalid install identifier",
-                                  "'install' must be \(Self.lengths.lowerBound) to \(Self.lengths.upperBound) letters, digits, '-', '_' or '.', got '\(install.prefix(140))'")
-        }
+        try Self.check(install)
         self.install = install
+    }
+
+    /// The 400 for an install identifier that is not 8 to 128 letters, digits, `-`, `_` or `.`.
+    static func check(_ install: String) throws(Problem) {
+        guard lengths.contains(install.utf8.count), install.utf8.allSatisfy(isAllowed) else {
+            throw Problem.invalid("invalid-install", "Invalid install identifier",
+                                  "'install' must be \(lengths.lowerBound) to \(lengths.upperBound) letters, digits, '-', '_' or '.', got '\(install.prefix(140))'")
+        }
     }
 
     static func isAllowed(_ byte: UInt8) -> Bool {

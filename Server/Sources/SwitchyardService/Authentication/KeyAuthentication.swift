@@ -11,9 +11,11 @@ import Hummingbird
 ///
 /// Where admin keys are tested, a wrong key is a key guess, limited per client address
 /// (``RateLimiter/Operation/keyGuess``): over the rate the answer is 429 with `Retry-After`, and
-/// while the address is throttled its requests are refused before their key is looked at, so a
-/// throttled client cannot go on testing keys. A correct key spends nothing, and costs no
-/// database round trip.
+/// while the address is throttled every wrong key is refused so, without spending more. A request
+/// that presents a valid key is never refused for other requests' guesses from its address (a
+/// NAT, a /64, everyone behind a proxy): the key is tested first, in constant time, and a key of
+/// the length the service requires cannot be guessed at any rate a server answers. A correct key
+/// spends nothing, and costs no database round trip.
 struct KeyAuthentication: RouterMiddleware {
     typealias Context = ServiceRequestContext
 
@@ -38,21 +40,21 @@ struct KeyAuthentication: RouterMiddleware {
             context.caller = .app(owner: try app(key))
             return try await next(request, context)
         }
-        // Admin keys are tested here: a throttled address is refused before its key is looked at.
+        if let caller = caller(for: key) {
+            context.caller = caller
+            return try await next(request, context)
+        }
+        // A wrong key is a guess: refused while its address is throttled, spent otherwise.
         let address = service.clientAddress(request, context: context)
         let now = service.now()
         if let seconds = service.limiter.keyGuessRefusal(caller: address, at: now) {
             throw service.keyGuessesRefused(retryAfter: seconds)
         }
-        guard let caller = caller(for: key) else {
-            if let seconds = try await service.storage({ try await service.limiter.spendKeyGuess(caller: address, at: now) }) {
-                throw service.keyGuessesRefused(retryAfter: seconds)
-            }
-            service.logger.notice("API key refused")
-            throw Problem.unauthorized("the API key is not valid", invalidToken: true)
+        if let seconds = try await service.storage({ try await service.limiter.spendKeyGuess(caller: address, at: now) }) {
+            throw service.keyGuessesRefused(retryAfter: seconds)
         }
-        context.caller = caller
-        return try await next(request, context)
+        service.logger.notice("API key refused")
+        throw Problem.unauthorized("the API key is not valid", invalidToken: true)
     }
 
     /// The key of the request: the Bearer header, or `?key=` where allowed; the 401 ``Problem``

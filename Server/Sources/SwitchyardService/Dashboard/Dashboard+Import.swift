@@ -3,7 +3,8 @@ import Hummingbird
 
 /// Importing a Firebase Dynamic Links export from the dashboard: an upload form
 /// (`multipart/form-data`, the export as a file or pasted) that runs the same
-/// ``FirebaseImporter`` as `switchyard import firebase`, for the signed-in team.
+/// ``FirebaseImporter`` as `switchyard import firebase`, for the signed-in team: through the team's
+/// create limit (one token per new link), and with a `link.created` event for each link written.
 extension Dashboard {
     /// The largest export the form accepts.
     static let importLimit = 16 * 1024 * 1024
@@ -40,7 +41,8 @@ extension Dashboard {
         guard bytes.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else {
             return failed("Choose an export file or paste its contents.", status: .badRequest)
         }
-        let importer = FirebaseImporter(rules: service.rules, store: service.store, team: session.team, now: service.now)
+        var importer = FirebaseImporter(rules: service.rules, store: service.store, team: session.team, now: service.now)
+        importer.handOff = service.importHandOff(team: session.team)
         let report: FirebaseImporter.Report
         do {
             report = try await importer.run(source: ByteSource(bytes: bytes), dryRun: form["dryRun"] == "1", progress: nil)

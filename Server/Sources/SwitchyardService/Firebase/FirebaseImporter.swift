@@ -90,6 +90,8 @@ public struct FirebaseImporter: Sendable {
     let team: String
     let batchSize: Int
     let now: @Sendable () -> Date
+    /// The service's create limit and `link.created` events, for an import made through it (the dashboard's).
+    var handOff: ImportHandOff?
 
     /// Creates an importer for a service's route table and store.
     ///
@@ -232,13 +234,20 @@ public struct FirebaseImporter: Sendable {
         guard !batch.isEmpty else { return }
         defer { batch.removeAll(keepingCapacity: true) }
         var taken: Set<String>
+        var refused: [String: String] = [:]
         if dryRun {
             taken = []
             for entry in batch where try await store.link(code: entry.link.code) != nil { taken.insert(entry.link.code) }
         } else {
-            taken = try await store.insert(contentsOf: batch.map(\.link))
+            let (links, over) = try await handOff?.admit(batch.map(\.link), store: store) ?? (batch.map(\.link), [:])
+            refused = over
+            taken = try await store.insert(contentsOf: links, webhooks: handOff?.created)
         }
         for entry in batch {
+            if let reason = refused[entry.link.code] {
+                report.rejected.append(Rejection(line: entry.line, shortLink: entry.shortLink, reason: reason))
+                continue
+            }
             guard taken.contains(entry.link.code) else {
                 report.imported += 1
                 continue

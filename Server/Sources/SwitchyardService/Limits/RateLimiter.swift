@@ -63,8 +63,9 @@ public struct RateLimit: Sendable, Hashable, CustomStringConvertible {
 /// rate exactly; otherwise (SQLite, one instance) they live in this process.
 ///
 /// Key guesses (dashboard sign-ins and wrong admin keys, ``Operation/keyGuess``) are limited per
-/// client address, and a throttled address is refused before its key is tested
-/// (``keyGuessRefusal(caller:at:)``), so it cannot go on testing keys. A guess spends a token even
+/// client address: a throttled address's sign-ins and wrong keys are refused
+/// (``keyGuessRefusal(caller:at:)``), so it cannot go on testing keys, while a valid API key from it
+/// is never refused (``KeyAuthentication`` tests the key first). A guess spends a token even
 /// when none is left, driving the bucket into debt (``spendKeyGuess(caller:at:)``): a burst of
 /// concurrent guesses then waits out all of them, and the rate holds on average.
 ///
@@ -76,8 +77,10 @@ public struct RateLimit: Sendable, Hashable, CustomStringConvertible {
 final class RateLimiter: Sendable {
     /// What is limited.
     enum Operation: String, Sendable, Hashable {
-        /// `POST /api/v1/links` and the dashboard's form.
+        /// `POST /api/v1/links` and the dashboard's form (and its imports, a token per new link).
         case create
+        /// `POST /api/v1/links` with the app key, per install.
+        case appCreate = "app-create"
         /// `POST /api/v1/links/{code}/redeem`.
         case redeem
         /// `POST /api/v1/deferred/claim` (at its own, low rate).
@@ -120,7 +123,7 @@ final class RateLimiter: Sendable {
     /// the buckets live there. `claim` limits deferred claims per client address; `keyGuesses` limits sign-in attempts and wrong admin keys per
     /// client address.
     init(create: RateLimit?, redeem: RateLimit?, claim: RateLimit? = nil, keyGuesses: RateLimit? = nil,
-         shared: (any SharedRateLimits)? = nil) {
+         appCreate: RateLimit? = nil, shared: (any SharedRateLimits)? = nil) {
         self.shared = shared
         var rates: [Operation: RateLimit] = [:]
         rates[.create] = create
@@ -128,6 +131,7 @@ final class RateLimiter: Sendable {
         rates[.claim] = claim
         rates[.resolve] = redeem
         rates[.keyGuess] = keyGuesses
+        rates[.appCreate] = appCreate
         self.rates = rates
     }
 

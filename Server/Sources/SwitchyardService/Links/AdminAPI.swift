@@ -26,6 +26,9 @@ struct AdminAPI: Sendable {
         let team = try context.team
         try await service.spend(.create, caller: "team:" + team)
         let body = try await request.decode(as: CreateLinkRequest.self, context: context)
+        guard body.install == nil else {
+            throw Problem.invalid("invalid-field", "Invalid field", "'install' is sent with the app key only")
+        }
         let link = try await create(body, team: team, logger: context.logger)
         return created(link)
     }
@@ -64,20 +67,26 @@ struct AdminAPI: Sendable {
     }
 
     /// `POST /api/v1/links` with the app key (HOKO's in-app link generation): a route link of the
-    /// table, with a random code, for the app's team, marked as created by the app; limited per
-    /// client address at the create rate. A field only the admin key may set is a 403 naming it.
+    /// table from its route, parameters and query (campaign) parameters only, with a random code,
+    /// for the app's team, marked as created by the app; limited per client address at the create
+    /// rate and per install at the app create rate. A field only the admin key may set (preview,
+    /// metadata, redeem limit, fallbacks, alias, expiry) is a 403 naming it; a missing `install` a 400.
     func createForApp(_ request: Request, context: ServiceRequestContext) async throws -> EditedResponse<LinkResponse> {
         try await service.spendPerClient(.create, request: request, context: context)
         let body = try await request.decode(as: CreateLinkRequest.self, context: context)
         if let key = body.adminOnlyField {
             throw Problem(.forbidden, kind: "app-key-field", title: "Not allowed with the app key",
-                          detail: "'\(key.stringValue)' cannot be set with the app key: it creates route links only")
+                          detail: "'\(key.stringValue)' cannot be set with the app key: it creates links from a route and its parameters only")
+        }
+        guard let install = body.install else {
+            throw Problem.invalid("install-required", "Install identifier required",
+                                  "'install' is required with the app key: the identifier the SDK generates once per install")
         }
         try body.validate()
+        try await service.spend(.appCreate, caller: "install:" + install)
         var draft = LinkDraft(route: body.route)
         draft.routeParameters = body.routeParameters
         draft.queryParameters = body.queryParameters
-        draft.preview = body.preview?.stored ?? SmartLink.Preview()
         draft.createdByApp = true
         draft.deferredMatch = body.deferredMatch
         let link = try await service.create(draft, team: service.appTeam, alias: nil)

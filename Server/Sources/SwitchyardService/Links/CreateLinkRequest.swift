@@ -30,14 +30,20 @@ struct CreateLinkRequest: Codable, Sendable, Hashable {
     /// Which deferred claims may hand the link out; nil: `exact` for a link with metadata or a
     /// redeem limit, `any` otherwise.
     var deferredMatch: DeferredMatch?
+    /// The install that creates it, with the app key only (required there): the identifier the
+    /// SDK generates once per install, whose creations are limited as well as its address's.
+    var install: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case route, routeParameters, queryParameters, metadata, redeemLimit, fallbacks, alias, expiresAt, preview, deferredMatch
+        case route, routeParameters, queryParameters, metadata, redeemLimit, fallbacks, alias, expiresAt, preview, deferredMatch,
+             install
     }
 
-    /// The fields the app key may not set: it creates route links only, so an extracted key cannot
-    /// mint coupons, take aliases or send users elsewhere.
-    static let adminOnlyKeys: [CodingKeys] = [.metadata, .redeemLimit, .fallbacks, .alias, .expiresAt]
+    /// The fields the app key may not set: it creates links from a route and its parameters only
+    /// (campaign parameters such as `utm_source` go in `queryParameters`), so a key extracted from
+    /// the app cannot mint coupons, take aliases, send users elsewhere, or put its own words and
+    /// image on the brand's domain (a preview reading "Account locked: call ...").
+    static let adminOnlyKeys: [CodingKeys] = [.metadata, .redeemLimit, .fallbacks, .preview, .alias, .expiresAt]
 
     /// The redeem limits allowed.
     static let redeemLimits = 1...1_000_000_000
@@ -67,6 +73,7 @@ struct CreateLinkRequest: Codable, Sendable, Hashable {
             }
             deferredMatch = parsed
         }
+        install = try fields.string(CodingKeys.install)
     }
 
     /// Whether a field the app key may not set is present: the first one, in the order of
@@ -79,6 +86,7 @@ struct CreateLinkRequest: Codable, Sendable, Hashable {
             case .fallbacks: fallbacks != nil
             case .alias: alias != nil
             case .expiresAt: expiresAt != nil
+            case .preview: preview != nil
             default: false
             }
         }
@@ -95,6 +103,7 @@ struct CreateLinkRequest: Codable, Sendable, Hashable {
         try preview?.validate()
         if let expiresAt { _ = try Self.date(expiresAt) }
         try BodyFields.check(alias, "alias", maxLength: 256)
+        if let install { try RedeemRequest.check(install) }
     }
 
     /// The expiry as a date.
@@ -128,6 +137,11 @@ extension CreateLinkRequest: OpenAPISchema {
                 "Which deferred claims may hand the link out: only one that carries the code (exact), or a heuristic one too (any). "
                     + "Default: exact for a link with metadata or a redeem limit, any otherwise.",
                 oneOf: ["exact", "any"]).nullable(),
+            "install": JSONSchema.string(
+                "With the app key, required: the install identifier the SDK generates once per install (its creations are limited "
+                    + "per install as well as per address). Not sent with an admin key.",
+                minLength: RedeemRequest.lengths.lowerBound, maxLength: RedeemRequest.lengths.upperBound,
+                pattern: "^[A-Za-z0-9._-]+$").nullable(),
         ], required: ["route"], additionalProperties: .forbidden)
     }
 }

@@ -12,12 +12,12 @@ extension OpenAPIDocument {
             description: "Makes a retry safe: the same key and body within 24 hours get the first answer again (marked Idempotent-Replayed: true) and create nothing; another body is 422. Keys are per caller and route.",
             schema: .string(minLength: 1, maxLength: 255, pattern: "^[!-~]+$"))
         let replayed = "true when this is the answer to an earlier request with the same Idempotency-Key."
-        let keyGuesses = rateLimited("Too many sign-in attempts or wrong admin keys from this client address (the right key is refused too until then)")
+        let keyGuesses = rateLimited("A wrong admin key from a client address that made too many wrong guesses (a valid key is never refused for them)")
         var paths: [String: JSONValue] = [:]
         paths["/api/v1/links"] = [
             "post": operation(
                 "createLink", "Create a smart link", tag: "links", security: ["adminKey", "appKey"],
-                description: "With an admin key: any link of the table. With the app key: a route link only (route, routeParameters, queryParameters, preview); metadata, redeemLimit, fallbacks, alias and expiresAt are refused with 403.",
+                description: "With an admin key: any link of the table. With the app key: a link from a route, its routeParameters and its queryParameters (campaign parameters such as utm_source) only, with the install's identifier in install (400 without it); preview, metadata, redeemLimit, fallbacks, alias and expiresAt are refused with 403 naming the field. App-key creations are limited per client address and per install. Each creation sends a link.created event to the team's subscribed webhooks.",
                 parameters: [idempotencyKey], body: CreateLinkRequest.self,
                 responses: [
                     "201": json(LinkResponse.self, "Created.", headers: ["Location": "The link's API URL.", "Idempotent-Replayed": replayed]),
@@ -26,7 +26,7 @@ extension OpenAPIDocument {
                                    headers: ["Retry-After": "Seconds to wait before retrying (a request in progress)."]),
                     "413": tooLarge, "415": unsupported,
                     "422": problem("The Idempotency-Key was used with another request body."),
-                    "429": rateLimited("Too many links created with this key, or too many wrong keys from this client address"),
+                    "429": rateLimited("Too many links created by this team, client address or install, or a wrong key from a client address that made too many wrong guesses"),
                     "503": unavailable,
                 ]),
             "get": operation(

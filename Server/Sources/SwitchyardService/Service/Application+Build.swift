@@ -42,6 +42,7 @@ public func buildApplication(
 ///   - openLinkRefresher: the open cache's refresher to run; `nil` makes one.
 ///   - passes: counts the timed sweeps' finished passes (tests wait for a sweep with it).
 ///   - now: the clock.
+///   - webhookResolver: answers webhook hosts' addresses instead of the system's resolver.
 package func buildApplication(
     configuration: ServiceConfiguration,
     store: any LinkStore,
@@ -49,10 +50,13 @@ package func buildApplication(
     clickRecorder: ClickRecorder?,
     openLinkRefresher: OpenLinkRefresher? = nil,
     passes: BackgroundPasses? = nil,
-    now: @escaping @Sendable () -> Date = { Date() }
+    now: @escaping @Sendable () -> Date = { Date() },
+    webhookResolver: (@Sendable (_ host: String) async -> [String])? = nil
 ) throws -> some ApplicationProtocol {
-    let service = try makeService(configuration: configuration, store: store, logger: logger,
-                                  clickRecorder: clickRecorder, now: now)
+    var made = try makeService(configuration: configuration, store: store, logger: logger,
+                               clickRecorder: clickRecorder, now: now)
+    if let webhookResolver { made.webhookPolicy.resolver = WebhookResolver(resolve: webhookResolver) }
+    let service = made
     let router = makeRouter(service: service)
     // Parse every page template now: one that does not parse stops the service here, not on its first page.
     _ = Templates.library
@@ -136,7 +140,7 @@ func makeService(
         recorder: recorder, metrics: metrics, associations: associations,
         limiter: RateLimiter(create: configuration.limits.createRate, redeem: configuration.limits.redeemRate,
                              claim: configuration.limits.claimRate,
-                             keyGuesses: configuration.limits.keyGuessRate,
+                             keyGuesses: configuration.limits.keyGuessRate, appCreate: configuration.limits.appCreateRate,
                              shared: store as? any SharedRateLimits),
         openCache: OpenLinkCache(lifetime: configuration.limits.openCacheLifetime, capacity: configuration.limits.openCacheCapacity,
                                  missBatchSize: store.missBatchSize),

@@ -23,7 +23,7 @@ struct LinkService: Sendable {
     /// The webhooks this instance knows (Webhooks/WebhookSubscriptions.swift).
     let webhookSubscriptions: WebhookSubscriptions
     /// Which webhook URLs may be reached.
-    let webhookPolicy: WebhookAddressPolicy
+    var webhookPolicy: WebhookAddressPolicy
     let logger: Logger
     let now: @Sendable () -> Date
 

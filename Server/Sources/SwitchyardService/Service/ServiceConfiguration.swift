@@ -118,8 +118,8 @@ public struct ServiceConfiguration: Sendable {
         /// with matching off, any an earlier run left).
         public var deferredSweepInterval: Duration
         /// Dashboard sign-in attempts and wrong admin keys each client address may make (an IPv6
-        /// /64); nil for no limit. Over it: 429 with `Retry-After`, and the address's requests are
-        /// refused before their key is tested until it is back under the rate.
+        /// /64); nil for no limit. Over it: 429 with `Retry-After`, and until the address is back
+        /// under the rate its sign-ins and wrong keys are refused (a valid API key never is).
         public var keyGuessRate: RateLimit?
         /// How long a dashboard session lasts unused.
         public var sessionIdleTimeout: Duration
@@ -131,6 +131,9 @@ public struct ServiceConfiguration: Sendable {
         /// How often expired state is deleted: idempotency records past 24 hours and full rate
         /// buckets in a shared database.
         public var expirySweepInterval: Duration
+        /// Links one install may create with the app key (`install` in the body), besides its
+        /// address's share of ``createRate``; nil for no limit. Over it: 429 with `Retry-After`.
+        public var appCreateRate: RateLimit? = Limits.defaultAppCreateRate
         /// How long raw clicks (instant, platform, referrer, campaign) are kept; older ones are
         /// deleted by the expiry sweep in small batches, and the per-day counts stay. nil keeps them.
         public var clickRetention: Duration?
@@ -184,6 +187,9 @@ public struct ServiceConfiguration: Sendable {
             self.clickRetention = clickRetention
         }
 
+        /// 30 links an hour per install, in bursts of up to 30: an app shares a link when its user
+        /// taps Share, not in a loop.
+        public static let defaultAppCreateRate: RateLimit? = RateLimit(30, perSeconds: 3600)
         /// 90 days of raw clicks.
         public static let defaultClickRetention: Duration? = .seconds(90 * 86_400)
         /// 1,200 links a minute per team, in bursts of up to 1,200.

@@ -10,7 +10,8 @@ public struct WebhookSettings: Sendable, Hashable {
     /// stay refused. Off by default: a webhook is a request the service makes for whoever holds an
     /// admin key.
     public var allowPrivateAddresses = false
-    /// How long one delivery attempt may take (connection, request and answer).
+    /// How long one delivery attempt may take, all of it: connection, request, and the answer's
+    /// head and body.
     public var timeout: Duration = .seconds(10)
     /// How long a delivery is retried after its event before it is marked failed.
     public var retryWindow: Duration = .seconds(24 * 3600)
@@ -23,8 +24,12 @@ public struct WebhookSettings: Sendable, Hashable {
     /// How often each instance reads the subscriptions again (another instance's changes show up
     /// within it; this instance's own at once).
     public var refreshInterval: Duration = .seconds(5)
-    /// Deliveries attempted at once.
-    public var concurrency = 16
+    /// Deliveries attempted at once by one instance, every webhook together.
+    public var concurrency = 64
+    /// Deliveries attempted at once for one webhook by one instance (its lane): a slow or
+    /// unreachable receiver holds at most this many of ``concurrency``'s slots, and delays no
+    /// other webhook's deliveries.
+    public var concurrencyPerWebhook = 2
 
     /// The default settings.
     public init() {}

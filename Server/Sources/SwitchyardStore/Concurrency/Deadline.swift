@@ -2,7 +2,7 @@ import Synchronization
 
 /// What ``withDeadline(_:_:)`` gives back: the operation's value, or the news that the deadline
 /// passed first.
-enum DeadlineOutcome<T: Sendable>: Sendable {
+package enum DeadlineOutcome<T: Sendable>: Sendable {
     case value(T)
     case timedOut
 }
@@ -12,7 +12,7 @@ enum DeadlineOutcome<T: Sendable>: Sendable {
 /// to finish on its own. A task group would wait for it, and a PostgreSQL query in flight when
 /// the server shuts down does not always end on cancellation (the fault test saw requests hang
 /// past 30 s). Cancelling the caller cancels the operation and throws `CancellationError`.
-func withDeadline<T: Sendable>(_ timeout: Duration,
+package func withDeadline<T: Sendable>(_ timeout: Duration,
                                _ operation: @escaping @Sendable () async throws -> T) async throws -> DeadlineOutcome<T> {
     let race = DeadlineRace<T>()
     return try await withTaskCancellationHandler {

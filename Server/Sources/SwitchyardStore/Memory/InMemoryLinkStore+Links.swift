@@ -11,12 +11,18 @@ extension InMemoryLinkStore {
 
     /// Stores each link whose code is free, in one actor step; returns the codes that were taken
     /// (a code given twice in one call is taken the second time).
-    public func insert(contentsOf links: [SmartLink]) async throws -> Set<String> {
+    public func insert(contentsOf links: [SmartLink], webhooks: WebhookDeliveries?) async throws -> Set<String> {
         try check()
         // As the databases' CHECK constraint does, refuse the whole call before writing any of it.
         if let bad = links.first(where: { ($0.redeemLimit ?? 0) < 0 }) { throw Self.negativeLimit(bad) }
         var taken: Set<String> = []
-        for link in links where !put(link) { taken.insert(link.code) }
+        for link in links {
+            if put(link) {
+                if let webhooks { webhookTables.enqueue(webhooks(link)) }
+            } else {
+                taken.insert(link.code)
+            }
+        }
         return taken
     }
 

@@ -53,11 +53,18 @@ extension InMemoryLinkStore {
         webhookTables.enqueue(deliveries)
     }
 
-    public func claimWebhookDeliveries(now: Date, leaseUntil: Date, limit: Int) async throws -> [WebhookDelivery.Claimed] {
+    public func claimWebhookDeliveries(now: Date, leaseUntil: Date, limit: Int, perWebhook: Int,
+                                       skipping: Set<String>) async throws -> [WebhookDelivery.Claimed] {
         try check()
         let now = StoredDate.rounded(now)
-        let due = webhookTables.deliveries.filter { $0.value.failedAt == nil && $0.value.nextAttemptAt <= now }
+        var taken: [String: Int] = [:]
+        let due = webhookTables.deliveries
+            .filter { $0.value.failedAt == nil && $0.value.nextAttemptAt <= now && !skipping.contains($0.value.delivery.webhookID) }
             .sorted { ($0.value.nextAttemptAt, $0.key) < ($1.value.nextAttemptAt, $1.key) }
+            .filter { entry in
+                taken[entry.value.delivery.webhookID, default: 0] += 1
+                return taken[entry.value.delivery.webhookID]! <= max(1, perWebhook)
+            }
             .prefix(max(1, limit))
         var claimed: [WebhookDelivery.Claimed] = []
         for (id, var row) in due {
@@ -72,6 +79,16 @@ extension InMemoryLinkStore {
                                                    secret: webhook.secret))
         }
         return claimed.sorted { $0.id < $1.id }
+    }
+
+    public func extendWebhookLease(id: Int64, held: Date, until: Date) async throws -> Bool {
+        try check()
+        guard var row = webhookTables.deliveries[id], row.failedAt == nil, row.nextAttemptAt == StoredDate.rounded(held) else {
+            return false
+        }
+        row.nextAttemptAt = StoredDate.rounded(until)
+        webhookTables.deliveries[id] = row
+        return true
     }
 
     public func completeWebhookDelivery(id: Int64) async throws {

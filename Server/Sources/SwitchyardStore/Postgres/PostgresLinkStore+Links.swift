@@ -27,7 +27,7 @@ extension PostgresLinkStore {
         guard inserted else { throw StoreError.codeTaken(link.code) }
     }
 
-    public func insert(contentsOf links: [SmartLink]) async throws -> Set<String> {
+    public func insert(contentsOf links: [SmartLink], webhooks: WebhookDeliveries?) async throws -> Set<String> {
         guard !links.isEmpty else { return [] }
         // One multi-row INSERT per 3,000 links (at 20 parameters a row, PostgreSQL allows 3,276),
         // all in one transaction.
@@ -69,10 +69,19 @@ extension PostgresLinkStore {
                 // A code given twice is written once: count occurrences, not codes.
                 var unwritten: [String: Int] = [:]
                 for code in codes { unwritten[code, default: 0] += 1 }
+                var written: Set<String> = []
                 for query in statements {
                     for try await row in try await connection.query(query, logger: logger) {
-                        unwritten[try row.decode(String.self), default: 0] -= 1
+                        let code = try row.decode(String.self)
+                        unwritten[code, default: 0] -= 1
+                        written.insert(code)
                     }
+                }
+                if let webhooks {
+                    // The first link of each written code is the one written.
+                    var reported: Set<String> = []
+                    let deliveries = links.filter { written.contains($0.code) && reported.insert($0.code).inserted }.flatMap(webhooks)
+                    try await Self.enqueue(connection, deliveries, logger: logger)
                 }
                 return Set(unwritten.filter { $0.value > 0 }.keys)
             }

@@ -84,12 +84,21 @@ extension PostgresLinkStore {
 
     /// One statement: the due rows are locked `FOR UPDATE SKIP LOCKED`, so instances claiming at
     /// once take different rows instead of waiting for each other, and the lease keeps a row
-    /// from the next claims until its attempt is over (or its instance died).
-    public func claimWebhookDeliveries(now: Date, leaseUntil: Date, limit: Int) async throws -> [WebhookDelivery.Claimed] {
+    /// from the next claims until its attempt is over (or its instance died). Each webhook's due
+    /// rows are numbered in due order (its lane), and the first `perWebhook` of each are candidates;
+    /// the locking query checks again that a row is due (another instance may have claimed it).
+    public func claimWebhookDeliveries(now: Date, leaseUntil: Date, limit: Int, perWebhook: Int,
+                                       skipping: Set<String>) async throws -> [WebhookDelivery.Claimed] {
+        let now = StoredDate.rounded(now)
         let rows = try await rows("""
             UPDATE webhook_deliveries d SET attempts = d.attempts + 1, next_attempt_at = \(StoredDate.rounded(leaseUntil))
             FROM (SELECT id FROM webhook_deliveries
-                  WHERE failed_at IS NULL AND next_attempt_at <= \(StoredDate.rounded(now))
+                  WHERE failed_at IS NULL AND next_attempt_at <= \(now) AND id IN (
+                      SELECT id FROM (
+                          SELECT id, row_number() OVER (PARTITION BY webhook_id ORDER BY next_attempt_at, id) AS place
+                          FROM webhook_deliveries
+                          WHERE failed_at IS NULL AND next_attempt_at <= \(now) AND NOT (webhook_id = ANY(\(skipping.sorted())))
+                      ) lanes WHERE place <= \(max(1, perWebhook)))
                   ORDER BY next_attempt_at, id LIMIT \(max(1, limit))
                   FOR UPDATE SKIP LOCKED) due
             WHERE d.id = due.id
@@ -115,6 +124,14 @@ extension PostgresLinkStore {
         }
         if !orphans.isEmpty { _ = try await self.rows("DELETE FROM webhook_deliveries WHERE id = ANY(\(orphans))") }
         return claimed.sorted { $0.id < $1.id }
+    }
+
+    public func extendWebhookLease(id: Int64, held: Date, until: Date) async throws -> Bool {
+        try await !rows("""
+            UPDATE webhook_deliveries SET next_attempt_at = \(StoredDate.rounded(until))
+            WHERE id = \(id) AND next_attempt_at = \(StoredDate.rounded(held)) AND failed_at IS NULL
+            RETURNING id
+            """).isEmpty
     }
 
     public func completeWebhookDelivery(id: Int64) async throws {

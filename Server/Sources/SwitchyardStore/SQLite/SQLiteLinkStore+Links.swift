@@ -16,7 +16,7 @@ extension SQLiteLinkStore {
         guard inserted else { throw StoreError.codeTaken(link.code) }
     }
 
-    public func insert(contentsOf links: [SmartLink]) async throws -> Set<String> {
+    public func insert(contentsOf links: [SmartLink], webhooks: WebhookDeliveries?) async throws -> Set<String> {
         guard !links.isEmpty else { return [] }
         let rows = links.map { ($0.code, Self.insertArguments($0)) }
         return try await write { db in
@@ -26,9 +26,13 @@ extension SQLiteLinkStore {
                 ON CONFLICT (code) DO NOTHING
                 """)
             var taken: Set<String> = []
-            for (code, arguments) in rows {
+            for (index, (code, arguments)) in rows.enumerated() {
                 try statement.execute(arguments: arguments)
-                if db.changesCount == 0 { taken.insert(code) }
+                if db.changesCount == 0 {
+                    taken.insert(code)
+                } else if let webhooks {
+                    try Self.enqueue(db, webhooks(links[index]))
+                }
             }
             return taken
         }

@@ -69,17 +69,26 @@ extension SQLiteLinkStore {
         try await write { db in try Self.enqueue(db, deliveries) }
     }
 
-    public func claimWebhookDeliveries(now: Date, leaseUntil: Date, limit: Int) async throws -> [WebhookDelivery.Claimed] {
+    public func claimWebhookDeliveries(now: Date, leaseUntil: Date, limit: Int, perWebhook: Int,
+                                       skipping: Set<String>) async throws -> [WebhookDelivery.Claimed] {
         let now = StoredDate.milliseconds(now)
         let lease = StoredDate.milliseconds(leaseUntil)
+        let skipped = skipping.sorted()
+        let skip = skipped.isEmpty ? "" : "AND webhook_id NOT IN (\(repeatElement("?", count: skipped.count).joined(separator: ", ")))"
+        let arguments: StatementArguments = [lease, now] + StatementArguments(skipped) + [max(1, perWebhook), max(1, limit)]
         return try await write { db in
             // One write transaction: SQLite runs one at a time, so two claims never take one row.
+            // Each webhook's due rows are numbered in due order (its lane); a claim takes the first
+            // `perWebhook` of each lane.
             let rows = try Row.fetchAll(db, sql: """
                 UPDATE webhook_deliveries SET attempts = attempts + 1, next_attempt_at = ?
-                WHERE id IN (SELECT id FROM webhook_deliveries WHERE failed_at IS NULL AND next_attempt_at <= ?
-                             ORDER BY next_attempt_at, id LIMIT ?)
+                WHERE id IN (SELECT id FROM (
+                                 SELECT id, next_attempt_at,
+                                        ROW_NUMBER() OVER (PARTITION BY webhook_id ORDER BY next_attempt_at, id) AS place
+                                 FROM webhook_deliveries WHERE failed_at IS NULL AND next_attempt_at <= ? \(skip))
+                             WHERE place <= ? ORDER BY next_attempt_at, id LIMIT ?)
                 RETURNING id, webhook_id, event_id, event_type, body, created_at, attempts
-                """, arguments: [lease, now, max(1, limit)])
+                """, arguments: arguments)
             var claimed: [WebhookDelivery.Claimed] = []
             for row in rows {
                 let id: Int64 = row["id"]
@@ -92,6 +101,17 @@ extension SQLiteLinkStore {
                     id: id, delivery: try Self.decodeDelivery(row), attempts: row["attempts"], url: hook["url"], secret: hook["secret"]))
             }
             return claimed.sorted { $0.id < $1.id }
+        }
+    }
+
+    public func extendWebhookLease(id: Int64, held: Date, until: Date) async throws -> Bool {
+        let held = StoredDate.milliseconds(held)
+        let until = StoredDate.milliseconds(until)
+        return try await write { db in
+            try db.execute(sql: """
+                UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id = ? AND next_attempt_at = ? AND failed_at IS NULL
+                """, arguments: [until, id, held])
+            return db.changesCount > 0
         }
     }
 

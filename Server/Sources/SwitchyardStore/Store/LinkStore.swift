@@ -21,11 +21,13 @@ public protocol LinkStore: IdempotencyRecords, LinkStats, WebhookStore, Sendable
 
     /// Stores many new links in one transaction (an import): every link whose code is free is
     /// written, and the codes already taken — live or deleted, or earlier in `links` — are
-    /// returned, their links not written. When the call throws, none of `links` is stored.
+    /// returned, their links not written. `webhooks` makes the outbox rows of each link written
+    /// (its `link.created` event), stored in the same transaction. When the call throws, none of
+    /// `links` is stored.
     ///
-    /// - Complexity: one round trip per call on PostgreSQL, one transaction on SQLite; callers
-    ///   send batches of a few hundred links.
-    func insert(contentsOf links: [SmartLink]) async throws -> Set<String>
+    /// - Complexity: one round trip per call on PostgreSQL (two with outbox rows), one transaction
+    ///   on SQLite; callers send batches of a few hundred links.
+    func insert(contentsOf links: [SmartLink], webhooks: WebhookDeliveries?) async throws -> Set<String>
 
     /// The link with this code, live or gone; nil when no such code was ever issued.
     func link(code: String) async throws -> SmartLink?
@@ -129,6 +131,11 @@ public protocol LinkStore: IdempotencyRecords, LinkStats, WebhookStore, Sendable
 extension LinkStore {
     /// ``insert(_:webhooks:)`` without outbox rows.
     public func insert(_ link: SmartLink) async throws { try await insert(link, webhooks: []) }
+
+    /// ``insert(contentsOf:webhooks:)`` without outbox rows.
+    public func insert(contentsOf links: [SmartLink]) async throws -> Set<String> {
+        try await insert(contentsOf: links, webhooks: nil)
+    }
 
     /// ``redeem(code:install:at:webhooks:)`` without outbox rows.
     public func redeem(code: String, install: String, at: Date) async throws -> RedeemResult {

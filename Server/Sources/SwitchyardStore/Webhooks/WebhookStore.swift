@@ -25,7 +25,18 @@ public protocol WebhookStore: Sendable {
     /// due first: each one's attempt count goes up by one and its next attempt moves to
     /// `leaseUntil`, so no other claim takes it while it is attempted (on PostgreSQL, concurrent
     /// claims skip each other's rows: `FOR UPDATE SKIP LOCKED`). Rows of deleted webhooks are dropped.
-    func claimWebhookDeliveries(now: Date, leaseUntil: Date, limit: Int) async throws -> [WebhookDelivery.Claimed]
+    ///
+    /// A dispatcher keeps one lane per webhook: it takes at most `perWebhook` rows of each webhook
+    /// in one claim, and none of the webhooks in `skipping` (those whose lane is full), so one
+    /// webhook's backlog never fills a claim.
+    func claimWebhookDeliveries(now: Date, leaseUntil: Date, limit: Int, perWebhook: Int,
+                                skipping: Set<String>) async throws -> [WebhookDelivery.Claimed]
+
+    /// Extends the lease of a delivery still being attempted: its next attempt moves from `held`
+    /// (the lease its claim or last extension set) to `until`. Nothing changes, and the answer is
+    /// false, when the row no longer holds that lease (its outcome was stored, or it was claimed
+    /// again after the lease ran out), so an extension never undoes a retry's schedule.
+    func extendWebhookLease(id: Int64, held: Date, until: Date) async throws -> Bool
 
     /// A delivery succeeded: its row is deleted.
     func completeWebhookDelivery(id: Int64) async throws
@@ -41,4 +52,11 @@ public protocol WebhookStore: Sendable {
 
     /// How many deliveries wait to be attempted (not failed), for every team.
     func pendingWebhookDeliveryCount() async throws -> Int
+}
+
+extension WebhookStore {
+    /// Claims up to `limit` due deliveries, oldest due first, however many belong to one webhook.
+    public func claimWebhookDeliveries(now: Date, leaseUntil: Date, limit: Int) async throws -> [WebhookDelivery.Claimed] {
+        try await claimWebhookDeliveries(now: now, leaseUntil: leaseUntil, limit: limit, perWebhook: max(1, limit), skipping: [])
+    }
 }

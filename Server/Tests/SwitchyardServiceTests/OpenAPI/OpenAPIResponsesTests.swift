@@ -20,7 +20,7 @@ import Testing
     static let limited = #"{"route": "product", "routeParameters": {"product_id": "42"}, "metadata": {"coupon": "SPRING"}, "redeemLimit": 1, "alias": "spring-sale"}"#
     static let oversized = #"{"route": ""# + String(repeating: "x", count: 5000) + #""}"#
     static let plainText: HTTPFields = [.contentType: "text/plain"]
-    static let webhook = #"{"url": "https://203.0.113.9/hook", "events": ["link.claimed"]}"#
+    static let webhook = #"{"url": "https://93.184.216.34/hook", "events": ["link.claimed"]}"#
 
     /// An `Idempotency-Key` header.
     static func idempotent(_ key: String) -> HTTPFields { [HTTPField.Name("Idempotency-Key")!: key] }
@@ -267,8 +267,9 @@ import Testing
             ("POST /api/v1/webhooks", nil, webhook), ("GET /api/v1/webhooks", nil, nil),
             ("DELETE /api/v1/webhooks/{id}", "/api/v1/webhooks/wh_x", nil),
         ]
+        // While the address is throttled, a wrong key is refused at once (a right key still works).
         for (operation, uri, body) in throttled {
-            try await api.expect(.tooManyRequests, operation, uri, json: body, headers: guesser)
+            try await api.expect(.tooManyRequests, operation, uri, key: "another-guess", json: body, headers: guesser)
         }
         let resolve = at + "/resolve", redeem = at + "/redeem"
         let claim = #"{"platform": "ios", "osVersion": "18.1", "code": "\#(code)"}"#

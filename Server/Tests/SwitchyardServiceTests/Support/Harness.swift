@@ -115,6 +115,7 @@ struct Harness: Sendable {
     /// Runs `body` against a live server on `kind`'s store.
     static func live<T: Sendable>(
         _ kind: StoreKind, configuration: ServiceConfiguration = Harness.configuration(), setup: TestingSetup = .live,
+        webhookResolver: (@Sendable (String) async -> [String])? = nil,
         _ body: @Sendable (any TestClientProtocol, Harness) async throws -> T
     ) async throws -> T {
         let store = try await kind.make()
@@ -123,7 +124,7 @@ struct Harness: Sendable {
                               clock: TestClock())
         let app = try buildApplication(configuration: configuration, store: store, logger: logger,
                                        clickRecorder: harness.recorder, openLinkRefresher: harness.refresher, passes: harness.passes,
-                                       now: { [clock = harness.clock] in clock.now })
+                                       now: { [clock = harness.clock] in clock.now }, webhookResolver: webhookResolver)
         let result: T
         do {
             result = try await app.test(setup) { client in try await body(client, harness) }

@@ -14,8 +14,9 @@ final class WebhookReceiver: Sendable {
     let logFile: String
 
     /// Starts a receiver on a free port of 127.0.0.1 that answers 503 to its first `failFirst`
-    /// deliveries (or a 307 to `redirect` to each).
-    init(failFirst: Int = 0, redirect: String? = nil) throws {
+    /// deliveries (or a 307 to `redirect` to each, or, with `trickle`, 200 and then one byte of a
+    /// 1,000-byte body every `trickle` seconds).
+    init(failFirst: Int = 0, redirect: String? = nil, trickle: Double? = nil) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-receiver-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         secretFile = directory.appendingPathComponent("secret").path
@@ -26,6 +27,7 @@ final class WebhookReceiver: Sendable {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", Self.script, "--port", "0", "--secret-file", secretFile, "--log", logFile,
                              "--fail-first", String(failFirst)] + (redirect.map { ["--redirect", $0] } ?? [])
+            + (trickle.map { ["--trickle", String($0)] } ?? [])
         let output = Pipe()
         process.standardOutput = output
         try process.run()

@@ -9,8 +9,8 @@ import Testing
 /// Subscriptions: validation with its messages, addresses refused, listing without secrets, deletion per team.
 @Suite("Webhook subscriptions")
 struct WebhookSubscriptionTests {
-    static let privateRefusal = "; webhooks may not reach loopback, private, link-local, CGNAT or metadata addresses"
-        + " (serve --webhook-allow-private allows private ones)"
+    static let privateRefusal = "; webhooks may reach public addresses only"
+        + " (serve --webhook-allow-private allows loopback, private, link-local and CGNAT ones)"
 
     @Test("A body that is not a subscription is 400 with a message naming what is wrong", arguments: [
         (#"{"events": ["link.clicked"]}"#, "'url' is required"),
@@ -48,9 +48,9 @@ struct WebhookSubscriptionTests {
             ("http://0.0.0.0/hook", "webhook host '0.0.0.0' is an unspecified address" + privateRefusal),
             ("http://[::ffff:127.0.0.1]/hook", "webhook host '::ffff:127.0.0.1' is a loopback address" + privateRefusal),
             ("http://169.254.169.254/latest/meta-data", "webhook host '169.254.169.254' is a cloud metadata address;"
-                + " webhooks may not reach loopback, private, link-local, CGNAT or metadata addresses"),
+                + " webhooks may reach public addresses only"),
             ("http://[fd00:ec2::254]/", "webhook host 'fd00:ec2::254' is a cloud metadata address;"
-                + " webhooks may not reach loopback, private, link-local, CGNAT or metadata addresses"),
+                + " webhooks may reach public addresses only"),
           ])
     func refusedAddresses(_ url: String, _ message: String) async throws {
         try await Harness.live(.memory, configuration: WebhookTests.configuration(allowPrivate: false)) { client, harness in

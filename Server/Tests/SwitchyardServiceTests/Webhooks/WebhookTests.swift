@@ -34,8 +34,10 @@ struct WebhookTests {
     static let allEvents = #"["link.clicked", "link.redeemed", "link.claimed", "link.created"]"#
 
     /// Subscribes `receiver` and hands it the secret; returns the webhook's JSON.
-    static func subscribe(_ client: some TestClientProtocol, _ receiver: WebhookReceiver, events: String = allEvents) async throws -> JSONValue {
-        let response = try await client.send(.post, "/api/v1/webhooks", json: #"{"url": "\#(receiver.url)", "events": \#(events)}"#)
+    static func subscribe(_ client: some TestClientProtocol, _ receiver: WebhookReceiver, events: String = allEvents,
+                          key: String = Keys.admin, url: String? = nil) async throws -> JSONValue {
+        let response = try await client.send(.post, "/api/v1/webhooks", key: key,
+                                             json: #"{"url": "\#(url ?? receiver.url)", "events": \#(events)}"#)
         guard response.status == .created else { throw HarnessError("expected 201, got \(response.status.code): \(response.text)") }
         let webhook = try response.json()
         try receiver.use(secret: try #require(webhook["secret"]?.stringValue))

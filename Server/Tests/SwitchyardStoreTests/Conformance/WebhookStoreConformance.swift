@@ -14,6 +14,9 @@ enum WebhookStoreConformance: String, ConformanceCase {
     case retryAndFail
     case deleteDropsDeliveries
     case concurrentClaims
+    case claimByLane
+    case leaseExtension
+    case outboxWithImport
 
     func check(_ database: TestDatabase) async throws {
         let store = try await database.open()
@@ -27,6 +30,9 @@ enum WebhookStoreConformance: String, ConformanceCase {
         case .retryAndFail: try await Self.retryAndFail(store)
         case .deleteDropsDeliveries: try await Self.deleteDropsDeliveries(store)
         case .concurrentClaims: try await Self.concurrentClaims(store)
+        case .claimByLane: try await WebhookLaneConformance.claimByLane(store)
+        case .leaseExtension: try await WebhookLaneConformance.leaseExtension(store)
+        case .outboxWithImport: try await WebhookLaneConformance.outboxWithImport(store)
         }
     }
 
