@@ -106,20 +106,23 @@ struct ExplainCommand: AsyncParsableCommand {
         }
         var logger = Logger(label: "switchyard")
         logger.logLevel = .critical
+        let explanation: LinkExplanation
         do {
             let explainer = try LinkExplainer(configuration: configuration, store: store, logger: logger)
-            let explanation = try await explainer.explain(url)
+            explanation = try await explainer.explain(url)
             try? await store.close()
-            return explanation
         } catch let failure as LinkExplainer.Failure {
             try? await store.close()
-            var message = failure.message
-            if failure.notFound && database == nil { message += " (pass --database and --base-url to read the short links)" }
-            throw Self.fail(message)
+            throw Self.fail(failure.message)
         } catch {
             try? await store.close()
             throw Self.fail("\(error)")
         }
+        // Without a database no code is known: say how to read them rather than "404".
+        if database == nil, let code = explanation.code, explanation.warnings.contains(where: { $0.code == "unknown-code" }) {
+            throw Self.fail("no link with the code '\(code)' (pass --database and --base-url to read the short links)")
+        }
+        return explanation
     }
 
     /// `GET BASE/api/v1/links/{code}/explain` with the admin key.

@@ -39,8 +39,11 @@ func serve(
 }
 
 /// Stops `serve` before it listens when live links of the store no longer open under the route
-/// table (``LiveLinkCheck``), unless `--allow-breaking-routes`: then each is logged as a warning.
-/// The table is compiled by the service right after; one that does not compile is left to it.
+/// table (``LiveLinkCheck/brokenLinksByRoute(in:now:)``: per stored route, without reading every
+/// link), unless `--allow-breaking-routes`: then each is logged as a warning. First, links stored
+/// without a route name take the name of the route whose pattern they stored
+/// (``LiveRouteQueries/nameStoredRoutes(_:)``), so that they follow it through later pattern
+/// changes. The table is compiled by the service right after; one that does not compile is left to it.
 ///
 /// - Throws: ``BreakingRoutes`` listing the links.
 func refuseBreakingRoutes(_ routes: RouteTableConfiguration, store: any LinkStore, settings: ServeSettings,
@@ -48,7 +51,9 @@ func refuseBreakingRoutes(_ routes: RouteTableConfiguration, store: any LinkStor
     guard let table = try? RouteTable(routes) else { return }
     let broken: [LiveLinkCheck.BrokenLink]
     do {
-        broken = try await LiveLinkCheck(old: nil, new: table).brokenLinks(in: store)
+        let named = try await store.nameStoredRoutes(StoredRouteNames.byPattern(table))
+        if named > 0 { logger.info("live links given their route's name", metadata: ["links": "\(named)"]) }
+        broken = try await LiveLinkCheck(old: nil, new: table).brokenLinksByRoute(in: store)
     } catch {
         try? await store.close()
         throw error
@@ -72,9 +77,12 @@ struct BreakingRoutes: Error, CustomStringConvertible {
 
     /// One line per link (ten at most), then what to do.
     var description: String {
-        var lines = links.prefix(10).map { "\($0.code) (\($0.route)): \($0.kind): \($0.reason)" }
+        var lines = links.prefix(10).map {
+            "\($0.code) (\($0.route)): \($0.kind): \($0.reason)" + ($0.alike > 0 ? " (and \($0.alike) more links of that route)" : "")
+        }
         if links.count > 10 { lines.append("... and \(links.count - 10) more") }
-        lines.append("\(routesPath) breaks \(links.count == 1 ? "1 live link" : "\(links.count) live links"); "
+        let total = links.reduce(0) { $0 + 1 + $1.alike }
+        lines.append("\(routesPath) breaks \(total == 1 ? "1 live link" : "\(total) live links"); "
             + "fix the table, or start with --allow-breaking-routes (see `switchyard routes diff OLD NEW --database ...`)")
         return lines.joined(separator: "\n")
     }

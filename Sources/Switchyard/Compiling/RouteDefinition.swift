@@ -9,6 +9,9 @@ public struct RouteDefinition: Sendable, Hashable {
     public var pattern: String
     /// An optional name, used by reverse routing (`url(for: "product", ...)`) and in tool output.
     public var name: String?
+    /// Names the route had before (file key `"formerNames"`): a stored smart link made under one
+    /// of them opens this route. A former name may not be any route's name, nor repeat.
+    public var formerNames: [String]
     /// A route that stays in the browser: universal-link and App-Link files exclude it.
     public var webOnly: Bool
     /// Static default parameters, merged below route and query parameters in navigation plans.
@@ -38,10 +41,12 @@ public struct RouteDefinition: Sendable, Hashable {
         allowedParameters: [String]? = nil,
         container: String? = nil,
         replacesRoot: Bool = false,
-        presenter: String? = nil
+        presenter: String? = nil,
+        formerNames: [String] = []
     ) {
         self.pattern = pattern
         self.name = name
+        self.formerNames = formerNames
         self.webOnly = webOnly
         self.defaults = defaults
         self.allowedParameters = allowedParameters

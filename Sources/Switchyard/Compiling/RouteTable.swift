@@ -25,14 +25,16 @@ public struct RouteTable: Sendable {
         let matcher: CompiledMatcher
         let rules: ScannerRules
         let routesByName: [String: Int]
+        let routesByFormerName: [String: Int]
 
         init(configuration: RouteTableConfiguration, routes: [Route], matcher: CompiledMatcher, rules: ScannerRules,
-             routesByName: [String: Int]) {
+             routesByName: [String: Int], routesByFormerName: [String: Int]) {
             self.configuration = configuration
             self.routes = routes
             self.matcher = matcher
             self.rules = rules
             self.routesByName = routesByName
+            self.routesByFormerName = routesByFormerName
         }
     }
 
@@ -93,6 +95,16 @@ public struct RouteTable: Sendable {
             return storage.routes[index]
         }
         return nil
+    }
+
+    /// The route with this name, or that lists it among its ``RouteDefinition/formerNames``.
+    ///
+    /// ```swift
+    /// // routes: [{"pattern": "products/:id", "name": "product", "formerNames": ["item"]}]
+    /// table.route(named: "item")?.name // "product"
+    /// ```
+    public func route(named name: String) -> Route? {
+        (storage.routesByName[name] ?? storage.routesByFormerName[name]).map { storage.routes[$0] }
     }
 
     /// The route a link matched, if it came from this table.

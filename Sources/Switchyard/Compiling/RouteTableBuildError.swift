@@ -57,6 +57,9 @@ extension ErrorCode<RouteTableBuildError.Issue> {
     public static var conflict: Self { Self(rawValue: "conflict") }
     /// Two routes share a name.
     public static var duplicateName: Self { Self(rawValue: "duplicate_name") }
+    /// A route's former name is a route's name (its own or another's) or repeats (twice in one
+    /// route's `formerNames`, or in two routes').
+    public static var invalidFormerName: Self { Self(rawValue: "invalid_former_name") }
     /// A setting other than a scheme, host or delimiter is invalid (a constraint redefined).
     public static var invalidSetting: Self { Self(rawValue: "invalid_setting") }
     /// A scheme breaks RFC 3986 or is `http`/`https` (the same code as the file loader's).

@@ -20,6 +20,9 @@ extension RouteTableBuilder {
             issues.append(.init(code: .duplicateName, patterns: [definitions[first].pattern, text],
                                 routeIndices: [first, index], position: nil, message: problem.message))
         }
+        if !formerNames.isEmpty || !definitions[index].formerNames.isEmpty {
+            issues += formerNameIssues(route: index)
+        }
         let claimed = owners.count
         // Plain patterns skip the full parser when the delimiter is usable (else the parser's
         // fallback delimiter and its issues decide).
@@ -36,6 +39,7 @@ extension RouteTableBuilder {
                 return issues
             }
             if let name { names[name] = index }
+            keepFormerNames(route: index)
             matcher.insert(form, routeIndex: index, formOrdinal: 0)
             return []
         }
@@ -64,6 +68,7 @@ extension RouteTableBuilder {
             return issues
         }
         if let name { names[name] = index }
+        keepFormerNames(route: index)
         for placement in placements {
             let segments = pattern.forms[placement.ordinal]
             form.load(segments.prefix(placement.length), fold: !caseSensitive, constraintIndex: constraintIndex)

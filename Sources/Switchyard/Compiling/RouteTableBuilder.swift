@@ -28,6 +28,8 @@ public struct RouteTableBuilder: Sendable {
     public private(set) var definitions: [RouteDefinition]
     var parsed: [Int: RoutePattern] = [:]
     var names: [String: Int] = [:]
+    /// Each accepted route's former names, to the route.
+    var formerNames: [String: Int] = [:]
     var matcher: MatcherBuilder
     var owners: FormOwners
 
@@ -115,7 +117,7 @@ public struct RouteTableBuilder: Sendable {
         for index in definitions.indices { routes.append(Route(index: index, data: data)) }
         return RouteTable(storage: RouteTable.Storage(
             configuration: configuration, routes: routes, matcher: matcher.build(constraints: constraints, routes: definitions),
-            rules: scannerRules, routesByName: names))
+            rules: scannerRules, routesByName: names, routesByFormerName: formerNames))
     }
 
     /// How the table reads inputs: its schemes, hosts, delimiter and length limit.

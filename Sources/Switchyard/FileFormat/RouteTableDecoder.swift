@@ -5,7 +5,7 @@ struct RouteTableDecoder {
 
     static let topLevelKeys = ["schemes", "hosts", "delimiter", "caseSensitive", "apps", "routes"]
     static let routeKeys = ["pattern", "name", "webOnly", "defaults", "allowedParameters", "container", "root",
-                             "presenter"]
+                             "presenter", "formerNames"]
     static let appsKeys = ["ios", "android"]
     static let androidKeys = ["package", "sha256CertFingerprints"]
 
@@ -97,6 +97,12 @@ struct RouteTableDecoder {
             }
             if let presenter = members["presenter"] {
                 definition.presenter = try nonEmptyString(presenter, key: "presenter", route: route)
+            }
+            if let formerNames = members["formerNames"] {
+                definition.formerNames = try strings(formerNames, subject: "'formerNames'", route: route)
+                if definition.formerNames.contains(where: \.isEmpty) {
+                    throw fail(.emptyValue("formerNames"), route: route)
+                }
             }
             return definition
         default:

@@ -20,7 +20,8 @@
 ///     { "pattern": "product/:product_id", "name": "product", "webOnly": false,
 ///       "defaults": { "tab": "all", "page": 1 }, "allowedParameters": ["tab"], "container": "shop" },
 ///     { "pattern": "logout{LoginScreen}", "root": true },
-///     { "pattern": "share{ShareScreen}!", "presenter": "feed" }
+///     { "pattern": "share{ShareScreen}!", "presenter": "feed" },
+///     { "pattern": "posts/:post_id", "name": "post", "formerNames": ["article"] }
 ///   ]
 /// }
 /// ```
@@ -28,7 +29,9 @@
 /// A route is a pattern string or an object with a `pattern`. Default values may be strings,
 /// numbers or Booleans and become strings (`3` → `"3"`, `true` → `"true"`). `"root": true` makes
 /// the route's plan replace the app's root (``RouteDefinition/replacesRoot``); `"presenter"` names
-/// the container that presents its modal step (``RouteDefinition/presenter``). Unknown keys are
+/// the container that presents its modal step (``RouteDefinition/presenter``); `"formerNames"`
+/// lists names the route had before (``RouteDefinition/formerNames``), so that smart links stored
+/// under them keep opening it. Unknown keys are
 /// errors, so a typo never passes silently. Schemes, hosts, the delimiter and route names follow
 /// the same rules as in ``RouteTableBuilder``, with the same messages: schemes follow RFC 3986 and
 /// are not `http` or `https`; hosts are bare host names (no scheme, path, port, user info, query,

@@ -46,8 +46,7 @@ struct Resolution: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
         url = urls.universal ?? urls.scheme
         universalLink = urls.universal
         schemeURL = urls.scheme
-        route = link.route
-        routeName = link.routeName
+        (route, routeName) = StoredLinkRoute.shown(link, in: service.table)
         routeParameters = link.routeParameters
         queryParameters = link.queryParameters
         self.match = match

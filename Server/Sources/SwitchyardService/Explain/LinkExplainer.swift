@@ -45,12 +45,9 @@ public struct LinkExplainer: Sendable {
     public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
         /// What was wrong.
         public let message: String
-        /// Whether the URL is a short link that does not exist (the API answers 404).
-        public let notFound: Bool
         /// Creates a failure.
-        public init(_ message: String, notFound: Bool = false) {
+        public init(_ message: String) {
             self.message = message
-            self.notFound = notFound
         }
         /// The message.
         public var description: String { message }
@@ -59,8 +56,11 @@ public struct LinkExplainer: Sendable {
     /// Explains any link: a short link or alias on the service's base URL (read from the store),
     /// a universal link on one of the table's hosts, a custom-scheme URL, a URN or an internal path.
     ///
-    /// - Throws: ``Failure`` for a malformed URL, an unknown host or scheme, a code never issued;
-    ///   a store error when the database cannot be read.
+    /// A code the store does not have is explained as what a tap on it gets: every case
+    /// `refuse`, 404 (``unknown(code:url:)``).
+    ///
+    /// - Throws: ``Failure`` for a malformed URL, an unknown host or scheme; a store error when the
+    ///   database cannot be read.
     public func explain(_ url: String) async throws -> LinkExplanation {
         let trimmed = url.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw Failure("the URL is empty") }
@@ -78,9 +78,7 @@ public struct LinkExplainer: Sendable {
                 guard segments.count == 1, let code = segments.first.map(String.init), LinkCodes.isPlausible(code) else {
                     throw Failure("'\(url)' is on the link service's host but is not a short link (https://\(host)/CODE)")
                 }
-                guard let explanation = try await explain(code: code, url: trimmed) else {
-                    throw Failure("no link with the code '\(code)'", notFound: true)
-                }
+                guard let explanation = try await explain(code: code, url: trimmed) else { return unknown(code: code, url: trimmed) }
                 return explanation
             }
             let hosts = service.table.configuration.hosts.map { $0.lowercased() }
@@ -134,11 +132,13 @@ public struct LinkExplainer: Sendable {
         var warnings: [LinkExplanation.Warning] = []
         let route = routeInfo(deepLink: opened.urls.universal ?? opened.urls.scheme)
         appWarnings(&warnings)
-        if opened.urls.universal == nil && opened.urls.scheme == nil {
-            warnings.append(.init(code: "no-deep-link", message: "the link's route '\(link.route)' with its parameters no longer builds with the route table: the app receives nothing it can open"))
+        if case .failure(let broken) = StoredLinkRoute.check(link, in: service.table) {
+            warnings.append(.init(code: "no-deep-link", message: "\(broken.kind): \(broken.reason); the app receives nothing it can open"))
+        } else if opened.urls.universal == nil && opened.urls.scheme == nil {
+            warnings.append(.init(code: "no-deep-link", message: "the route table has neither a host nor a scheme: the app receives nothing it can open"))
         }
         if route?.webOnly == true {
-            warnings.append(.init(code: "web-only", message: "route '\(link.route)' is web only: the app should not open it, yet the short link is claimed like every code"))
+            warnings.append(.init(code: "web-only", message: "route '\(StoredLinkRoute.shown(link, in: service.table).route)' is web only: the app should not open it, yet the short link is claimed like every code"))
         }
         for (name, fallback) in [("ios", link.fallbacks.ios), ("android", link.fallbacks.android), ("web", link.fallbacks.web)] {
             if let fallback, let refusal = service.fallbacks.refusal(for: fallback) {
@@ -161,19 +161,7 @@ public struct LinkExplainer: Sendable {
                 why = "the link expired at \(APIDates.text(link.expiresAt ?? now))"
                 warnings.append(.init(code: "expired", message: why))
             }
-            let files = publishedFiles()
-            let cases = Self.order.map { platform, app in
-                // With the app installed the system still opens it for a claimed short link; the
-                // app's resolve call then answers 410 too.
-                if app == "installed", let claim = claim(files, platform: platform, path: AssociationURL(shortURL)) {
-                    return LinkExplanation.Case(
-                        platform: platform, app: app, action: "refuse", target: nil, claim: claim, deferred: .none,
-                        reason: why + ": the system opens the app, whose resolve call answers 410 Gone", userAgent: nil, status: nil, location: nil)
-                }
-                return LinkExplanation.Case(platform: platform, app: app, action: "refuse", target: nil, claim: nil, deferred: .none,
-                                            reason: why + ": the service answers 410 Gone", userAgent: Self.userAgent(platform),
-                                            status: 410, location: nil)
-            }
+            let cases = refusals(why: why, status: 410, statusText: "410 Gone", shortURL: shortURL)
             return LinkExplanation(url: url, kind: kind, code: code, route: route, cases: cases, warnings: warnings)
         }
         let files = publishedFiles()

@@ -36,8 +36,7 @@ struct LinkResponse: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
         let urls = service.deepLinkURLs(link)
         code = link.code
         url = service.shortURL(link.code)
-        route = link.route
-        routeName = link.routeName
+        (route, routeName) = StoredLinkRoute.shown(link, in: service.table)
         routeParameters = link.routeParameters
         queryParameters = link.queryParameters
         universalLink = urls.universal
@@ -145,9 +144,14 @@ extension APIField where Object: DeepLinkMembers {
     /// `route`, `routeName`, `routeParameters`, `queryParameters`, `universalLink` and `schemeURL`.
     static var deepLinkFields: [APIField<Object>] {
         [
-            APIField("route", \.route), APIField("routeName", \.routeName), APIField("routeParameters", \.routeParameters),
-            APIField("queryParameters", \.queryParameters), APIField("universalLink", \.universalLink),
-            APIField("schemeURL", \.schemeURL),
+            APIField("route", \.route, "The route's pattern in the route table now: a link follows its route by name (or former name), "
+                        + "else by the pattern it was made with (then as stored, when no route has either)."),
+            APIField("routeName", \.routeName, "The route's name now; null for a route without one."),
+            APIField("routeParameters", \.routeParameters),
+            APIField("queryParameters", \.queryParameters),
+            APIField("universalLink", \.universalLink, "Built from the route table as it is now; null without a host, or when the link "
+                        + "no longer opens (its route is gone, or its parameters no longer satisfy the route's pattern)."),
+            APIField("schemeURL", \.schemeURL, "Built from the route table as it is now; null without a scheme, or when the link no longer opens."),
         ]
     }
 }

@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardStore
 
 /// Checks a requested route and its parameters against the route table and writes the deep
 /// link's custom-scheme URL and universal link, through the SDK's reverse routing
@@ -32,6 +33,13 @@ struct DeepLinkBuilder: Sendable {
         } catch {
             throw Self.problem(error)
         }
+    }
+
+    /// The universal link and the custom-scheme URL of a stored link, built from the route it opens
+    /// now (``StoredLinkRoute``); both nil when it no longer opens.
+    func urls(for link: SmartLink) -> DeepLinkURLs {
+        guard case .success(let found) = StoredLinkRoute.check(link, in: table) else { return (nil, nil) }
+        return urls(route: found.route.name ?? found.route.text, parameters: link.routeParameters, query: link.queryParameters)
     }
 
     /// The universal link and the custom-scheme URL of a route with parameters and query; either

@@ -5,27 +5,34 @@ public import SwitchyardStore
 /// Whether stored links still open under a route table: what `switchyard routes diff --database`
 /// lists and what `serve` refuses to start on.
 ///
-/// A link stores its route's pattern and parameters; the service builds its deep link with
-/// ``DeepLinkBuilder`` from them, so under a new table a link
+/// A link stores its route's name (its pattern for a route without one) and its parameters; the
+/// service finds its route in the table as it is now and builds the deep link from it
+/// (``StoredLinkRoute``), so under a new table a link
 ///
-/// - `route-removed`: names a pattern the table no longer has (the service builds no deep link);
-/// - `parameters-refused`: has parameters the pattern no longer accepts (a narrowed constraint,
-///   a route that now outranks it);
+/// - `route-removed`: has no route under its name, a former name or its pattern;
+/// - `parameters-refused`: has parameters its route no longer accepts (a narrowed constraint,
+///   a parameter the pattern no longer has or newly needs, a route that now outranks it), the
+///   parameter and what it fails named;
 /// - `web-only`: opens a route that became web only;
 /// - `opens-elsewhere`: builds, but to another URL or route than under the old table.
 ///
-/// Deleted and expired links are not checked: they no longer open anyway.
+/// A link whose route was renamed (through `formerNames`) or changed its pattern while its
+/// parameters still fit opens, and is not listed. Deleted and expired links are not checked: they
+/// no longer open anyway.
 public struct LiveLinkCheck: Sendable {
     /// A live link that breaks.
     public struct BrokenLink: Sendable, Hashable {
         /// The link's code.
         public var code: String
-        /// Its route, as stored.
+        /// Its route, as stored: the name, else the pattern.
         public var route: String
         /// `route-removed`, `parameters-refused`, `web-only` or `opens-elsewhere`.
         public var kind: String
         /// Why, in a sentence.
         public var reason: String
+        /// How many more live links break the same way: the start-up check
+        /// (``brokenLinksByRoute(in:now:)``) names one link for a route whose links all break.
+        public var alike: Int = 0
     }
 
     let old: DeepLinkBuilder?
@@ -41,31 +48,32 @@ public struct LiveLinkCheck: Sendable {
     /// Why `link` breaks under the new table; nil when it opens as before.
     public func check(_ link: SmartLink) -> BrokenLink? {
         func broken(_ kind: String, _ reason: String) -> BrokenLink {
-            BrokenLink(code: link.code, route: link.route, kind: kind, reason: reason)
+            BrokenLink(code: link.code, route: link.routeName ?? link.route, kind: kind, reason: reason)
         }
-        guard let route = new.table.route(link.route) else {
-            let hint = link.routeName.flatMap { name in new.table.route(name).map { " (route '\(name)' is now '\($0.text)'; links store the pattern)" } } ?? ""
-            return broken("route-removed", "the table has no route '\(link.route)'\(hint): the service builds no deep link")
-        }
-        do {
-            _ = try new.target(route: link.route, parameters: link.routeParameters)
-        } catch {
-            return broken("parameters-refused", "its parameters no longer build route '\(link.route)': \(error.detail)")
+        let route: Route, foundByName: Bool
+        switch StoredLinkRoute.check(link, in: new.table) {
+        case .failure(let failure): return broken(failure.kind, failure.reason)
+        case .success(let found): (route, foundByName) = (found.route, found.found != .pattern)
         }
         if route.definition.webOnly {
-            return broken("web-only", "route '\(link.route)' is now web only: the app does not open it")
+            return broken("web-only", "route '\(route.name ?? route.text)' is now web only: the app does not open it")
         }
-        if let old {
-            let before = old.urls(route: link.route, parameters: link.routeParameters, query: link.queryParameters)
-            let after = new.urls(route: link.route, parameters: link.routeParameters, query: link.queryParameters)
-            let beforeURL = before.universal ?? before.scheme, afterURL = after.universal ?? after.scheme
-            if let beforeURL, beforeURL != afterURL {
-                return broken("opens-elsewhere", "its deep link changes from \(beforeURL) to \(afterURL ?? "nothing")")
-            }
-            if let afterURL, let beforeRoute = try? old.table.resolve(afterURL).route, let afterRoute = try? new.table.resolve(afterURL).route,
-               beforeRoute != afterRoute {
-                return broken("opens-elsewhere", "\(afterURL) now opens '\(afterRoute)' instead of '\(beforeRoute)'")
-            }
+        guard let old else { return nil }
+        let before = old.urls(for: link), after = new.urls(for: link)
+        let beforeURL = before.universal ?? before.scheme, afterURL = after.universal ?? after.scheme
+        guard let beforeURL else { return nil }
+        guard let afterURL else {
+            return broken("opens-elsewhere", "its deep link changes from \(beforeURL) to nothing: the table has neither a host nor a scheme")
+        }
+        // A route found by its name (or a former one) is the same route: a new path is its new
+        // pattern, which the app of the new table opens.
+        if foundByName { return nil }
+        if beforeURL != afterURL {
+            return broken("opens-elsewhere", "its deep link changes from \(beforeURL) to \(afterURL)")
+        }
+        if let beforeRoute = try? old.table.resolve(afterURL).route, let afterRoute = try? new.table.resolve(afterURL).route,
+           beforeRoute != afterRoute {
+            return broken("opens-elsewhere", "\(afterURL) now opens '\(afterRoute)' instead of '\(beforeRoute)'")
         }
         return nil
     }

@@ -2,18 +2,18 @@ public import Switchyard
 
 /// What changes between two route tables, route by route: `switchyard routes diff OLD NEW`.
 ///
-/// Routes are paired by name, then by pattern, then by shape (the same pattern with its
-/// parameters renamed). Each change has a kind:
+/// Routes are paired by name, then by a new route's `formerNames`, then by pattern, then by shape
+/// (the same pattern with its parameters renamed). Each change has a kind:
 ///
 /// | kind | meaning |
 /// | --- | --- |
 /// | `removed` | an old route has no counterpart |
 /// | `added` | a new route |
-/// | `pattern-changed` | a named route's pattern changed (stored links name the pattern) |
+/// | `pattern-changed` | a route's pattern changed (links stored under its name follow it while their parameters fit) |
 /// | `parameter-renamed` | the same shape with other parameter names |
 /// | `parameter-removed`, `parameter-added` | a parameter left or joined the pattern |
 /// | `constraint-changed` | a parameter's constraint changed (`narrowed` when values were refused before) |
-/// | `renamed` | the same pattern under another name |
+/// | `renamed` | another name (through `formerNames`, or the same pattern under another name) |
 /// | `web-only` | an app route became web only; `app-route` the reverse |
 /// | `plan-changed` | the screens, modal steps, container, presenter, defaults or allowed parameters changed |
 /// | `host-removed`, `scheme-removed`, `app-removed` | the table stopped naming a host, scheme or app |
@@ -73,7 +73,8 @@ public struct RouteTableDiff: Sendable {
     /// The new route an old one became: same name, else same pattern, else same shape.
     static func counterpart(of route: Route, in table: RouteTable, excluding paired: Set<Int>) -> Route? {
         let candidates = table.routes.filter { !paired.contains($0.index) }
-        if let name = route.name, let byName = candidates.first(where: { $0.name == name }) { return byName }
+        if let name = route.name, let byName = candidates.first(where: { $0.name == name })
+            ?? candidates.first(where: { $0.definition.formerNames.contains(name) }) { return byName }
         if let byPattern = candidates.first(where: { $0.text == route.text }) { return byPattern }
         let shape = Self.shape(route)
         return candidates.first { Self.shape($0) == shape }
@@ -144,8 +145,15 @@ public struct RouteTableDiff: Sendable {
             }
         }
         if old.name != new.name {
+            var note = ""
+            if let former = old.name {
+                note = new.definition.formerNames.contains(former)
+                    ? " (links made under '\(former)' open it through formerNames)"
+                    : " (links made under '\(former)' find it only by their pattern '\(old.text)'\(old.text == new.text ? "" : ", which changed: they break")"
+                        + "; add \"formerNames\": [\"\(former)\"])"
+            }
             changes.append(Change(kind: "renamed", route: new.text,
-                                  message: "route '\(new.text)': name \(old.name.map { "'\($0)'" } ?? "none") → \(new.name.map { "'\($0)'" } ?? "none")"))
+                                  message: "route '\(new.text)': name \(old.name.map { "'\($0)'" } ?? "none") → \(new.name.map { "'\($0)'" } ?? "none")" + note))
         }
         if !old.definition.webOnly && new.definition.webOnly {
             changes.append(Change(kind: "web-only", route: new.text, message: "\(label) became web only: the app no longer opens it"))

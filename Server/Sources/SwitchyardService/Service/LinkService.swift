@@ -85,9 +85,10 @@ struct LinkService: Sendable {
         return String(parts[1].trimmingSpaces)
     }
 
-    /// The deep link's URLs for a stored link: universal link and custom-scheme URL (either may be nil).
+    /// The deep link's URLs for a stored link, built from the route table as it is now
+    /// (``StoredLinkRoute``): universal link and custom-scheme URL (either may be nil).
     func deepLinkURLs(_ link: SmartLink) -> DeepLinkURLs {
-        builder.urls(route: link.route, parameters: link.routeParameters, query: link.queryParameters)
+        builder.urls(for: link)
     }
 }
 

@@ -167,6 +167,11 @@ extension PostgresLinkStore {
                 PRIMARY KEY (code, day, event, platform))
             """,
         ]),
+        // Live links read by stored route (see SQLiteLinkStore's step 11); links stored without a
+        // name are named by pattern when the service starts with a table, not here.
+        Migration(version: 11, name: "live links by stored route", statements: [
+            "CREATE INDEX links_live_route ON links (route, route_name, code) WHERE deleted_at IS NULL",
+        ]),
     ]
 
     /// Creates the schema if needed and applies the steps it has not seen, in one transaction

@@ -163,5 +163,12 @@ extension SQLiteLinkStore {
                 PRIMARY KEY (code, day, event, platform)) WITHOUT ROWID
             """,
         ]),
+        // Links follow their route by name: the live links of one stored route (name and pattern)
+        // are read together, and links stored without a name are named by pattern when the service
+        // starts with a table (nameStoredRoutes). The naming needs the route table, which the
+        // database does not have, so it runs at start-up, not here.
+        Migration(version: 11, name: "live links by stored route", statements: [
+            "CREATE INDEX links_live_route ON links (route, route_name, code) WHERE deleted_at IS NULL",
+        ]),
     ]
 }

@@ -45,6 +45,18 @@ import Testing
         #expect(table.lines.first == "\(base)/spring-sale  (short link spring-sale)")
         #expect(table.lines.contains("route: product/:id<int> (product)  {id: 42 (int)}"))
         #expect(table.standardOutput.contains("ios       installed  open-app  \(base)/spring-sale"))
+        // A code the store does not have: every case refuses, as a real open does (404), in JSON too.
+        let unknown = try Switchyard.run(["explain", "\(base)/Zz9Zz9Zz", "--routes", Switchyard.shopRoutes, "--database", database,
+                                          "--base-url", base, "--json"])
+        #expect(unknown.status == 0, "\(unknown)")
+        let refused = try JSONValue.parse(unknown.standardOutput)
+        #expect(refused["warnings"]?[0]?["code"] == "unknown-code")
+        for entry in try #require(refused["cases"]?.arrayValue) {
+            #expect(entry["action"] == "refuse", "\(entry)")
+            guard let agent = entry["userAgent"]?.stringValue else { continue }
+            #expect(entry["status"] == 404, "\(entry)")
+            #expect(try await server.send("GET", "/Zz9Zz9Zz", headers: ["User-Agent": agent]).status == 404)
+        }
         #expect(server.stop() == 0)
     }
 
@@ -78,6 +90,7 @@ import Testing
 
     @Test(arguments: [
         (["explain", "https://go.example.com/a b"], "switchyard: error: 'https://go.example.com/a b' is not a URL: it has spaces or control characters, or is over 4096 bytes\n"),
+        (["explain", "http://127.0.0.1:8080/Ab3dE9xQ"], "switchyard: error: no link with the code 'Ab3dE9xQ' (pass --database and --base-url to read the short links)\n"),
         (["explain", "https://go.example.com/Ab3dE9xQ", "--base-url", "https://go.example.com", "--database", "sqlite:/nonexistent-dir/x.sqlite"],
          nil),
         (["explain", "shop://product/1", "--routes", "/nonexistent/routes.json"], nil),

@@ -172,13 +172,34 @@ import Testing
         ("https://go.example.com/a b", "'https://go.example.com/a b' is not a URL: it has spaces or control characters, or is over 4096 bytes"),
         ("https://elsewhere.example/x", "'elsewhere.example' is neither the link service's host nor a host of the route table (go.example.com, shop.example.com)"),
         ("https://go.example.com/a/b", "'https://go.example.com/a/b' is on the link service's host but is not a short link (https://go.example.com/CODE)"),
-        ("https://go.example.com/Zz9Zz9Zz", "no link with the code 'Zz9Zz9Zz'"),
         ("ftp://x", "'ftp://x' is not a link this route table reads: unknown scheme 'ftp' (this table answers: shop)"),
         ("https://", "'https://' has no host"),
     ])
     func badInputGetsASpecificError(input: String, message: String) async throws {
-        await #expect(throws: LinkExplainer.Failure(message, notFound: message.hasPrefix("no link"))) {
+        await #expect(throws: LinkExplainer.Failure(message)) {
             try await Self.explainer.explain(input)
+        }
+    }
+
+    /// A code the store does not have is what a tap on it gets: 404 everywhere, and a real open
+    /// answers exactly that.
+    @Test(arguments: StoreKind.available)
+    func anUnknownCodeIsRefusedEverywhere(kind: StoreKind) async throws {
+        try await Harness.live(kind) { client, harness in
+            let explainer = LinkExplainer(service: try makeService(configuration: Harness.configuration(), store: harness.store, logger: Harness.logger))
+            let explanation = try await explainer.explain("https://go.example.com/Zz9Zz9Zz")
+            #expect(explanation.kind == "short-link" && explanation.code == "Zz9Zz9Zz" && explanation.route == nil)
+            #expect(explanation.warnings.map(\.code) == ["unknown-code"])
+            #expect(explanation.cases.count == 8 && explanation.cases.allSatisfy { $0.action == "refuse" })
+            for entry in explanation.cases where entry.claim == nil {
+                #expect(entry.status == 404 && entry.reason == "no link with the code 'Zz9Zz9Zz': the service answers 404 Not Found")
+                let opened = try await client.open("Zz9Zz9Zz", userAgent: Self.agent(entry.platform))
+                #expect(opened.status == .notFound, "\(entry.platform)")
+            }
+            let claimed = explanation.cases.filter { $0.claim != nil }
+            #expect(!claimed.isEmpty && claimed.allSatisfy { $0.app == "installed" && $0.reason.hasSuffix("whose resolve call answers 404 Not Found") })
+            let resolved = try await client.send(.get, "/api/v1/links/Zz9Zz9Zz/resolve", key: Keys.app)
+            #expect(resolved.status == .notFound)
         }
     }
 }

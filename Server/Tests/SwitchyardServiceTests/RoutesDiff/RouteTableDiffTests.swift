@@ -18,7 +18,22 @@ import Testing
         let new = try Self.table(hosts: ["b.example.com"], [RouteDefinition("product/:id", name: "item"), RouteDefinition("about/team")])
         let changes = RouteTableDiff(old: old, new: new).changes
         #expect(changes.map(\.kind) == ["host-removed", "renamed"])
-        #expect(changes[1].message == "route 'product/:id': name 'product' → 'item'")
+        #expect(changes[1].message == #"route 'product/:id': name 'product' → 'item' (links made under 'product' find it only by their pattern 'product/:id'; add "formerNames": ["product"])"#)
+    }
+
+    @Test func aRenameThroughFormerNamesPairsTheRoutes() throws {
+        let old = try Self.table([RouteDefinition("item/:id", name: "item"), RouteDefinition("about/team")])
+        let new = try Self.table([RouteDefinition("goods/:id<int>", name: "goods", formerNames: ["item"])])
+        let changes = RouteTableDiff(old: old, new: new).changes
+        #expect(changes.map(\.kind) == ["pattern-changed", "constraint-changed", "renamed", "removed"])
+        #expect(changes[1].message == "route 'goods': parameter 'id' any value → <int> (narrowed: values it accepted may now be refused)")
+        #expect(changes[2].message == "route 'goods/:id<int>': name 'item' → 'goods' (links made under 'item' open it through formerNames)")
+        #expect(changes[3].message == "route 'about/team' was removed")
+        let check = LiveLinkCheck(old: old, new: new)
+        let seven = SmartLink(code: "s", team: "t", route: "item/:id", routeName: "item", routeParameters: ["id": "7"], createdAt: Self.now)
+        let word = SmartLink(code: "w", team: "t", route: "item/:id", routeName: "item", routeParameters: ["id": "seven"], createdAt: Self.now)
+        #expect(check.check(seven) == nil)
+        #expect(check.check(word)?.reason == "its parameters no longer build route 'goods' ('goods/:id<int>'): parameter 'id' is 'seven', which does not satisfy <int> in 'goods/:id<int>'")
     }
 
     @Test func aLinkWhoseDeepLinkMovesOpensElsewhere() throws {

@@ -43,6 +43,8 @@ enum LinkStoreConformance: String, ConformanceCase {
     case statsTopLinks
     case statsClickRetention
     case liveLinks
+    case liveRouteGroups
+    case nameStoredRoutes
 
     func check(_ database: TestDatabase) async throws {
         switch self {
@@ -84,6 +86,8 @@ enum LinkStoreConformance: String, ConformanceCase {
         case .statsTopLinks: try await Self.statsTopLinks(database)
         case .statsClickRetention: try await Self.statsClickRetention(database)
         case .liveLinks: try await Self.liveLinks(database)
+        case .liveRouteGroups: try await Self.liveRouteGroups(database)
+        case .nameStoredRoutes: try await Self.nameStoredRoutes(database)
         }
     }
 }
