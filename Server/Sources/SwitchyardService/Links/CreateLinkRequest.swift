@@ -30,9 +30,11 @@ struct CreateLinkRequest: Codable, Sendable, Hashable {
     /// Which deferred claims may hand the link out; nil: `exact` for a link with metadata or a
     /// redeem limit, `any` otherwise.
     var deferredMatch: DeferredMatch?
+    /// What people call the link: shown, and found by the list's search.
+    var label: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case route, routeParameters, queryParameters, metadata, redeemLimit, fallbacks, alias, expiresAt, preview, deferredMatch
+        case route, routeParameters, queryParameters, metadata, redeemLimit, fallbacks, alias, expiresAt, preview, deferredMatch, label
     }
 
     /// The fields the app key may not set: it creates route links only, so an extracted key cannot
@@ -61,6 +63,7 @@ struct CreateLinkRequest: Codable, Sendable, Hashable {
         preview = try fields.nested(LinkPreview.self, CodingKeys.preview)
         expiresAt = try fields.string(CodingKeys.expiresAt)
         alias = try fields.string(CodingKeys.alias)
+        label = try fields.string(CodingKeys.label)
         if let match = try fields.string(CodingKeys.deferredMatch) {
             guard let parsed = DeferredMatch(rawValue: match) else {
                 throw Problem.invalid("invalid-field", "Invalid field", "'deferredMatch' must be \"exact\" or \"any\", got '\(match)'")
@@ -95,6 +98,7 @@ struct CreateLinkRequest: Codable, Sendable, Hashable {
         try preview?.validate()
         if let expiresAt { _ = try Self.date(expiresAt) }
         try BodyFields.check(alias, "alias", maxLength: 256)
+        try BodyFields.check(label, "label", maxLength: 256)
     }
 
     /// The expiry as a date.
@@ -128,6 +132,7 @@ extension CreateLinkRequest: OpenAPISchema {
                 "Which deferred claims may hand the link out: only one that carries the code (exact), or a heuristic one too (any). "
                     + "Default: exact for a link with metadata or a redeem limit, any otherwise.",
                 oneOf: ["exact", "any"]).nullable(),
+            "label": JSONSchema.string("What people call the link; the list's q searches it.", maxLength: 256).nullable(),
         ], required: ["route"], additionalProperties: .forbidden)
     }
 }

@@ -10,6 +10,10 @@ struct FallbackURLs: Decodable, Sendable, Hashable {
     var android: String?
     /// Where everything else goes.
     var web: String?
+    /// Where iPads go without the app (answers only; set by a Firebase import).
+    var iPad: String?
+    /// The App Store page offered beside another iOS fallback (answers only; set by a Firebase import).
+    var appStore: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case ios, android, web
@@ -25,6 +29,8 @@ struct FallbackURLs: Decodable, Sendable, Hashable {
     /// A stored link's fallbacks.
     init(_ fallbacks: SmartLink.Fallbacks) {
         self.init(ios: fallbacks.ios, android: fallbacks.android, web: fallbacks.web)
+        iPad = fallbacks.iPad
+        appStore = fallbacks.appStore
     }
 
     /// Reads the object: `unknown field 'fallbacks.desktop'`, `'fallbacks.ios' must be a string, got number`.
@@ -48,8 +54,14 @@ struct FallbackURLs: Decodable, Sendable, Hashable {
 }
 
 extension FallbackURLs: APIObject {
-    /// As a `Link` answers them: every platform, `null` where none is set.
-    static let fields: [APIField<Self>] = [APIField("ios", \.ios), APIField("android", \.android), APIField("web", \.web)]
+    /// As a `Link` answers them: every platform, `null` where none is set; `ipad` and `appStore`
+    /// come only from a Firebase import, so a request cannot set them.
+    static let fields: [APIField<Self>] = [
+        APIField("ios", \.ios), APIField("android", \.android), APIField("web", \.web),
+        APIField("ipad", \.iPad, "Where iPads go without the app (a Firebase link's ipfl); not settable."),
+        APIField("appStore", \.appStore, "The App Store page the iPhone page offers beside another iOS fallback (a Firebase "
+                     + "link's isi); not settable."),
+    ]
 
     /// As a request gives them (read by ``init(from:)``).
     static var requestSchema: JSONSchema {

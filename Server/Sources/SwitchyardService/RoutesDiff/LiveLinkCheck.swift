@@ -14,7 +14,8 @@ public import SwitchyardStore
 /// - `web-only`: opens a route that became web only;
 /// - `opens-elsewhere`: builds, but to another URL or route than under the old table.
 ///
-/// Deleted and expired links are not checked: they no longer open anyway.
+/// Deleted and expired links are not checked: they no longer open anyway; nor are links without a
+/// route (``SmartLink/isWebLink``), which no table changes.
 public struct LiveLinkCheck: Sendable {
     /// A live link that breaks.
     public struct BrokenLink: Sendable, Hashable {
@@ -43,6 +44,8 @@ public struct LiveLinkCheck: Sendable {
         func broken(_ kind: String, _ reason: String) -> BrokenLink {
             BrokenLink(code: link.code, route: link.route, kind: kind, reason: reason)
         }
+        // A link without a route sends every platform to its web fallback, whatever the table.
+        guard !link.isWebLink else { return nil }
         guard let route = new.table.route(link.route) else {
             let hint = link.routeName.flatMap { name in new.table.route(name).map { " (route '\(name)' is now '\($0.text)'; links store the pattern)" } } ?? ""
             return broken("route-removed", "the table has no route '\(link.route)'\(hint): the service builds no deep link")

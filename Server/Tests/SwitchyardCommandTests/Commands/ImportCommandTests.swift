@@ -24,10 +24,11 @@ import Testing
 
         let first = try Switchyard.run(arguments)
         #expect(first.status == 1, "a rejected row makes the exit status 1: \(first)")
-        #expect(first.lines == [
-            "line 4: unknown route: no route in the route table matches 'link' (https://shop.example.com/product/abc)",
-            "2 imported, 0 already there, 1 rejected",
-        ])
+        #expect(first.lines.count == 3, "\(first)")
+        #expect(first.lines.first == "example.page.link -> http://127.0.0.1:8080 (3 rows in \(file))")
+        #expect(first.lines.dropFirst().first?.hasPrefix("line 4: unknown route: no route in the route table matches 'link' "
+            + "(https://shop.example.com/product/abc); the nearest routes are 'product/:id<int>'") == true, "\(first)")
+        #expect(first.lines.last == "2 imported, 0 already there, 1 rejected")
         #expect(first.standardError == "", "no progress bar when standard error is not a terminal")
 
         let second = try Switchyard.run(arguments + ["--json"])
@@ -67,7 +68,7 @@ import Testing
 
     @Test(arguments: [
         (["import", "firebase", "/nonexistent/links.csv"], "switchyard: error: cannot read '/nonexistent/links.csv'"),
-        (["import", "firebase", "HEADER"], "switchyard: error: line 1: the header names no long-link column"),
+        (["import", "firebase", "HEADER"], "switchyard: error: line 1: the header names neither a deep-link column"),
     ])
     func filesThatCannotBeImportedFailWithOneLine(arguments: [String], prefix: String) throws {
         let directory = try TemporaryDirectory()

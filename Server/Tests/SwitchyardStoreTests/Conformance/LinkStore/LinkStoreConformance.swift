@@ -43,10 +43,12 @@ enum LinkStoreConformance: String, ConformanceCase {
     case statsTopLinks
     case statsClickRetention
     case liveLinks
+    case labelsAndFirebaseFields
 
     func check(_ database: TestDatabase) async throws {
         switch self {
         case .roundTrip: try await Self.roundTrip(database)
+        case .labelsAndFirebaseFields: try await Self.labelsAndFirebaseFields(database)
         case .unknownCode: try await Self.unknownCode(database)
         case .linksByCodes: try await Self.linksByCodes(database)
         case .codeTaken: try await Self.codeTaken(database)
