@@ -10,10 +10,6 @@ struct FallbackURLs: Decodable, Sendable, Hashable {
     var android: String?
     /// Where everything else goes.
     var web: String?
-    /// Where iPads go without the app (answers only; set by a Firebase import).
-    var iPad: String?
-    /// The App Store page offered beside another iOS fallback (answers only; set by a Firebase import).
-    var appStore: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case ios, android, web
@@ -29,8 +25,6 @@ struct FallbackURLs: Decodable, Sendable, Hashable {
     /// A stored link's fallbacks.
     init(_ fallbacks: SmartLink.Fallbacks) {
         self.init(ios: fallbacks.ios, android: fallbacks.android, web: fallbacks.web)
-        iPad = fallbacks.iPad
-        appStore = fallbacks.appStore
     }
 
     /// Reads the object: `unknown field 'fallbacks.desktop'`, `'fallbacks.ios' must be a string, got number`.
@@ -54,14 +48,8 @@ struct FallbackURLs: Decodable, Sendable, Hashable {
 }
 
 extension FallbackURLs: APIObject {
-    /// As a `Link` answers them: every platform, `null` where none is set; `ipad` and `appStore`
-    /// come only from a Firebase import, so a request cannot set them.
-    static let fields: [APIField<Self>] = [
-        APIField("ios", \.ios), APIField("android", \.android), APIField("web", \.web),
-        APIField("ipad", \.iPad, "Where iPads go without the app (a Firebase link's ipfl); not settable."),
-        APIField("appStore", \.appStore, "The App Store page the iPhone page offers beside another iOS fallback (a Firebase "
-                     + "link's isi); not settable."),
-    ]
+    /// As a `Link` answers them: every platform, `null` where none is set.
+    static let fields: [APIField<Self>] = [APIField("ios", \.ios), APIField("android", \.android), APIField("web", \.web)]
 
     /// As a request gives them (read by ``init(from:)``).
     static var requestSchema: JSONSchema {
@@ -69,4 +57,34 @@ extension FallbackURLs: APIObject {
                                     pattern: APIPatterns.httpURL).nullable()
         return .object(["ios": url, "android": url, "web": url], additionalProperties: .forbidden)
     }
+}
+
+/// A link's fallbacks as a `Link` answers them: the three a request sets (``FallbackURLs``), and
+/// the two only a Firebase import sets: `ipad` (its `ipfl`) and `appStore` (its `isi`).
+struct LinkFallbacks: Sendable, Hashable {
+    var ios: String?
+    var android: String?
+    var web: String?
+    var iPad: String?
+    var appStore: String?
+
+    /// A stored link's fallbacks.
+    init(_ fallbacks: SmartLink.Fallbacks) {
+        ios = fallbacks.ios
+        android = fallbacks.android
+        web = fallbacks.web
+        iPad = fallbacks.iPad
+        appStore = fallbacks.appStore
+    }
+}
+
+extension LinkFallbacks: APIObject {
+    /// Every platform, `null` where none is set.
+    static let fields: [APIField<Self>] = [
+        APIField("ios", \.ios, "Where iOS goes without the app."), APIField("android", \.android, "Where Android goes without the app."),
+        APIField("web", \.web, "Where everything else goes."),
+        APIField("ipad", \.iPad, "Where iPads go without the app (a Firebase link's ipfl); set by a Firebase import only."),
+        APIField("appStore", \.appStore, "The App Store page the iPhone page offers beside another iOS fallback (a Firebase "
+                     + "link's isi); set by a Firebase import only."),
+    ]
 }

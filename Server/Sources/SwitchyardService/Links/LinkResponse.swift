@@ -18,7 +18,7 @@ struct LinkResponse: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
     var hasMetadata: Bool
     var redeemLimit: Int?
     var redeemCount: Int
-    var fallbacks: FallbackURLs
+    var fallbacks: LinkFallbacks
     var preview: LinkPreview
     /// ISO 8601 (``APIDates``).
     var createdAt: String
@@ -54,7 +54,7 @@ struct LinkResponse: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
         hasMetadata = link.metadata != nil
         redeemLimit = link.redeemLimit
         redeemCount = link.redeemCount
-        fallbacks = FallbackURLs(link.fallbacks)
+        fallbacks = LinkFallbacks(link.fallbacks)
         preview = LinkPreview(link.preview)
         createdAt = APIDates.text(link.createdAt)
         expiresAt = link.expiresAt.map(APIDates.text)
