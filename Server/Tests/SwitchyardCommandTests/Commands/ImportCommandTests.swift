@@ -45,6 +45,32 @@ import Testing
         #expect(ok.lines == ["1 imported, 0 already there, 0 rejected"])
     }
 
+    @Test func twoTakeoutFilesWithTheChoices() throws {
+        let directory = try TemporaryDirectory()
+        let header = "Short link,Deep link,Archived?,Link name,Notes\r\n"
+        let first = try directory.write("a.csv", header
+            + "https://example.page.link/a1,https://shop.example.com/product/1,FALSE,\"One, first\",x\r\n"
+            + "https://example.page.link/a2,https://shop.example.com/product/2,TRUE,Two,x\r\n"
+            + "https://example.page.link/a3,https://shop.example.com/nowhere/3,FALSE,Three,x\r\n")
+        let second = try directory.write("b.csv", header + "https://promo.page.link/a1,https://shop.example.com/product/9,FALSE,Nine,x\r\n")
+        let database = "sqlite:" + directory.url.appendingPathComponent("links.sqlite").path
+        let run = try Switchyard.run(["import", "firebase", first, second, "--routes", shop, "--database", database,
+                                      "--archived", "skip", "--unrouted", "web", "--base-url", "https://go.example.com"])
+        #expect(run.status == 1, "the suffix on two domains is rejected: \(run)")
+        #expect(run.lines == [
+            "example.page.link -> https://go.example.com (3 rows in \(first))",
+            "promo.page.link -> https://go.example.com (1 row in \(second))",
+            "ignored column 'Notes' (\(first))",
+            "ignored column 'Notes' (\(second))",
+            "\(second) line 2: suffix on two domains: 'a1' is on example.page.link (\(first) line 2) and on promo.page.link "
+                + "(\(second) line 2); this service answers each code once",
+            "2 imported, 0 already there, 1 rejected, 1 archived (skipped), 1 unrouted (imported as web links)",
+        ])
+        let wrong = try Switchyard.run(["import", "firebase", first, "--routes", shop, "--database", database, "--unrouted", "maybe"])
+        #expect(wrong.status != 0)
+        #expect(wrong.standardError.contains("maybe"), "\(wrong)")
+    }
+
     /// On a terminal the import draws a progress bar on standard error, then clears it for the summary.
     /// util-linux's `script` gives the command a pseudo-terminal.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"),

@@ -39,7 +39,7 @@ extension FirebaseImporter {
         /// The lines printed before the summary: each domain's mapping, each unknown column, each
         /// notice, each rejection.
         public var details: [String] {
-            domains.map { "\($0.domain) -> \($0.baseURL) (\($0.rows) rows in \($0.file))" }
+            domains.map { "\($0.domain) -> \($0.baseURL) (\($0.rows) row\($0.rows == 1 ? "" : "s") in \($0.file))" }
                 + unknownColumns.map { "ignored column \($0)" }
                 + notices.map(\.description)
                 + rejected.map(\.description)
