@@ -1,14 +1,17 @@
 #!/bin/bash
-# The Firebase import at scale: generates an export of ROWS rows (default 100,000: a CSV with a
-# BOM, CRLF line ends and quoted long links, in the Firebase console's column names), then times
-#   switchyard import firebase FILE --routes Examples/shop/routes.json --database sqlite:PATH
+# The Firebase import at scale: generates an export of ROWS rows (default 100,000), then times
+#   switchyard import firebase FILE --routes Examples/shop/routes.json --database DATABASE
 # under /usr/bin/time -v: a first run (every row written) and a second run (every row already
 # there), and the first run again at ROWS/10 rows to show that peak memory does not grow with the
-# file. Not part of CI.
+# file; on a fresh SQLite file, then on a fresh PostgreSQL schema when SWITCHYARD_POSTGRES_URL
+# names a server. Not part of CI.
 #
 # Usage: Benchmarks/import/run.sh
-#   SWITCHYARD_BIN   the release `switchyard` binary (default Server/.build/release/switchyard)
+#   SWITCHYARD_BIN   the `switchyard` binary (default Server/.build/release/switchyard)
 #   ROWS             rows in the large file (default 100000)
+#   FORMAT           takeout (default): Google Takeout's CSV, the guide's 29 columns, every field
+#                    filled, a quoted comma, quote and line end in each row, one row in 50 archived;
+#                    long: short and long link columns (BOM, CRLF, quoted long links)
 # Prints rows/s, wall time and peak RSS for each run.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -21,9 +24,29 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 generate() { # rows, file
-    python3 - "$1" "$2" <<'PY'
-import sys
-rows, path = int(sys.argv[1]), sys.argv[2]
+    python3 - "$1" "$2" "${FORMAT:-takeout}" <<'PY'
+import csv, sys
+rows, path, form = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+if form == "takeout":
+    header = ["Short link", "Deep link", "Android package name", "Android fallback link", "Android minimum package version code",
+              "iOS bundle ID", "iOS fallback link", "iOS custom scheme", "iOS iPad fallback link", "iOS iPad bundle ID",
+              "iOS app store ID", "iOS minimum version", "Enable forced redirect?", "Desktop fallback link", "Social title",
+              "Social description", "Social image link", "UTM source", "UTM medium", "UTM campaign", "UTM term", "UTM content",
+              "iTunes Connect at", "iTunes Connect ct", "iTunes Connect mt", "iTunes Connect pt", "Archived?", "Link name",
+              "Creation timestamp"]
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        f.write("\ufeff")
+        w = csv.writer(f, lineterminator="\r\n")
+        w.writerow(header)
+        for i in range(rows):
+            deep = f"https://shop.example.com/product/{i}?ref=import" if i % 2 == 0 else f"https://shop.example.com/category/c{i}"
+            w.writerow([f"https://example.page.link/s{i:07d}", deep, "com.example.shop", "https://shop.example.com/android", "120",
+                        "com.example.shop", "https://shop.example.com/ios", "shop", "https://shop.example.com/ipad",
+                        "com.example.shop", "1234567", "2.1", "TRUE" if i % 7 == 0 else "FALSE",
+                        "https://shop.example.com/desktop", f"Item {i}, \"new\"", f"Imported, row {i}\nsecond line",
+                        f"https://shop.example.com/i/{i}.png", "import", "email", f"c{i % 10}", "shoes", "hero", "1010l",
+                        "promo", "8", "123456", "TRUE" if i % 50 == 0 else "FALSE", f"Item {i}", "2023-05-04 10:20:30 UTC"])
+    sys.exit(0)
 with open(path, "w", newline="") as f:
     f.write("\ufeffShort Dynamic Link,Long Dynamic Link,Link name\r\n")
     for i in range(rows):
@@ -52,7 +75,22 @@ large="$work/large.csv"; small="$work/small.csv"
 generate "$rows" "$large"; generate $((rows / 10)) "$small"
 echo "file: $rows rows, $(du -h "$large" | cut -f1); $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '| %-28s | %8s | %10s | %10s | %11s |\n' "run" "rows" "wall" "rows/s" "peak RSS"
-db1="sqlite:$work/large.sqlite"; db2="sqlite:$work/small.sqlite"
-measure "first import (writes)" "$rows" "$large" "$db1"
-measure "same file again (no change)" "$rows" "$large" "$db1"
-measure "first import, 1/10 the rows" $((rows / 10)) "$small" "$db2"
+all() { # database of the large file, database of the small one
+    measure "first import (writes)" "$rows" "$large" "$1"
+    measure "same file again (no change)" "$rows" "$large" "$1"
+    measure "first import, 1/10 the rows" $((rows / 10)) "$small" "$2"
+}
+echo "SQLite (${FORMAT:-takeout})"
+all "sqlite:$work/large.sqlite" "sqlite:$work/small.sqlite"
+if [ -n "${SWITCHYARD_POSTGRES_URL:-}" ]; then
+    echo "PostgreSQL (${FORMAT:-takeout})"
+    # A schema of its own per run (the store creates it); dropped afterwards.
+    schema="bench_import_$$"
+    with() { case "$SWITCHYARD_POSTGRES_URL" in *\?*) echo "$SWITCHYARD_POSTGRES_URL&schema=$1" ;; *) echo "$SWITCHYARD_POSTGRES_URL?schema=$1" ;; esac; }
+    all "$(with "${schema}_large")" "$(with "${schema}_small")"
+    for s in "${schema}_large" "${schema}_small"; do
+        psql "$SWITCHYARD_POSTGRES_URL" -qc "DROP SCHEMA IF EXISTS $s CASCADE" >/dev/null 2>&1 || true
+    done
+else
+    echo "PostgreSQL skipped: SWITCHYARD_POSTGRES_URL is not set"
+fi

@@ -12,12 +12,14 @@ struct ImportCommand: AsyncParsableCommand {
         subcommands: [ImportFirebaseCommand.self])
 }
 
-/// `switchyard import firebase FILE`: a Firebase Dynamic Links export (CSV with short and long
-/// links, or a list of long links) into the store, through ``FirebaseImporter``.
+/// `switchyard import firebase FILE...`: Firebase Dynamic Links exports (Google's Takeout CSV, one
+/// per domain; a CSV with short and long links; or a list of long links) into the store, through
+/// ``FirebaseImporter``.
 ///
 /// ```
-/// $ switchyard import firebase links.csv --routes routes.json --database sqlite:switchyard.sqlite
-/// line 14: unknown route: no route in the route table matches 'link' (https://shop.example.com/old)
+/// $ switchyard import firebase example.page.link.csv --routes routes.json --database sqlite:switchyard.sqlite
+/// example.page.link -> https://go.example.com (1201 rows in example.page.link.csv)
+/// line 14: unknown route: no route in the route table matches 'link' (https://shop.example.com/old); ...
 /// 1200 imported, 0 already there, 1 rejected
 /// ```
 ///
@@ -30,18 +32,32 @@ struct ImportFirebaseCommand: AsyncParsableCommand {
         discussion: """
             Each row becomes a smart link whose code is its Firebase suffix (https://example.page.link/m9Mm \
             opens as /m9Mm once the domain points at `switchyard serve`); rows without a short link get a code \
-            derived from the long link. Rows that cannot be imported are listed with their line and reason. \
-            Running the same file again changes nothing.
+            derived from the long link. Google's Takeout export (one CSV per domain) is read column by column: \
+            the deep link through the route table, fallbacks, preview, forced redirect, minimum versions, \
+            campaign, link name (the label), creation timestamp; archived rows are imported disabled. Rows \
+            that cannot be imported are listed with their line and reason. Running the same files again \
+            changes nothing.
             """)
 
-    @Argument(help: ArgumentHelp("The export: CSV with a header, or one long link a line.", valueName: "file"))
-    var file: String
+    @Argument(help: ArgumentHelp("The exports: CSV with a header, or one long link a line; one file per short-link domain.",
+                                 valueName: "file"))
+    var files: [String]
 
     @Option(help: ArgumentHelp("The route-table file (JSON) the links must open in.", valueName: "file"))
     var routes: String = ServeSettings.defaultRoutesPath
 
     @Option(help: ArgumentHelp("sqlite:PATH or a postgres:// URL.", valueName: "database"), transform: DatabaseLocation.parse)
     var database: DatabaseLocation = .sqlite(path: "switchyard.sqlite")
+
+    @Option(name: .customLong("base-url"), help: ArgumentHelp("The public base URL of short links (as given to serve), reported as each domain's new home.", valueName: "url"))
+    var baseURL: String = "http://127.0.0.1:8080"
+
+    @Option(help: ArgumentHelp("What archived rows become: disable (imported, answering 410) or skip.", valueName: "disable|skip"))
+    var archived: FirebaseImporter.ArchivedRows = .disable
+
+    @Option(help: ArgumentHelp("What rows whose deep link matches no route become: reject, or web (a link that sends every platform to the deep link).",
+                               valueName: "reject|web"))
+    var unrouted: FirebaseImporter.UnroutedRows = .reject
 
     @Flag(name: .customLong("dry-run"), help: "Check every row and report, but write nothing.")
     var dryRun = false
@@ -60,9 +76,10 @@ struct ImportFirebaseCommand: AsyncParsableCommand {
         let store = try await openLinkStore(location)
         let report: FirebaseImporter.Report
         do {
-            let importer = try FirebaseImporter(configuration: ServiceConfiguration(routes: table), store: store)
+            let importer = try FirebaseImporter(configuration: ServiceConfiguration(routes: table, baseURL: baseURL), store: store)
             let bar = ProgressBar(enabled: !json && isatty(STDERR_FILENO) == 1)
-            report = try await importer.run(path: file, dryRun: dryRun) { progress in bar.show(progress) }
+            let options = FirebaseImporter.Options(dryRun: dryRun, archived: archived, unrouted: unrouted)
+            report = try await importer.run(paths: files, options: options) { progress in bar.show(progress) }
             bar.finish()
         } catch let error as FirebaseImporter.FileError {
             try? await store.close()
@@ -75,7 +92,7 @@ struct ImportFirebaseCommand: AsyncParsableCommand {
         if json {
             print(report.json)
         } else {
-            for rejection in report.rejected { print(rejection.description) }
+            for line in report.details { print(line) }
             print(report.summary)
         }
         if !report.rejected.isEmpty { throw ExitCode.failure }
@@ -86,6 +103,9 @@ struct ImportFirebaseCommand: AsyncParsableCommand {
         return .failure
     }
 }
+
+extension FirebaseImporter.ArchivedRows: ExpressibleByArgument {}
+extension FirebaseImporter.UnroutedRows: ExpressibleByArgument {}
 
 /// A one-line progress bar on standard error, redrawn in place (only on a terminal).
 final class ProgressBar: Sendable {

@@ -41,11 +41,14 @@ extension Dashboard {
         guard bytes.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else {
             return failed("Choose an export file or paste its contents.", status: .badRequest)
         }
-        var importer = FirebaseImporter(rules: service.rules, store: service.store, team: session.team, now: service.now)
+        var importer = FirebaseImporter(rules: service.rules, store: service.store, team: session.team,
+                                        baseURL: service.configuration.trimmedBaseURL, now: service.now)
         importer.handOff = service.importHandOff(team: session.team)
+        let options = FirebaseImporter.Options(dryRun: form["dryRun"] == "1", archived: form["archived"] == "skip" ? .skip : .disable,
+                                               unrouted: form["unrouted"] == "web" ? .web : .reject)
         let report: FirebaseImporter.Report
         do {
-            report = try await importer.run(source: ByteSource(bytes: bytes), dryRun: form["dryRun"] == "1", progress: nil)
+            report = try await importer.run(sources: [("upload", ByteSource(bytes: bytes))], options: options, progress: nil)
         } catch let error as FirebaseImporter.FileError {
             return failed(error.message, status: .badRequest)
         } catch let problem as Problem {
@@ -67,11 +70,15 @@ extension Dashboard {
         }
 
         let summary: String
+        /// Each domain's mapping, the ignored columns and the notices.
+        let details: [String]
         let hasRejections: Bool
         let rejected: [Rejected]
 
         init(_ report: FirebaseImporter.Report) {
             summary = report.summary
+            details = report.domains.map { "\($0.domain) → \($0.baseURL) (\($0.rows) rows)" }
+                + report.unknownColumns.map { "Ignored column \($0)" } + report.notices.map(\.description)
             rejected = report.rejected.map { Rejected(line: $0.line, shortLink: $0.shortLink, reason: $0.reason) }
             hasRejections = !rejected.isEmpty
         }

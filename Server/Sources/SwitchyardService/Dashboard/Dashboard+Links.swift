@@ -10,9 +10,15 @@ extension Dashboard {
         if let cursor, cursor.isEmpty || cursor.utf8.count > 256 {
             throw Problem.invalid("invalid-query", "Invalid query parameter", "'cursor' is not a cursor this service gave out")
         }
+        let search = request.uri.queryParameters["q"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
+        if let search, search.utf8.count > 256 {
+            throw Problem.invalid("invalid-query", "Invalid query parameter", "'q' is longer than 256 bytes")
+        }
         let page: LinkPage
         do {
-            page = try await service.storage { try await service.store.list(team: session.team, limit: pageSize, cursor: cursor) }
+            page = try await service.storage {
+                try await service.store.list(team: session.team, limit: pageSize, cursor: cursor, matching: search)
+            }
         } catch let problem as Problem where problem.status == .internalServerError && cursor != nil {
             // A store that reports a foreign cursor as unreadable data: the cursor is the problem.
             throw Problem.invalid("invalid-query", "Invalid query parameter", "'cursor' is not a cursor this service gave out")
@@ -22,7 +28,8 @@ extension Dashboard {
             let counts = try await service.storage { try await service.store.clickCounts(code: link.code) }
             rows.append(.init(link: link, clicks: counts.values.reduce(0, +)))
         }
-        let list = DashboardViews.list(rows: rows, nextCursor: page.nextCursor, isFirstPage: cursor == nil, now: service.now())
+        let list = DashboardViews.list(rows: rows, nextCursor: page.nextCursor, isFirstPage: cursor == nil, search: search,
+                                       now: service.now())
         return DashboardPage.response(DashboardPage.render(.links, title: "Links", session: session, page: list))
     }
 

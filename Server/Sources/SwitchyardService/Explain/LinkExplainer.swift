@@ -109,7 +109,8 @@ public struct LinkExplainer: Sendable {
         let long: FirebaseLongLink
         do {
             long = try FirebaseLongLink(query: Substring(query))
-            link = try service.rules.link(try long.draft(table: service.table), code: long.clickKey, team: FirebaseLongLinkOpener.team,
+            let draft = try long.draft(table: service.table)
+            link = try service.rules.link(draft, code: FirebaseLongLink.clickKey(route: draft.route), team: FirebaseLongLinkOpener.team,
                                           now: service.now())
         } catch let error as FirebaseLinkError {
             throw Failure("'\(url)' is not a long link this service opens: \(error.message)")

@@ -4,8 +4,11 @@ import SwitchyardStore
 extension FirebaseLongLink {
     /// The smart link this long link stands for, as a draft for ``LinkRules``: `link` resolved
     /// against the route table (its route, parameters and query), `isi` as the App Store URL and
-    /// `apn` as the Play Store URL unless `ifl`/`afl` say otherwise, `ofl` (or, as Firebase did,
-    /// the deep link itself) for other platforms, `st`/`sd`/`si` as the preview.
+    /// `apn` as the Play Store URL unless `ifl`/`afl` say otherwise (the App Store URL is kept
+    /// beside `ifl` for the iPhone page's "Get the app"), `ipfl` for iPads, `ofl` (or, as Firebase
+    /// did, the deep link itself) for other platforms, `st`/`sd`/`si` as the preview, `efr` as
+    /// the forced redirect, `imv`/`amv` as the minimum versions and the analytics parameters as
+    /// the link's campaign.
     ///
     /// - Throws: a 400 ``Problem``: `foreign-host` for a deep link on a host the table does not
     ///   own, `unknown-route` when no route matches, `invalid-long-link` for one the table cannot
@@ -29,6 +32,23 @@ extension FirebaseLongLink {
         var draft = LinkDraft(route: route)
         draft.routeParameters = parameters
         draft.queryParameters = resolved.queryParameters
+        fill(&draft)
+        return draft
+    }
+
+    /// The draft of a link that opens no route: every platform goes to the deep link itself (what
+    /// Firebase did in a browser), with the preview, campaign and other fields as ``draft(table:)``.
+    func webDraft() -> LinkDraft {
+        var draft = LinkDraft(route: "")
+        draft.webLink = true
+        fill(&draft)
+        draft.fallbacks = SmartLink.Fallbacks(ios: link, android: link, web: link)
+        draft.fallbackNames = LinkDraft.FallbackNames(ios: "link", android: "link", web: "link", iPad: "link", appStore: "link")
+        return draft
+    }
+
+    /// Everything but the route: fallbacks, preview, forced redirect, minimum versions, campaign.
+    private func fill(_ draft: inout LinkDraft) {
         if let fallback = ios.fallback {
             draft.fallbacks.ios = fallback
             draft.fallbackNames.ios = "ifl"
@@ -45,10 +65,16 @@ extension FirebaseLongLink {
         }
         draft.fallbacks.web = otherFallback ?? link
         draft.fallbackNames.web = otherFallback == nil ? "link" : "ofl"
+        draft.fallbacks.iPad = ios.iPadFallback
+        draft.fallbackNames.iPad = "ipfl"
+        draft.fallbacks.appStore = ios.appStoreID.map { "https://apps.apple.com/app/id\($0)" }
+        draft.fallbackNames.appStore = "isi"
+        draft.forcedRedirect = forcedRedirect
+        draft.minimumVersions = SmartLink.MinimumVersions(ios: ios.minimumVersion, android: android.minimumVersion)
+        draft.campaign = analytics.isEmpty ? nil : analytics
         draft.preview = SmartLink.Preview(title: social.title.map { String($0.prefix(512)) },
                                           description: social.description.map { String($0.prefix(2048)) },
                                           image: social.image)
         draft.previewImageName = "si"
-        return draft
     }
 }

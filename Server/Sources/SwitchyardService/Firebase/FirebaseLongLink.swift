@@ -92,13 +92,20 @@ public struct FirebaseLongLink: Sendable, Hashable {
     /// - Throws: ``FirebaseLinkError`` (`.notALongLink` when it has no query, else as
     ///   ``init(query:)``).
     public init(url: String) throws(FirebaseLinkError) {
+        try self.init(query: try Self.query(of: url))
+    }
+
+    /// The query of a whole long link: after the `?`, before any `#`.
+    ///
+    /// - Throws: ``FirebaseLinkError`` `.notALongLink` when it has no query.
+    static func query(of url: String) throws(FirebaseLinkError) -> Substring {
         guard let mark = url.firstIndex(of: "?") else {
             throw FirebaseLinkError(.notALongLink, parameter: nil,
-                                    "'\(Self.excerpt(url))' is not a long link: it has no query string (?link=...)")
+                                    "'\(excerpt(url))' is not a long link: it has no query string (?link=...)")
         }
         var query = url[url.index(after: mark)...]
         if let hash = query.firstIndex(of: "#") { query = query[..<hash] }
-        try self.init(query: query)
+        return query
     }
 
     /// Reads a long link's query string (`link=...&apn=...`, without the `?`).
@@ -107,9 +114,19 @@ public struct FirebaseLongLink: Sendable, Hashable {
     ///   missing `link`, a repeated parameter, broken percent-encoding, a URL parameter that is not
     ///   an absolute http(s) URL, a `javascript:` or `data:` value, or an ill-formed value.
     public init(query: Substring) throws(FirebaseLinkError) {
-        guard query.utf8.count <= Self.maximumQueryLength else {
+        let (values, unrecognized) = try Self.parameters(query: query)
+        try self.init(parameters: values, unrecognized: unrecognized)
+    }
+
+    /// A long link's query taken apart: the decoded values of Firebase's parameters by name, and
+    /// the names of the others, in order.
+    ///
+    /// - Throws: ``FirebaseLinkError`` for a query over ``maximumQueryLength``, broken
+    ///   percent-encoding, a repeated parameter or a `javascript:` or `data:` value.
+    static func parameters(query: Substring) throws(FirebaseLinkError) -> (values: [String: String], unrecognized: [String]) {
+        guard query.utf8.count <= maximumQueryLength else {
             throw FirebaseLinkError(.queryTooLong, parameter: nil,
-                                    "the long link's query is \(query.utf8.count) bytes; at most \(Self.maximumQueryLength) are read")
+                                    "the long link's query is \(query.utf8.count) bytes; at most \(maximumQueryLength) are read")
         }
         var values: [String: String] = [:]
         var unrecognized: [String] = []
@@ -124,7 +141,7 @@ public struct FirebaseLongLink: Sendable, Hashable {
                                         "'\(name)' has broken percent-encoding or is not UTF-8")
             }
             try Self.refuseScripts(name: name, value: value)
-            guard Self.knownParameters.contains(name) else {
+            guard knownParameters.contains(name) else {
                 if !unrecognized.contains(name) { unrecognized.append(name) }
                 continue
             }
@@ -133,6 +150,15 @@ public struct FirebaseLongLink: Sendable, Hashable {
             }
             values[name] = value
         }
+        return (values, unrecognized)
+    }
+
+    /// Reads a long link's parameters already taken apart (a Takeout export's columns: `link`,
+    /// `apn`, ... by name, decoded): the same checks as ``init(query:)`` after its parsing.
+    ///
+    /// - Throws: ``FirebaseLinkError``, as ``init(query:)``.
+    init(parameters values: [String: String], unrecognized: [String] = []) throws(FirebaseLinkError) {
+        for name in values.keys.sorted() { try Self.refuseScripts(name: name, value: values[name] ?? "") }
         guard let link = values["link"] else {
             throw FirebaseLinkError(.missingLink, parameter: "link", "the long link has no 'link' parameter (the deep link)")
         }
@@ -207,10 +233,10 @@ public struct FirebaseLongLink: Sendable, Hashable {
         text.count <= 80 ? text : text.prefix(77) + "..."
     }
 
-    /// The key clicks on this long link are recorded under: `fdl:` and 20 hex digits of a SHA-256
-    /// of everything but the analytics parameters (which vary per campaign, not per link). A `:`
-    /// is never in a short code or alias, so the key cannot name a stored link.
-    public var clickKey: String {
+    /// Everything but the analytics parameters (which vary per campaign, not per link), one
+    /// `name=value` a line in name order after `link=`: two long links that open the same way
+    /// have the same text.
+    var canonical: String {
         var canonical = "link=\(link)"
         let fields: [(String, String?)] = [
             ("afl", android.fallback), ("amv", android.minimumVersion), ("apn", android.package),
@@ -220,7 +246,17 @@ public struct FirebaseLongLink: Sendable, Hashable {
             ("si", social.image), ("st", social.title),
         ]
         for (name, value) in fields { if let value { canonical += "\n\(name)=\(value)" } }
-        let digest = SHA256.hash(data: Array(canonical.utf8))
+        return canonical
+    }
+
+    /// The key clicks on long links that open `route` are recorded under: `fdl:` and 20 hex
+    /// digits of a SHA-256 of the route's pattern. One key per route, not per long link: opening
+    /// a long link needs no key, so anyone can make endless variations of one, and keyed by link
+    /// each would add per-day rows that are never deleted; keyed by route they add at most one
+    /// row per route, day and platform. A `:` is never in a short code or alias, so the key
+    /// cannot name a stored link.
+    public static func clickKey(route: String) -> String {
+        let digest = SHA256.hash(data: Array("route=\(route)".utf8))
         return "fdl:" + digest.prefix(10).map { byte in
             let hex = Array("0123456789abcdef")
             return String([hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])

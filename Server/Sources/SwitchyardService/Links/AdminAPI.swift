@@ -45,6 +45,7 @@ struct AdminAPI: Sendable {
         draft.metadata = body.metadata
         draft.redeemLimit = body.redeemLimit
         draft.deferredMatch = body.deferredMatch
+        draft.label = body.label
         draft.fallbacks = body.fallbacks?.stored ?? SmartLink.Fallbacks()
         draft.preview = body.preview?.stored ?? SmartLink.Preview()
         if let text = body.expiresAt {
@@ -97,7 +98,7 @@ struct AdminAPI: Sendable {
     func list(_ request: Request, context: ServiceRequestContext) async throws -> LinkPageResponse {
         let team = try context.team
         let query = try PageQuery(request, limits: service.configuration.limits)
-        let page = try await service.storage { try await service.store.list(team: team, limit: query.limit, cursor: query.cursor) }
+        let page = try await service.storage { try await service.store.list(team: team, limit: query.limit, cursor: query.cursor, matching: query.search) }
         return LinkPageResponse(links: page.links.map { LinkResponse($0, service: service) }, nextCursor: page.nextCursor)
     }
 

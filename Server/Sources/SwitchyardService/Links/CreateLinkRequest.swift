@@ -33,10 +33,12 @@ struct CreateLinkRequest: Codable, Sendable, Hashable {
     /// The install that creates it, with the app key only (required there): the identifier the
     /// SDK generates once per install, whose creations are limited as well as its address's.
     var install: String?
+    /// What people call the link: shown, and found by the list's search.
+    var label: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case route, routeParameters, queryParameters, metadata, redeemLimit, fallbacks, alias, expiresAt, preview, deferredMatch,
-             install
+             install, label
     }
 
     /// The fields the app key may not set: it creates links from a route and its parameters only
@@ -67,6 +69,7 @@ struct CreateLinkRequest: Codable, Sendable, Hashable {
         preview = try fields.nested(LinkPreview.self, CodingKeys.preview)
         expiresAt = try fields.string(CodingKeys.expiresAt)
         alias = try fields.string(CodingKeys.alias)
+        label = try fields.string(CodingKeys.label)
         if let match = try fields.string(CodingKeys.deferredMatch) {
             guard let parsed = DeferredMatch(rawValue: match) else {
                 throw Problem.invalid("invalid-field", "Invalid field", "'deferredMatch' must be \"exact\" or \"any\", got '\(match)'")
@@ -104,6 +107,7 @@ struct CreateLinkRequest: Codable, Sendable, Hashable {
         if let expiresAt { _ = try Self.date(expiresAt) }
         try BodyFields.check(alias, "alias", maxLength: 256)
         if let install { try RedeemRequest.check(install) }
+        try BodyFields.check(label, "label", maxLength: 256)
     }
 
     /// The expiry as a date.
@@ -142,6 +146,7 @@ extension CreateLinkRequest: OpenAPISchema {
                     + "per install as well as per address). Not sent with an admin key.",
                 minLength: RedeemRequest.lengths.lowerBound, maxLength: RedeemRequest.lengths.upperBound,
                 pattern: "^[A-Za-z0-9._-]+$").nullable(),
+            "label": JSONSchema.string("What people call the link; the list's q searches it.", maxLength: 256).nullable(),
         ], required: ["route"], additionalProperties: .forbidden)
     }
 }

@@ -58,3 +58,33 @@ extension FallbackURLs: APIObject {
         return .object(["ios": url, "android": url, "web": url], additionalProperties: .forbidden)
     }
 }
+
+/// A link's fallbacks as a `Link` answers them: the three a request sets (``FallbackURLs``), and
+/// the two only a Firebase import sets: `ipad` (its `ipfl`) and `appStore` (its `isi`).
+struct LinkFallbacks: Sendable, Hashable {
+    var ios: String?
+    var android: String?
+    var web: String?
+    var iPad: String?
+    var appStore: String?
+
+    /// A stored link's fallbacks.
+    init(_ fallbacks: SmartLink.Fallbacks) {
+        ios = fallbacks.ios
+        android = fallbacks.android
+        web = fallbacks.web
+        iPad = fallbacks.iPad
+        appStore = fallbacks.appStore
+    }
+}
+
+extension LinkFallbacks: APIObject {
+    /// Every platform, `null` where none is set.
+    static let fields: [APIField<Self>] = [
+        APIField("ios", \.ios, "Where iOS goes without the app."), APIField("android", \.android, "Where Android goes without the app."),
+        APIField("web", \.web, "Where everything else goes."),
+        APIField("ipad", \.iPad, "Where iPads go without the app (a Firebase link's ipfl); set by a Firebase import only."),
+        APIField("appStore", \.appStore, "The App Store page the iPhone page offers beside another iOS fallback (a Firebase "
+                     + "link's isi); set by a Firebase import only."),
+    ]
+}

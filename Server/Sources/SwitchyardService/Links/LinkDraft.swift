@@ -25,11 +25,24 @@ struct LinkDraft: Sendable, Hashable {
     var createdByApp = false
     /// Which deferred claims may hand it out; nil for the default (``DeferredMatch/default(metadata:redeemLimit:)``).
     var deferredMatch: DeferredMatch?
+    /// A link that opens no route: `route` is empty and every platform goes to `fallbacks.web`.
+    var webLink = false
+    /// What people call the link.
+    var label: String?
+    /// Whether it is stored switched off (answering 410).
+    var disabled = false
+    /// Campaign parameters kept on the link.
+    var campaign: [String: String]?
+    var minimumVersions = SmartLink.MinimumVersions()
+    /// Whether phones without the app skip the page and go straight to their fallback.
+    var forcedRedirect = false
 
     struct FallbackNames: Sendable, Hashable {
         var ios = "fallbacks.ios"
         var android = "fallbacks.android"
         var web = "fallbacks.web"
+        var iPad = "fallbacks.ipad"
+        var appStore = "fallbacks.appStore"
     }
 }
 
@@ -42,10 +55,19 @@ struct LinkRules: Sendable {
 
     /// The stored link a draft becomes under `code`, or the 400 ``Problem`` that says what is wrong.
     func link(_ draft: LinkDraft, code: String, team: String, now: Date) throws(Problem) -> SmartLink {
-        let target = try builder.target(route: draft.route, parameters: draft.routeParameters)
+        let target: DeepLinkBuilder.Target
+        if draft.webLink {
+            guard draft.fallbacks.web != nil else {
+                throw Problem.invalid("missing-fallback", "Missing web fallback", "a link without a route needs a web fallback")
+            }
+            target = DeepLinkBuilder.Target(route: "", routeName: nil, path: "")
+        } else {
+            target = try builder.target(route: draft.route, parameters: draft.routeParameters)
+        }
         let names = draft.fallbackNames
         for (url, name) in [(draft.fallbacks.ios, names.ios), (draft.fallbacks.android, names.android),
-                            (draft.fallbacks.web, names.web)] {
+                            (draft.fallbacks.web, names.web), (draft.fallbacks.iPad, names.iPad),
+                            (draft.fallbacks.appStore, names.appStore)] {
             guard let url else { continue }
             if let refusal = fallbacks.refusal(for: url) {
                 throw Problem.invalid("fallback-refused", "Fallback URL refused", "\(name): \(refusal)")
@@ -59,7 +81,9 @@ struct LinkRules: Sendable {
             code: code, team: team, route: target.route, routeName: target.routeName,
             routeParameters: draft.routeParameters, queryParameters: draft.queryParameters, metadata: draft.metadata,
             redeemLimit: draft.redeemLimit, fallbacks: draft.fallbacks, preview: draft.preview, createdAt: now,
-            expiresAt: draft.expiresAt, createdByApp: draft.createdByApp, deferredMatch: draft.deferredMatch)
+            expiresAt: draft.expiresAt, createdByApp: draft.createdByApp, deferredMatch: draft.deferredMatch,
+            label: draft.label, disabled: draft.disabled, campaign: draft.campaign, minimumVersions: draft.minimumVersions,
+            forcedRedirect: draft.forcedRedirect)
     }
 }
 

@@ -18,7 +18,7 @@ struct LinkResponse: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
     var hasMetadata: Bool
     var redeemLimit: Int?
     var redeemCount: Int
-    var fallbacks: FallbackURLs
+    var fallbacks: LinkFallbacks
     var preview: LinkPreview
     /// ISO 8601 (``APIDates``).
     var createdAt: String
@@ -28,6 +28,15 @@ struct LinkResponse: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
     var createdBy: String
     /// `exact` or `any`: which deferred claims may hand the link out.
     var deferredMatch: DeferredMatch
+    /// What people call the link (a Firebase link's name).
+    var label: String?
+    /// Switched off (an archived Firebase link): it answers 410.
+    var disabled: Bool
+    /// Campaign fields kept on the link.
+    var campaign: [String: String]?
+    var minimumVersions: MinimumVersionsResponse
+    /// Phones without the app skip the page.
+    var forcedRedirect: Bool
     /// Click counts, on inspect only.
     var clicks: ClickCounts?
 
@@ -44,13 +53,18 @@ struct LinkResponse: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
         hasMetadata = link.metadata != nil
         redeemLimit = link.redeemLimit
         redeemCount = link.redeemCount
-        fallbacks = FallbackURLs(link.fallbacks)
+        fallbacks = LinkFallbacks(link.fallbacks)
         preview = LinkPreview(link.preview)
         createdAt = APIDates.text(link.createdAt)
         expiresAt = link.expiresAt.map(APIDates.text)
         expired = link.isGone(at: service.now())
         createdBy = link.createdByApp ? "app" : "admin"
         deferredMatch = link.deferredMatch
+        label = link.label
+        disabled = link.disabled
+        campaign = link.campaign
+        minimumVersions = MinimumVersionsResponse(ios: link.minimumVersions.ios, android: link.minimumVersions.android)
+        forcedRedirect = link.forcedRedirect
         self.clicks = clicks.map(ClickCounts.init)
     }
 }
@@ -75,7 +89,29 @@ extension LinkResponse: APIObject, OpenAPISchema {
                  oneOf: ["admin", "app"]),
         APIField("deferredMatch", \.deferredMatch,
                  "Which deferred claims may hand the link out: only one that carries the code, or a heuristic one too."),
+        APIField("label", \.label, "What people call the link (a Firebase link's name); the list's q searches it."),
+        APIField("disabled", \.disabled, "Switched off (an imported archived Firebase link): it answers 410."),
+        APIField("campaign", \.campaign, "Campaign fields kept on the link (utm_source, utm_medium, utm_campaign, utm_term, "
+                     + "utm_content, at, ct, mt, pt)."),
+        APIField("minimumVersions", \.minimumVersions),
+        APIField("forcedRedirect", \.forcedRedirect, "Phones without the app go straight to their fallback, without the page."),
         APIField("clicks", \.clicks, whenAbsent: .omitted),
+    ]
+}
+
+/// The oldest app versions a link is meant for (the `MinimumVersions` schema), as given.
+struct MinimumVersionsResponse: Sendable, Hashable {
+    /// The oldest iOS app version (`imv`).
+    var ios: String?
+    /// The oldest Android version code (`amv`).
+    var android: String?
+}
+
+extension MinimumVersionsResponse: APIObject, OpenAPISchema {
+    static let schemaName = "MinimumVersions"
+
+    static let fields: [APIField<Self>] = [
+        APIField("ios", \.ios, "The oldest iOS app version."), APIField("android", \.android, "The oldest Android version code."),
     ]
 }
 

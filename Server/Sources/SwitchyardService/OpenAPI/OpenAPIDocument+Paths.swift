@@ -34,6 +34,10 @@ extension OpenAPIDocument {
                 parameters: [
                     parameter("limit", in: "query", schema: .integer(minimum: 1, maximum: 200)),
                     parameter("cursor", in: "query", schema: .string(minLength: 1, maxLength: 256)),
+                    parameter("q", in: "query",
+                              description: "Only links whose label or code contains this text (ASCII letters without case); "
+                                  + "pass the same q with each page's cursor.",
+                              schema: .string(maxLength: 256)),
                 ],
                 responses: ["200": json(LinkPageResponse.self, "A page of links."), "400": badRequest, "401": unauthorized,
                             "429": keyGuesses, "503": unavailable]),

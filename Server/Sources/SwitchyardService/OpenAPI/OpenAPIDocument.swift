@@ -9,7 +9,8 @@ enum OpenAPIDocument {
     /// The body types whose schemas are the document's components (computed: metatypes of a
     /// protocol are not `Sendable`, so a stored global of them would be shared mutable state).
     static var components: [any OpenAPISchema.Type] { [
-        Problem.self, CreateLinkRequest.self, UpdateLinkRequest.self, ClickCounts.self, LinkResponse.self, LinkPageResponse.self,
+        Problem.self, CreateLinkRequest.self, UpdateLinkRequest.self, ClickCounts.self, LinkResponse.self, MinimumVersionsResponse.self,
+        LinkPageResponse.self,
         Resolution.self, Redemption.self, RedeemRequest.self, HealthStatus.self, DeferredClaimRequest.self, FirebaseShortLinkRequest.self,
         FirebaseShortLinkResponse.self, FirebaseErrorResponse.self, LinkExplanation.self,
         CreateWebhookRequest.self, WebhookResponse.self, WebhookListResponse.self,

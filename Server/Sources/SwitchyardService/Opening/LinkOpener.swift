@@ -80,7 +80,8 @@ struct LinkOpener: Sendable {
 
         // A phone's answer depends on the link alone: made at the first open from the platform, then
         // answered from the cached link (a page with a new nonce, or a redirect's fields).
-        let isPhone = platform == .ios || platform == .android
+        // An iPad's answer may differ from an iPhone's (its own fallback): made every time.
+        let isPhone = platform == .android || (platform == .ios && !UserAgent.isIPad(request.headers[.userAgent]))
         if isPhone, let answer = opened.phoneAnswer(for: platform) { return answer.response() }
         switch decide(opened, platform: platform, userAgent: request.headers[.userAgent], storedCode: storedCode) {
         case .preview:

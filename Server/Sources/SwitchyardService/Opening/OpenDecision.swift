@@ -46,13 +46,17 @@ extension LinkOpener {
         case .crawler:
             return .preview
         case .ios:
-            let fallback = opened.link.fallbacks.ios ?? opened.link.fallbacks.web
+            let link = opened.link
+            let iPad = UserAgent.isIPad(userAgent) ? link.fallbacks.iPad : nil
+            let fallback = iPad ?? link.fallbacks.ios ?? link.fallbacks.web
             // No app to open (no route URL, or no iOS app in the table): straight to the fallback.
-            guard let openURL = opened.urls.universal ?? opened.urls.scheme, !apps.ios.isEmpty else {
+            // A forced redirect skips the page as well.
+            guard let openURL = opened.urls.universal ?? opened.urls.scheme, !apps.ios.isEmpty, !(link.forcedRedirect && fallback != nil) else {
                 if let fallback { return .redirect(fallback) }
                 return .interstitial
             }
-            return .openInApp(openURL: openURL, fallback: fallback, copies: fallback.map(Pages.isAppStore) == true)
+            return .openInApp(openURL: openURL, fallback: fallback,
+                              copies: fallback.map(Pages.isAppStore) == true || link.fallbacks.appStore != nil)
         case .android:
             var fallback = opened.link.fallbacks.android ?? opened.link.fallbacks.web
             if let storedCode { fallback = fallback.map { Self.withInstallReferrer($0, code: storedCode) } }
@@ -61,9 +65,11 @@ extension LinkOpener {
             return .interstitial
         case .desktop, .other:
             // iPadOS sends a Mac's user agent: desktop Safari gets a page that decides on the device.
-            if UserAgent.isMacSafari(userAgent), !apps.ios.isEmpty, let openURL = opened.urls.universal ?? opened.urls.scheme {
-                return .iPadOrMac(openURL: openURL, iOSFallback: opened.link.fallbacks.ios ?? opened.link.fallbacks.web,
-                                  web: opened.link.fallbacks.web)
+            // A forced redirect goes to the web fallback without that page.
+            if UserAgent.isMacSafari(userAgent), !apps.ios.isEmpty, let openURL = opened.urls.universal ?? opened.urls.scheme,
+               !(opened.link.forcedRedirect && opened.link.fallbacks.web != nil) {
+                let fallbacks = opened.link.fallbacks
+                return .iPadOrMac(openURL: openURL, iOSFallback: fallbacks.iPad ?? fallbacks.ios ?? fallbacks.web, web: fallbacks.web)
             }
             if let web = opened.link.fallbacks.web { return .redirect(web) }
             return .interstitial

@@ -38,8 +38,9 @@ enum Pages {
             image = link.preview.image
         }
 
-        /// "Open in the app" and the fallback button; "Get the app" copies when `copying`.
-        mutating func buttons(openURL: String, fallback: String?, copying: Bool) {
+        /// "Open in the app" and the fallback button; "Get the app" copies when `copying`. A link's
+        /// own App Store page (`store`) is "Get the app" beside a fallback that is another URL.
+        mutating func buttons(openURL: String, fallback: String?, store: String? = nil, copying: Bool) {
             self.openURL = openURL
             if let fallback {
                 if Pages.isAppStore(fallback) {
@@ -48,6 +49,10 @@ enum Pages {
                 } else {
                     onTheWeb = fallback
                 }
+            }
+            if appStore == nil, let store {
+                appStore = store
+                copies = copying
             }
             shortURLLiteral = HTML.javaScriptString(shortURL)
         }
@@ -68,7 +73,7 @@ enum Pages {
     /// fallback is the App Store).
     static func openInApp(link: SmartLink, openURL: String, shortURL: String, fallback: String?, nonce: String?) -> String {
         var context = Context(link: link, shortURL: shortURL)
-        context.buttons(openURL: openURL, fallback: fallback, copying: nonce != nil)
+        context.buttons(openURL: openURL, fallback: fallback, store: link.fallbacks.appStore, copying: nonce != nil)
         context.nonce = context.copies ? nonce : nil
         return Template.openInApp.render(context)
     }
@@ -80,7 +85,7 @@ enum Pages {
     static func iPadOrMac(link: SmartLink, openURL: String, shortURL: String, iOSFallback: String?, web: String?,
                           nonce: String) -> String {
         var context = Context(link: link, shortURL: shortURL)
-        context.buttons(openURL: openURL, fallback: iOSFallback, copying: true)
+        context.buttons(openURL: openURL, fallback: iOSFallback, store: link.fallbacks.appStore, copying: true)
         context.webLiteral = web.map(HTML.javaScriptString) ?? "null"
         context.nonce = nonce
         return Template.iPadOrMac.render(context)

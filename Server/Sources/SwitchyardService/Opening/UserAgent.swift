@@ -27,7 +27,12 @@ enum UserAgent {
         return !notSafari.contains { agent.contains($0) }
     }
 
-    /// The platform a `User-Agent` header names.
+    /// Whether an iOS user agent is an iPad's (one that does not ask for the desktop site).
+    static func isIPad(_ header: String?) -> Bool {
+        guard let header else { return false }
+        return Lowercased(header).contains("ipad")
+    }
+
     /// The platform of an app's own HTTP client (the SDK's `URLSession`: `Shop/1.2 CFNetwork/1494
     /// Darwin/23.4`; Android's `okhttp/4.12` or `Dalvik/2.1 (Linux; Android 14)`), else as ``platform(_:)``.
     static func appPlatform(_ header: String?) -> Click.Platform {
@@ -38,6 +43,7 @@ enum UserAgent {
         return platform(header)
     }
 
+    /// The platform a `User-Agent` header names.
     static func platform(_ header: String?) -> Click.Platform {
         guard let header, !header.isEmpty else { return .other }
         let agent = Lowercased(header)

@@ -18,7 +18,8 @@ public import SwitchyardStore
 ///
 /// A link whose route was renamed (through `formerNames`) or changed its pattern while its
 /// parameters still fit opens, and is not listed. Deleted and expired links are not checked: they
-/// no longer open anyway.
+/// no longer open anyway; nor are links without a route (``SmartLink/isWebLink``), which no table
+/// changes.
 public struct LiveLinkCheck: Sendable {
     /// A live link that breaks.
     public struct BrokenLink: Sendable, Hashable {
@@ -50,6 +51,8 @@ public struct LiveLinkCheck: Sendable {
         func broken(_ kind: String, _ reason: String) -> BrokenLink {
             BrokenLink(code: link.code, route: link.routeName ?? link.route, kind: kind, reason: reason)
         }
+        // A link without a route sends every platform to its web fallback, whatever the table.
+        guard !link.isWebLink else { return nil }
         let route: Route, foundByName: Bool
         switch StoredLinkRoute.check(link, in: new.table) {
         case .failure(let failure): return broken(failure.kind, failure.reason)

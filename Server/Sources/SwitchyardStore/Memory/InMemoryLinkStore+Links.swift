@@ -53,13 +53,14 @@ extension InMemoryLinkStore {
     }
 
     /// A team's live links, newest first (ties by code, descending), with the stores' cursors.
-    public func list(team: String, limit: Int, cursor: String?) async throws -> LinkPage {
+    public func list(team: String, limit: Int, cursor: String?, matching: String?) async throws -> LinkPage {
         try check()
         let limit = ListLimit.clamped(limit)
         let after = try cursor.map { text throws(StoreError) in try ListCursor(parsing: text) }
         let rows = links.values
             .filter { link in
                 guard link.team == team, link.deletedAt == nil else { return false }
+                if let matching, !Self.contains(link.label ?? "", matching), !Self.contains(link.code, matching) { return false }
                 guard let after else { return true }
                 let created = StoredDate.milliseconds(link.createdAt)
                 return created < after.createdAt || (created == after.createdAt && link.code < after.code)
@@ -67,6 +68,15 @@ extension InMemoryLinkStore {
             .sorted { ($0.createdAt, $0.code) > ($1.createdAt, $1.code) }
             .prefix(limit + 1)
         return makePage(Array(rows), limit: limit)
+    }
+
+    /// Whether `text` contains `part`, ASCII letters compared without case (as the SQL stores do).
+    static func contains(_ text: String, _ part: String) -> Bool {
+        func lowered(_ string: String) -> [UInt8] { string.utf8.map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 } }
+        let haystack = lowered(text), needle = lowered(part)
+        guard !needle.isEmpty else { return true }
+        guard haystack.count >= needle.count else { return false }
+        return (0...(haystack.count - needle.count)).contains { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
     }
 
     /// Every team's links that are not deleted, in code order, after `code`.
@@ -83,7 +93,9 @@ extension InMemoryLinkStore {
     public func updateFallbacks(code: String, team: String, fallbacks: SmartLink.Fallbacks) async throws -> SmartLink? {
         try check()
         guard var link = links[code], link.team == team, link.deletedAt == nil else { return nil }
-        link.fallbacks = fallbacks
+        link.fallbacks.ios = fallbacks.ios
+        link.fallbacks.android = fallbacks.android
+        link.fallbacks.web = fallbacks.web
         links[code] = link
         return link
     }

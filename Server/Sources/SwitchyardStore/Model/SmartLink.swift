@@ -37,6 +37,21 @@ public struct SmartLink: Sendable, Hashable, Codable {
     /// Which deferred claims may hand the link to an app that was installed after the tap: only
     /// one that carries the code itself (``DeferredMatch/exact``), or a heuristic one too.
     public var deferredMatch: DeferredMatch
+    /// What people call the link (a Firebase link's "Link name"): shown in the dashboard and the
+    /// API, and matched by their search; nil for none.
+    public var label: String?
+    /// Whether the link is switched off (an archived Firebase link): it answers 410 as an
+    /// expired link does, and keeps its code.
+    public var disabled: Bool
+    /// Campaign parameters kept on the link (a Firebase link's `utm_source`, `utm_medium`,
+    /// `utm_campaign`, `utm_term`, `utm_content`, `at`, `ct`, `mt`, `pt`); nil when none.
+    public var campaign: [String: String]?
+    /// The oldest app versions the link is meant for (a Firebase link's `imv` and `amv`), stored
+    /// and shown as given.
+    public var minimumVersions: MinimumVersions
+    /// Whether phones without the app go straight to their fallback, skipping the page with the
+    /// buttons (a Firebase link's `efr=1`).
+    public var forcedRedirect: Bool
 
     /// Creates a stored link value.
     public init(code: String, team: String, route: String, routeName: String? = nil,
@@ -44,7 +59,9 @@ public struct SmartLink: Sendable, Hashable, Codable {
                 metadata: [String: JSONValue]? = nil, redeemLimit: Int? = nil, redeemCount: Int = 0,
                 fallbacks: Fallbacks = Fallbacks(), preview: Preview = Preview(), createdAt: Date,
                 expiresAt: Date? = nil, deletedAt: Date? = nil, createdByApp: Bool = false,
-                deferredMatch: DeferredMatch? = nil) {
+                deferredMatch: DeferredMatch? = nil, label: String? = nil, disabled: Bool = false,
+                campaign: [String: String]? = nil, minimumVersions: MinimumVersions = MinimumVersions(),
+                forcedRedirect: Bool = false) {
         self.code = code
         self.team = team
         self.route = route
@@ -61,7 +78,30 @@ public struct SmartLink: Sendable, Hashable, Codable {
         self.deletedAt = deletedAt
         self.createdByApp = createdByApp
         self.deferredMatch = deferredMatch ?? DeferredMatch.default(metadata: metadata, redeemLimit: redeemLimit)
+        self.label = label
+        self.disabled = disabled
+        self.campaign = campaign
+        self.minimumVersions = minimumVersions
+        self.forcedRedirect = forcedRedirect
     }
+
+    /// The oldest app versions a link is meant for, as text (`"2.1"` on iOS, a version code such
+    /// as `"120"` on Android).
+    public struct MinimumVersions: Sendable, Hashable, Codable {
+        /// The oldest iOS app version.
+        public var ios: String?
+        /// The oldest Android version code.
+        public var android: String?
+        /// Creates minimum versions.
+        public init(ios: String? = nil, android: String? = nil) {
+            self.ios = ios
+            self.android = android
+        }
+    }
+
+    /// Whether the link opens no route: every platform goes to its web fallback (a Firebase deep
+    /// link that matched no route, imported with `--unrouted web`). Its ``route`` is empty.
+    public var isWebLink: Bool { route.isEmpty }
 
     /// Per-platform URLs used when the app cannot open the link.
     public struct Fallbacks: Sendable, Hashable, Codable {
@@ -71,11 +111,18 @@ public struct SmartLink: Sendable, Hashable, Codable {
         public var android: String?
         /// Where desktop browsers go.
         public var web: String?
+        /// Where iPads go without the app, instead of ``ios`` (a Firebase link's `ipfl`).
+        public var iPad: String?
+        /// The App Store page the iPhone page offers as "Get the app" when ``ios`` is another
+        /// URL (a Firebase link's `isi` beside its `ifl`).
+        public var appStore: String?
         /// Creates fallbacks.
-        public init(ios: String? = nil, android: String? = nil, web: String? = nil) {
+        public init(ios: String? = nil, android: String? = nil, web: String? = nil, iPad: String? = nil, appStore: String? = nil) {
             self.ios = ios
             self.android = android
             self.web = web
+            self.iPad = iPad
+            self.appStore = appStore
         }
     }
 
@@ -95,9 +142,9 @@ public struct SmartLink: Sendable, Hashable, Codable {
         }
     }
 
-    /// Whether the link no longer opens at `now` (deleted or expired): such links answer 410.
+    /// Whether the link no longer opens at `now` (deleted, disabled or expired): such links answer 410.
     public func isGone(at now: Date) -> Bool {
-        deletedAt != nil || (expiresAt.map { $0 <= now } ?? false)
+        deletedAt != nil || disabled || (expiresAt.map { $0 <= now } ?? false)
     }
 
     /// Whether its metadata can still be redeemed.

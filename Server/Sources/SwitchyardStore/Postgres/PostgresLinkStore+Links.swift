@@ -3,18 +3,12 @@ import PostgresNIO
 
 extension PostgresLinkStore {
     public func insert(_ link: SmartLink, webhooks: [WebhookDelivery.New]) async throws {
-        let insert: PostgresQuery = """
-            INSERT INTO links (\(unescaped: Self.columns)) VALUES (
-                \(link.code), \(link.team), \(link.route), \(link.routeName),
-                \(StoredJSON.text(link.routeParameters)), \(StoredJSON.text(link.queryParameters)),
-                \(StoredJSON.text(link.metadata)), \(link.redeemLimit), \(link.redeemCount),
-                \(link.fallbacks.ios), \(link.fallbacks.android), \(link.fallbacks.web),
-                \(link.preview.title), \(link.preview.description), \(link.preview.image),
-                \(StoredDate.rounded(link.createdAt)), \(link.expiresAt.map(StoredDate.rounded)),
-                \(link.deletedAt.map(StoredDate.rounded)), \(link.createdByApp), \(link.deferredMatch.rawValue))
-            ON CONFLICT (code) DO NOTHING
-            RETURNING code
-            """
+        var bindings = PostgresBindings(capacity: Self.columnCount)
+        Self.bind(link, into: &bindings)
+        let insert = PostgresQuery(
+            unsafeSQL: "INSERT INTO links (\(Self.columns)) VALUES \(Self.placeholders(rows: 1, columns: Self.columnCount))"
+                + " ON CONFLICT (code) DO NOTHING RETURNING code",
+            binds: bindings)
         // One statement on its own; a transaction only when outbox rows go with it.
         let logger = logger
         let inserted = webhooks.isEmpty ? !(try await rows(insert).isEmpty) : try await run { client in
@@ -29,35 +23,14 @@ extension PostgresLinkStore {
 
     public func insert(contentsOf links: [SmartLink], webhooks: WebhookDeliveries?) async throws -> Set<String> {
         guard !links.isEmpty else { return [] }
-        // One multi-row INSERT per 3,000 links (at 20 parameters a row, PostgreSQL allows 3,276),
+        // One multi-row INSERT per 2,000 links (at 28 parameters a row, PostgreSQL allows 2,340),
         // all in one transaction.
         var queries: [PostgresQuery] = []
-        for start in stride(from: 0, to: links.count, by: 3000) {
-            let batch = links[start..<min(start + 3000, links.count)]
-            var bindings = PostgresBindings(capacity: batch.count * 20)
-            for link in batch {
-                bindings.append(link.code)
-                bindings.append(link.team)
-                bindings.append(link.route)
-                bindings.append(link.routeName)
-                bindings.append(StoredJSON.text(link.routeParameters))
-                bindings.append(StoredJSON.text(link.queryParameters))
-                bindings.append(StoredJSON.text(link.metadata))
-                bindings.append(link.redeemLimit)
-                bindings.append(link.redeemCount)
-                bindings.append(link.fallbacks.ios)
-                bindings.append(link.fallbacks.android)
-                bindings.append(link.fallbacks.web)
-                bindings.append(link.preview.title)
-                bindings.append(link.preview.description)
-                bindings.append(link.preview.image)
-                bindings.append(StoredDate.rounded(link.createdAt))
-                bindings.append(link.expiresAt.map(StoredDate.rounded))
-                bindings.append(link.deletedAt.map(StoredDate.rounded))
-                bindings.append(link.createdByApp)
-                bindings.append(link.deferredMatch.rawValue)
-            }
-            let sql = "INSERT INTO links (\(Self.columns)) VALUES \(Self.placeholders(rows: batch.count, columns: 20))"
+        for start in stride(from: 0, to: links.count, by: 2000) {
+            let batch = links[start..<min(start + 2000, links.count)]
+            var bindings = PostgresBindings(capacity: batch.count * Self.columnCount)
+            for link in batch { Self.bind(link, into: &bindings) }
+            let sql = "INSERT INTO links (\(Self.columns)) VALUES \(Self.placeholders(rows: batch.count, columns: Self.columnCount))"
                 + " ON CONFLICT (code) DO NOTHING RETURNING code"
             queries.append(PostgresQuery(unsafeSQL: sql, binds: bindings))
         }
@@ -104,21 +77,30 @@ extension PostgresLinkStore {
             .map(Self.decodeLink)
     }
 
-    public func list(team: String, limit: Int, cursor: String?) async throws -> LinkPage {
+    public func list(team: String, limit: Int, cursor: String?, matching: String?) async throws -> LinkPage {
         let limit = ListLimit.clamped(limit)
         let query: PostgresQuery
+        // strpos() after lowering the ASCII letters only (translate), as SQLite's lower() does: a
+        // substring, no LIKE wildcards to escape. An empty search matches every link.
+        let search = matching ?? ""
+        let upper = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+        let lower = "abcdefghijklmnopqrstuvwxyz"
         if let cursor {
             let after = try ListCursor(parsing: cursor)
             let createdAt = StoredDate.date(milliseconds: after.createdAt)
             query = """
                 SELECT \(unescaped: Self.columns) FROM links
                 WHERE team = \(team) AND deleted_at IS NULL
+                  AND (strpos(translate(coalesce(label, ''), \(upper), \(lower)), translate(\(search), \(upper), \(lower))) > 0
+                       OR strpos(translate(code, \(upper), \(lower)), translate(\(search), \(upper), \(lower))) > 0)
                   AND (created_at, code) < (\(createdAt), \(after.code))
                 ORDER BY created_at DESC, code DESC LIMIT \(limit + 1)
                 """
         } else {
             query = """
                 SELECT \(unescaped: Self.columns) FROM links WHERE team = \(team) AND deleted_at IS NULL
+                  AND (strpos(translate(coalesce(label, ''), \(upper), \(lower)), translate(\(search), \(upper), \(lower))) > 0
+                       OR strpos(translate(code, \(upper), \(lower)), translate(\(search), \(upper), \(lower))) > 0)
                 ORDER BY created_at DESC, code DESC LIMIT \(limit + 1)
                 """
         }
@@ -160,7 +142,7 @@ extension PostgresLinkStore {
                 guard inserted else { return .earlier }
                 let spent = try await connection.query("""
                     UPDATE links SET redeem_count = redeem_count + 1
-                    WHERE code = \(code) AND deleted_at IS NULL
+                    WHERE code = \(code) AND deleted_at IS NULL AND NOT disabled
                       AND (expires_at IS NULL OR expires_at > \(now))
                       AND (redeem_limit IS NULL OR redeem_count < redeem_limit)
                     RETURNING \(unescaped: Self.columns)

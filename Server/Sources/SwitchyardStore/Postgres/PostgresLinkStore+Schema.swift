@@ -172,6 +172,19 @@ extension PostgresLinkStore {
         Migration(version: 11, name: "live links by stored route", statements: [
             "CREATE INDEX links_live_route ON links (route, route_name, code) WHERE deleted_at IS NULL",
         ]),
+        // What a Firebase Dynamic Link carries beyond a route link: a label (its "Link name"),
+        // switched off (archived), campaign fields, minimum app versions, forced redirect, and the
+        // iPad and App Store fallbacks. A link without a route has route ''.
+        Migration(version: 12, name: "link labels and Firebase fields", statements: [
+            "ALTER TABLE links ADD COLUMN label text",
+            "ALTER TABLE links ADD COLUMN disabled boolean NOT NULL DEFAULT false",
+            "ALTER TABLE links ADD COLUMN campaign text",
+            "ALTER TABLE links ADD COLUMN minimum_version_ios text",
+            "ALTER TABLE links ADD COLUMN minimum_version_android text",
+            "ALTER TABLE links ADD COLUMN forced_redirect boolean NOT NULL DEFAULT false",
+            "ALTER TABLE links ADD COLUMN fallback_ipad text",
+            "ALTER TABLE links ADD COLUMN fallback_app_store text",
+        ]),
     ]
 
     /// Creates the schema if needed and applies the steps it has not seen, in one transaction

@@ -110,4 +110,9 @@ extension PostgresLinkStore {
     func execute(unsafeSQL sql: String) async throws {
         _ = try await rows(PostgresQuery(unsafeSQL: sql))
     }
+
+    /// The one integer literal SQL answers (tests only: how many rows a table holds).
+    func integer(unsafeSQL sql: String) async throws -> Int {
+        try await rows(PostgresQuery(unsafeSQL: sql)).first?.decode(Int.self) ?? 0
+    }
 }

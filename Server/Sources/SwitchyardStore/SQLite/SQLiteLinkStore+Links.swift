@@ -69,26 +69,33 @@ extension SQLiteLinkStore {
                                 arguments: StatementArguments(codes)).map(decodeLink)
     }
 
-    public func list(team: String, limit: Int, cursor: String?) async throws -> LinkPage {
+    public func list(team: String, limit: Int, cursor: String?, matching: String?) async throws -> LinkPage {
         let limit = ListLimit.clamped(limit)
         let after = try cursor.map { text throws(StoreError) in try ListCursor(parsing: text) }
+        // instr() on lower(): a substring, ASCII letters without case, no LIKE wildcards to escape.
+        let search = matching == nil ? "" : "AND (instr(lower(coalesce(label, '')), lower(?)) > 0 OR instr(lower(code), lower(?)) > 0)"
+        let searchArguments = StatementArguments(matching.map { [$0, $0] } ?? [])
         let rows = try await read { db in
             let sql: String
-            let arguments: StatementArguments
+            var arguments: StatementArguments
             if let after {
                 sql = """
                     SELECT \(Self.columns) FROM links
-                    WHERE team = ? AND deleted_at IS NULL
+                    WHERE team = ? AND deleted_at IS NULL \(search)
                       AND (created_at < ? OR (created_at = ? AND code < ?))
                     ORDER BY created_at DESC, code DESC LIMIT ?
                     """
-                arguments = [team, after.createdAt, after.createdAt, after.code, limit + 1]
+                arguments = [team]
+                arguments += searchArguments
+                arguments += [after.createdAt, after.createdAt, after.code, limit + 1]
             } else {
                 sql = """
-                    SELECT \(Self.columns) FROM links WHERE team = ? AND deleted_at IS NULL
+                    SELECT \(Self.columns) FROM links WHERE team = ? AND deleted_at IS NULL \(search)
                     ORDER BY created_at DESC, code DESC LIMIT ?
                     """
-                arguments = [team, limit + 1]
+                arguments = [team]
+                arguments += searchArguments
+                arguments += [limit + 1]
             }
             return try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.decodeLink)
         }
@@ -130,7 +137,7 @@ extension SQLiteLinkStore {
             }
             let spent = try Row.fetchOne(db, sql: """
                 UPDATE links SET redeem_count = redeem_count + 1
-                WHERE code = ? AND deleted_at IS NULL
+                WHERE code = ? AND deleted_at IS NULL AND disabled = 0
                   AND (expires_at IS NULL OR expires_at > ?)
                   AND (redeem_limit IS NULL OR redeem_count < redeem_limit)
                 RETURNING \(Self.columns)

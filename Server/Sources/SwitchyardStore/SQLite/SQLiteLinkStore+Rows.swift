@@ -7,9 +7,10 @@ extension SQLiteLinkStore {
     static let columns = """
         code, team, route, route_name, route_parameters, query_parameters, metadata, redeem_limit, \
         redeem_count, fallback_ios, fallback_android, fallback_web, preview_title, preview_description, \
-        preview_image, created_at, expires_at, deleted_at, created_by_app, deferred_match
+        preview_image, created_at, expires_at, deleted_at, created_by_app, deferred_match, label, disabled, \
+        campaign, minimum_version_ios, minimum_version_android, forced_redirect, fallback_ipad, fallback_app_store
         """
-    static let placeholders = Array(repeating: "?", count: 20).joined(separator: ", ")
+    static let placeholders = Array(repeating: "?", count: 28).joined(separator: ", ")
 
     static func insertArguments(_ link: SmartLink) -> StatementArguments {
         [
@@ -20,6 +21,8 @@ extension SQLiteLinkStore {
             link.preview.title, link.preview.description, link.preview.image,
             StoredDate.milliseconds(link.createdAt), link.expiresAt.map(StoredDate.milliseconds),
             link.deletedAt.map(StoredDate.milliseconds), link.createdByApp, link.deferredMatch.rawValue,
+            link.label, link.disabled, link.campaign.map(StoredJSON.text), link.minimumVersions.ios,
+            link.minimumVersions.android, link.forcedRedirect, link.fallbacks.iPad, link.fallbacks.appStore,
         ]
     }
 
@@ -46,7 +49,9 @@ extension SQLiteLinkStore {
             fallbacks: SmartLink.Fallbacks(
                 ios: try row.decode(atIndex: 9),
                 android: try row.decode(atIndex: 10),
-                web: try row.decode(atIndex: 11)),
+                web: try row.decode(atIndex: 11),
+                iPad: try row.decode(atIndex: 26),
+                appStore: try row.decode(atIndex: 27)),
             preview: SmartLink.Preview(
                 title: try row.decode(atIndex: 12),
                 description: try row.decode(atIndex: 13),
@@ -55,7 +60,13 @@ extension SQLiteLinkStore {
             expiresAt: try date(16),
             deletedAt: try date(17),
             createdByApp: try row.decode(atIndex: 18),
-            deferredMatch: try deferredMatch(try row.decode(atIndex: 19), code: code))
+            deferredMatch: try deferredMatch(try row.decode(atIndex: 19), code: code),
+            label: try row.decode(atIndex: 20),
+            disabled: try row.decode(atIndex: 21),
+            campaign: try row.decode(String?.self, atIndex: 22)
+                .map { text throws(StoreError) in try StoredJSON.strings(text, column: "campaign", code: code) },
+            minimumVersions: SmartLink.MinimumVersions(ios: try row.decode(atIndex: 23), android: try row.decode(atIndex: 24)),
+            forcedRedirect: try row.decode(atIndex: 25))
     }
 
     /// A stored `deferred_match`; anything else is corrupt data, not a guess.

@@ -170,5 +170,18 @@ extension SQLiteLinkStore {
         Migration(version: 11, name: "live links by stored route", statements: [
             "CREATE INDEX links_live_route ON links (route, route_name, code) WHERE deleted_at IS NULL",
         ]),
+        // What a Firebase Dynamic Link carries beyond a route link: a label (its "Link name"),
+        // switched off (archived), campaign fields, minimum app versions, forced redirect, and the
+        // iPad and App Store fallbacks. A link without a route has route ''.
+        Migration(version: 12, name: "link labels and Firebase fields", statements: [
+            "ALTER TABLE links ADD COLUMN label TEXT",
+            "ALTER TABLE links ADD COLUMN disabled INTEGER NOT NULL DEFAULT 0",
+            "ALTER TABLE links ADD COLUMN campaign TEXT",
+            "ALTER TABLE links ADD COLUMN minimum_version_ios TEXT",
+            "ALTER TABLE links ADD COLUMN minimum_version_android TEXT",
+            "ALTER TABLE links ADD COLUMN forced_redirect INTEGER NOT NULL DEFAULT 0",
+            "ALTER TABLE links ADD COLUMN fallback_ipad TEXT",
+            "ALTER TABLE links ADD COLUMN fallback_app_store TEXT",
+        ]),
     ]
 }

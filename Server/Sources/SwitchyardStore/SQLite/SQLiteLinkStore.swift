@@ -101,6 +101,11 @@ public final class SQLiteLinkStore: LinkStore {
         }
     }
 
+    /// The one integer literal SQL answers (tests only: how many rows a table holds).
+    func integer(unsafeSQL sql: String) async throws -> Int {
+        try await read { db in try Int.fetchOne(db, sql: sql) ?? 0 }
+    }
+
     /// Runs `body` on a reader connection (a consistent WAL snapshot), mapping failures.
     ///
     /// The read runs on the calling task's thread, once the gate has a reader for it: a read of a

@@ -47,10 +47,12 @@ public protocol LinkStore: IdempotencyRecords, LinkStats, WebhookStore, LiveRout
     var missBatchSize: Int { get }
 
     /// A team's live (not deleted) links, newest first (ties by code, descending), `limit` at a
-    /// time (clamped to 1...1000); pass the previous page's `nextCursor` to continue.
+    /// time (clamped to 1...1000); pass the previous page's `nextCursor` to continue. With
+    /// `matching`, only the links whose label or code contains it (ASCII letters compared without
+    /// case; a cursor goes with the same `matching`).
     ///
     /// - Throws: ``StoreError/invalidCursor(_:)`` for a cursor no listing produced.
-    func list(team: String, limit: Int, cursor: String?) async throws -> LinkPage
+    func list(team: String, limit: Int, cursor: String?, matching: String?) async throws -> LinkPage
 
     /// Every team's links that are not deleted (expired ones included), in code order, `limit`
     /// at a time (clamped to 1...1000) after the code `after` (nil: from the first): what
@@ -59,7 +61,8 @@ public protocol LinkStore: IdempotencyRecords, LinkStats, WebhookStore, LiveRout
     /// - Complexity: one query per call on SQLite and PostgreSQL (the primary key's order).
     func liveLinks(after code: String?, limit: Int) async throws -> [SmartLink]
 
-    /// Replaces a live link's fallbacks; nil when the team has no such live link.
+    /// Replaces a live link's iOS, Android and web fallbacks (its iPad and App Store ones stay);
+    /// nil when the team has no such live link.
     func updateFallbacks(code: String, team: String, fallbacks: SmartLink.Fallbacks) async throws -> SmartLink?
 
     /// Marks a team's link deleted (it then answers 410; its code stays taken). False when the
@@ -129,6 +132,11 @@ public protocol LinkStore: IdempotencyRecords, LinkStats, WebhookStore, LiveRout
 }
 
 extension LinkStore {
+    /// ``list(team:limit:cursor:matching:)`` of every live link.
+    public func list(team: String, limit: Int, cursor: String?) async throws -> LinkPage {
+        try await list(team: team, limit: limit, cursor: cursor, matching: nil)
+    }
+
     /// ``insert(_:webhooks:)`` without outbox rows.
     public func insert(_ link: SmartLink) async throws { try await insert(link, webhooks: []) }
 

@@ -60,6 +60,37 @@ import Testing
         }
     }
 
+    @Test func aTakeoutExportWithBothChoicesThenTheLabelsInTheListAndTheLinkPage() async throws {
+        try await Harness.live(.sqlite) { client, harness in
+            let browser = DashboardClient(client)
+            let csrf = try await browser.signIn()
+            let form = try await browser.get("/dashboard/import")
+            #expect(form.text.contains(#"name="archived" value="skip""#) && form.text.contains(#"name="unrouted" value="web""#))
+            let export = FirebaseTakeoutImportTests.exampleDomain.text
+            let response = try await upload(browser, parts: [("csrf", nil, csrf), ("file", "takeout.csv", export),
+                                                             ("archived", nil, "skip"), ("unrouted", nil, "web")])
+            #expect(response.text.contains("5 imported, 0 already there, 0 rejected, 1 archived (skipped), 1 unrouted (imported as web links)"),
+                    "\(response.text)")
+            #expect(response.text.contains("example.page.link → https://go.example.com (6 rows)"))
+            #expect(response.text.contains("line 8: &#39;ibi&#39; is &#39;com.other.app&#39;"), "the notices are shown")
+            #expect(try await harness.store.link(code: "arch1") == nil)
+
+            let found = try await browser.get("/?q=spring")
+            #expect(found.text.contains(#"<td class="label">Spring shoes, hero</td>"#), "\(found.text)")
+            #expect(!found.text.contains(#"data-code="min1""#), "the search leaves out what does not match")
+            #expect(found.text.contains(#"value="spring""#))
+            let none = try await browser.get("/?q=nothing-like-this")
+            #expect(none.text.contains("No link matches."))
+            let page = try await browser.get("/dashboard/links/full1").text
+            for text in ["Spring shoes, hero", "https://www.example.org/ipad", "https://apps.apple.com/app/id1234567", "2.1", "120",
+                         "utm_campaign=spring"] {
+                #expect(page.contains(text), "\(text)")
+            }
+            let web = try await browser.get("/dashboard/links/typo1").text
+            #expect(web.contains("none: every platform goes to the web fallback"))
+        }
+    }
+
     @Test func refusalsOfTheForm() async throws {
         try await Harness.live(.memory) { client, harness in
             let browser = DashboardClient(client)
@@ -78,7 +109,7 @@ import Testing
 
             let notExport = try await upload(browser, parts: [("csrf", nil, csrf), ("text", nil, "name,created\nx,1\n")])
             #expect(notExport.status == .badRequest)
-            #expect(notExport.text.contains("the header names no long-link column"))
+            #expect(notExport.text.contains("the header names neither a deep-link column"))
 
             let urlencoded = try await browser.post("/dashboard/import", form: [("csrf", csrf), ("text", Self.export)])
             #expect(urlencoded.status == .unsupportedMediaType)

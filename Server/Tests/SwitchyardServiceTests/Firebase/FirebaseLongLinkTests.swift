@@ -132,15 +132,16 @@ import Testing
         #expect(long.ios.appStoreID == nil)
     }
 
-    @Test func theClickKeyIsStableAndIgnoresAnalytics() throws {
+    @Test func theClickKeyIsOnePerRoute() throws {
         let plain = try FirebaseLongLink(query: "link=https://shop.example.com/product/1&apn=com.example.shop")
         let reordered = try FirebaseLongLink(query: "apn=com.example.shop&utm_source=mail&link=https%3A%2F%2Fshop.example.com%2Fproduct%2F1")
-        let other = try FirebaseLongLink(query: "link=https://shop.example.com/product/2&apn=com.example.shop")
-        #expect(plain.clickKey == reordered.clickKey)
-        #expect(plain.clickKey != other.clickKey)
-        #expect(plain.clickKey.hasPrefix("fdl:"))
-        #expect(plain.clickKey.count == 24)
-        #expect(!LinkCodes.isPlausible(plain.clickKey), "a key can never be a stored link's code")
+        #expect(plain.canonical == reordered.canonical, "the analytics parameters and the order do not count")
+        let key = FirebaseLongLink.clickKey(route: "product/:product_id")
+        #expect(key == FirebaseLongLink.clickKey(route: "product/:product_id"))
+        #expect(key != FirebaseLongLink.clickKey(route: "order/:id<int>"))
+        #expect(key.hasPrefix("fdl:"))
+        #expect(key.count == 24)
+        #expect(!LinkCodes.isPlausible(key), "a key can never be a stored link's code")
     }
 
     // MARK: Against the route table
@@ -159,7 +160,8 @@ import Testing
         #expect(link.queryParameters == ["ref": "mail"])
         #expect(link.fallbacks == .init(ios: "https://apps.apple.com/app/id1234567",
                                         android: "https://play.google.com/store/apps/details?id=com.example.shop",
-                                        web: "https://shop.example.com/product/42?ref=mail"))
+                                        web: "https://shop.example.com/product/42?ref=mail",
+                                        appStore: "https://apps.apple.com/app/id1234567"))
         #expect(link.preview == .init(title: "Red shoes", description: "Size 42", image: "https://cdn.example.org/shoes.png"))
     }
 
@@ -168,7 +170,8 @@ import Testing
             + "&ifl=https://shop.example.com/ios&afl=https://shop.example.com/android&ofl=https://www.example.org/")
         let draft = try long.draft(table: Self.rules.builder.table)
         #expect(draft.fallbacks == .init(ios: "https://shop.example.com/ios", android: "https://shop.example.com/android",
-                                         web: "https://www.example.org/"))
+                                         web: "https://www.example.org/", appStore: "https://apps.apple.com/app/id1"),
+                "isi is kept beside ifl for the iPhone page's \"Get the app\"")
     }
 
     struct Refusal: Sendable, CustomTestStringConvertible {

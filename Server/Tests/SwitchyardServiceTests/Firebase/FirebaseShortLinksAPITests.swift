@@ -62,7 +62,7 @@ import Testing
             #expect(link.route == "order/:id<int>")
             #expect(link.routeParameters == ["id": "7"])
             #expect(link.fallbacks == .init(ios: "https://apps.apple.com/app/id1234567", android: "https://shop.example.com/android",
-                                            web: "https://shop.example.com/order/7"))
+                                            web: "https://shop.example.com/order/7", appStore: "https://apps.apple.com/app/id1234567"))
             #expect(link.preview == .init(title: "Order 7", description: "Shipped", image: "https://cdn.example.org/7.png"))
         }
     }

@@ -17,6 +17,7 @@ enum DashboardViews {
             let codePath: String
             let route: String
             let parameters: String
+            let label: String
             let linkTitle: String
             let clicks: Int
             let created: String
@@ -29,15 +30,20 @@ enum DashboardViews {
         let isFirstPage: Bool
         /// Percent-encoded for the query.
         let nextCursor: String?
+        /// The search as typed (shown in the box), and percent-encoded for the page links.
+        let search: String?
+        let searchQuery: String?
     }
 
-    static func list(rows: [Row], nextCursor: String?, isFirstPage: Bool, now: Date) -> List {
+    static func list(rows: [Row], nextCursor: String?, isFirstPage: Bool, search: String? = nil, now: Date) -> List {
         List(noLinks: rows.isEmpty && isFirstPage, rows: rows.map { row in
             let link = row.link
-            return List.Row(code: link.code, codePath: PercentEncoding.encode(link.code), route: link.routeName ?? link.route,
-                            parameters: parameters(link.routeParameters), linkTitle: link.preview.title ?? "", clicks: row.clicks,
-                            created: date(link.createdAt), byApp: link.createdByApp, status: status(link, now: now))
-        }, isFirstPage: isFirstPage, nextCursor: nextCursor.map { PercentEncoding.encode($0) })
+            return List.Row(code: link.code, codePath: PercentEncoding.encode(link.code),
+                            route: link.isWebLink ? "(web link)" : link.routeName ?? link.route,
+                            parameters: parameters(link.routeParameters), label: link.label ?? "", linkTitle: link.preview.title ?? "",
+                            clicks: row.clicks, created: date(link.createdAt), byApp: link.createdByApp, status: status(link, now: now))
+        }, isFirstPage: isFirstPage, nextCursor: nextCursor.map { PercentEncoding.encode($0) },
+           search: search, searchQuery: search.map { PercentEncoding.encode($0) })
     }
 
     struct Detail: Sendable {
@@ -96,8 +102,10 @@ enum DashboardViews {
                        counts: [Click.Platform: Int], chart: ClicksChart, qr: Result<String, any Error>, now: Date,
                        explanation: LinkExplanation? = nil) -> Detail {
         typealias Cell = DashboardPage.Cell
-        var rows: [Cell] = [
-            Cell(name: "Route", text: link.route, isCode: true, note: link.routeName),
+        var rows: [Cell] = link.label.map { [.text("Label", $0)] } ?? []
+        rows += [
+            link.isWebLink ? .text("Route", "none: every platform goes to the web fallback")
+                : Cell(name: "Route", text: link.route, isCode: true, note: link.routeName),
             .text("Route parameters", parameters(link.routeParameters)),
             .text("Query parameters", parameters(link.queryParameters)),
         ]
@@ -105,9 +113,14 @@ enum DashboardViews {
         if let scheme = deepLinks.scheme { rows.append(Cell(name: "App URL", text: scheme, isCode: true)) }
         rows.append(.text("Redeemed", "\(link.redeemCount)" + (link.redeemLimit.map { " of \($0)" } ?? " (no limit)")))
         for (name, url) in [("iOS fallback", link.fallbacks.ios), ("Android fallback", link.fallbacks.android),
-                            ("Web fallback", link.fallbacks.web)] {
+                            ("Web fallback", link.fallbacks.web), ("iPad fallback", link.fallbacks.iPad),
+                            ("App Store", link.fallbacks.appStore)] {
             if let url { rows.append(DashboardPage.link(url, name: name)) }
         }
+        if link.forcedRedirect { rows.append(.text("Forced redirect", "phones without the app skip the page")) }
+        if let version = link.minimumVersions.ios { rows.append(.text("Minimum iOS version", version)) }
+        if let version = link.minimumVersions.android { rows.append(.text("Minimum Android version code", version)) }
+        if let campaign = link.campaign { rows.append(.text("Campaign", parameters(campaign))) }
         if let title = link.preview.title { rows.append(.text("Preview title", title)) }
         if let description = link.preview.description { rows.append(.text("Preview description", description)) }
         if let image = link.preview.image { rows.append(DashboardPage.link(image, name: "Preview image")) }
@@ -134,6 +147,7 @@ enum DashboardViews {
     }
 
     static func status(_ link: SmartLink, now: Date) -> String {
+        if link.disabled { return "disabled" }
         if link.isGone(at: now) { return "expired" }
         if link.isExhausted { return "redeemed" }
         return "live"

@@ -136,20 +136,22 @@ extension Templates {
         {{#page}}
         <h1>Links</h1>
         <p><a href="/dashboard/new" id="new-link">Create a link</a></p>
+        <form method="get" action="/" id="search"><label for="q">Search labels and codes</label>\
+        <input type="search" id="q" name="q" value="{{search}}"> <button type="submit">Search</button></form>
         {{#noLinks}}
-        <p id="no-links">No links yet.</p>
+        <p id="no-links">{{#search}}No link matches.{{/search}}{{^search}}No links yet.{{/search}}</p>
         {{/noLinks}}
         {{^noLinks}}
-        <table id="links"><thead><tr><th>Code</th><th>Route</th><th>Parameters</th><th>Title</th>\
+        <table id="links"><thead><tr><th>Code</th><th>Label</th><th>Route</th><th>Parameters</th><th>Title</th>\
         <th>Clicks</th><th>Created</th><th>Status</th></tr></thead><tbody>
         {{#rows}}
         <tr class="link" data-code="{{code}}"><td><a href="/dashboard/links/{{codePath}}">{{code}}</a></td>\
-        <td><code>{{route}}</code></td><td>{{parameters}}</td><td>{{linkTitle}}</td><td class="clicks">{{clicks}}</td>\
+        <td class="label">{{label}}</td><td><code>{{route}}</code></td><td>{{parameters}}</td><td>{{linkTitle}}</td><td class="clicks">{{clicks}}</td>\
         <td>{{created}}{{#byApp}} <span class="by-app">by the app</span>{{/byApp}}</td><td>{{status}}</td></tr>
         {{/rows}}
         </tbody></table>
-        <p class="pages">{{^isFirstPage}}<a href="/">First page</a> {{/isFirstPage}}\
-        {{#nextCursor}}<a id="next-page" href="/?cursor={{.}}">Next page</a>{{/nextCursor}}</p>
+        <p class="pages">{{^isFirstPage}}<a href="/{{#searchQuery}}?q={{.}}{{/searchQuery}}">First page</a> {{/isFirstPage}}\
+        {{#nextCursor}}<a id="next-page" href="/?cursor={{.}}{{#searchQuery}}&amp;q={{.}}{{/searchQuery}}">Next page</a>{{/nextCursor}}</p>
         {{/noLinks}}
         {{/page}}
         {{/body}}
@@ -207,10 +209,11 @@ extension Templates {
         {{#page}}
         <h1>Import from Firebase Dynamic Links</h1>
         {{>errorNotice}}
-        <p>Upload an export of your project's links: a CSV whose header names the short link and the long link \
-        (<code>Short link,Long link</code>), or a list of long links, one a line. Each short link keeps its suffix \
-        as its code; rows that cannot be imported are listed with their line and reason. Importing the same file \
-        again changes nothing.</p>
+        <p>Upload an export of your project's links: the CSV Google Takeout gives for a domain (<code>Short link,\
+        Deep link,Android package name,...,Link name,Creation timestamp</code>), a CSV whose header names the short \
+        link and the long link (<code>Short link,Long link</code>), or a list of long links, one a line. Each short \
+        link keeps its suffix as its code and its link name as its label; rows that cannot be imported are listed \
+        with their line and reason. Importing the same file again changes nothing.</p>
         <form method="post" action="/dashboard/import" enctype="multipart/form-data" id="import" class="card">
         {{>csrfField}}
         <label for="file">Export file</label>
@@ -219,6 +222,10 @@ extension Templates {
         <textarea id="text" name="text"></textarea>
         <label><input type="checkbox" name="dryRun" value="1" id="dry-run" style="width:auto"> Dry run \
         <span class="hint">check every row, write nothing</span></label>
+        <label><input type="checkbox" name="archived" value="skip" id="skip-archived" style="width:auto"> Skip archived links \
+        <span class="hint">otherwise they are imported disabled</span></label>
+        <label><input type="checkbox" name="unrouted" value="web" id="unrouted-web" style="width:auto"> Import unrouted deep links \
+        as web links <span class="hint">every platform goes to the deep link itself</span></label>
         <button type="submit" class="primary" id="run-import">Import</button>
         </form>
         {{/page}}
@@ -232,6 +239,7 @@ extension Templates {
         {{#page}}
         <h1>Import from Firebase Dynamic Links</h1>
         <p class="notice" id="summary">{{summary}}</p>
+        {{#details}}<p class="hint">{{.}}</p>{{/details}}
         {{#hasRejections}}
         <table id="rejected"><thead><tr><th>Line</th><th>Short link</th><th>Reason</th></tr></thead><tbody>
         {{#rejected}}

@@ -45,10 +45,12 @@ enum LinkStoreConformance: String, ConformanceCase {
     case liveLinks
     case liveRouteGroups
     case nameStoredRoutes
+    case labelsAndFirebaseFields
 
     func check(_ database: TestDatabase) async throws {
         switch self {
         case .roundTrip: try await Self.roundTrip(database)
+        case .labelsAndFirebaseFields: try await Self.labelsAndFirebaseFields(database)
         case .unknownCode: try await Self.unknownCode(database)
         case .linksByCodes: try await Self.linksByCodes(database)
         case .codeTaken: try await Self.codeTaken(database)

@@ -1,9 +1,10 @@
 import Crypto
 
 /// An export of a Firebase Dynamic Links project, read a row at a time: a CSV whose header names
-/// the short-link and long-link columns (the usual spellings, case-insensitive: `Short link`,
-/// `shortLink`, `short_dynamic_link`, `Long link`, `longDynamicLink`, ...), or a plain list of long
-/// links, one a line. A file whose first line is an `http(s)://` URL is a plain list.
+/// its columns (``FirebaseExportColumn``: the Takeout export's labels, the bare long-link parameter
+/// names, or short-link and long-link columns), in any order, or a plain list of long links, one a
+/// line. A file whose first line is an `http(s)://` URL is a plain list. Columns it does not know
+/// are listed once in ``unknownColumns`` and otherwise ignored.
 struct FirebaseExport {
     /// One row of the export.
     struct Row: Sendable, Hashable {
@@ -11,8 +12,16 @@ struct FirebaseExport {
         var line: Int
         /// The short link, when the export has one (`https://example.page.link/m9Mm`).
         var shortLink: String?
-        /// The long link.
-        var longLink: String
+        /// The long link, when the export has a long-link column (or is a plain list).
+        var longLink: String?
+        /// Long-link parameters from their own columns (`link`, `apn`, ...), non-empty only.
+        var parameters: [String: String] = [:]
+        /// The `Archived?` column as written; nil without one.
+        var archived: String?
+        /// The `Link name` column; nil without one or when empty.
+        var name: String?
+        /// The `Creation timestamp` column as written; nil without one or when empty.
+        var createdAt: String?
     }
 
     /// A row, or why the file's row could not be read at all.
@@ -21,12 +30,8 @@ struct FirebaseExport {
         case failure(line: Int, reason: String)
     }
 
-    /// Header spellings, folded (lower-cased, letters and digits only).
-    static let shortColumns: Set<String> = ["shortlink", "shortdynamiclink", "shorturl", "shortdynamiclinkurl", "dynamiclink", "short"]
-    static let longColumns: Set<String> = ["longlink", "longdynamiclink", "longurl", "longdynamiclinkurl", "long"]
-
     enum Format {
-        case csv(short: Int?, long: Int, width: Int)
+        case csv(columns: [FirebaseExportColumn?], width: Int)
         case list
     }
 
@@ -34,6 +39,8 @@ struct FirebaseExport {
     private var format: Format?
     /// Fields of the first CSV record, read to learn the format, then handed out.
     private var pending: [Item] = []
+    /// Headers of columns no export writes, in file order (the header is read with the first row).
+    private(set) var unknownColumns: [String] = []
 
     init(source: ByteSource) {
         reader = CSVReader(source: source)
@@ -48,17 +55,12 @@ struct FirebaseExport {
         var description: String { message }
     }
 
-    static func fold(_ header: String) -> String {
-        String(header.lowercased().unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
-            .map(Character.init))
-    }
-
     /// The next row; nil at the end.
     ///
-    /// - Throws: ``FormatError`` when the first line is neither a header naming a long-link column
-    ///   nor a long link; the source's I/O errors.
+    /// - Throws: ``FormatError`` when the first line is neither a header naming a deep-link or
+    ///   long-link column nor a long link; the source's I/O errors.
     mutating func next() throws -> Item? {
-        if format == nil { try readFormat() }
+        if format == nil { try readHeader() }
         if !pending.isEmpty { return pending.removeFirst() }
         while true {
             guard let record = try reader.next() else { return nil }
@@ -74,20 +76,36 @@ struct FirebaseExport {
 
     private func item(_ fields: [String], line: Int) -> Item {
         switch format {
-        case .csv(let short, let long, let width)?:
+        case .csv(let columns, let width)?:
             guard fields.count == width else {
                 return .failure(line: line, reason: "the row has \(fields.count) fields; the header has \(width)")
             }
-            let shortLink = short.map { fields[$0].trimmingCharacters(in: .whitespaces) }
-            return .row(Row(line: line, shortLink: shortLink?.isEmpty == true ? nil : shortLink,
-                            longLink: fields[long].trimmingCharacters(in: .whitespaces)))
+            var row = Row(line: line)
+            for (column, field) in zip(columns, fields) {
+                guard let column else { continue }
+                let value = field.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !value.isEmpty else { continue }
+                switch column {
+                case .shortLink: row.shortLink = value
+                case .longLink: row.longLink = value
+                case .parameter(let name): row.parameters[name] = value
+                case .archived: row.archived = value
+                case .name: row.name = value
+                case .createdAt: row.createdAt = value
+                }
+            }
+            return .row(row)
         case .list?, nil:
             // A plain list's line is the long link whole, commas and quotes included.
-            return .row(Row(line: line, shortLink: nil, longLink: fields.joined(separator: ",").trimmingCharacters(in: .whitespaces)))
+            return .row(Row(line: line, longLink: fields.joined(separator: ",").trimmingCharacters(in: .whitespaces)))
         }
     }
 
-    private mutating func readFormat() throws {
+    /// Reads the first line, to learn the format and the columns (``next()`` does, if not yet).
+    ///
+    /// - Throws: ``FormatError``, as ``next()``.
+    mutating func readHeader() throws {
+        guard format == nil else { return }
         while let record = try reader.next() {
             switch record {
             case .failure(let reason, let line):
@@ -100,14 +118,24 @@ struct FirebaseExport {
                     pending.append(item(fields, line: line))
                     return
                 }
-                let folded = fields.map(Self.fold)
-                guard let long = folded.firstIndex(where: Self.longColumns.contains) else {
+                let columns = fields.map(FirebaseExportColumn.named)
+                guard columns.contains(.longLink) || columns.contains(.parameter("link")) else {
                     throw FormatError(message: """
-                        line \(line): the header names no long-link column (looked for \"Long link\", \"longDynamicLink\", \
-                        \"long_url\" and the like); the columns are \(fields.map { "'\($0)'" }.joined(separator: ", "))
+                        line \(line): the header names neither a deep-link column ("Deep link" or "link", as in Google's \
+                        Takeout export) nor a long-link column ("Long link", "longDynamicLink" and the like); the columns \
+                        are \(fields.map { "'\($0)'" }.joined(separator: ", "))
                         """)
                 }
-                format = .csv(short: folded.firstIndex(where: Self.shortColumns.contains), long: long, width: fields.count)
+                var repeated: [FirebaseExportColumn: String] = [:]
+                for (column, header) in zip(columns, fields) {
+                    guard let column else { continue }
+                    if let earlier = repeated[column] {
+                        throw FormatError(message: "line \(line): the columns '\(earlier)' and '\(header)' are the same field")
+                    }
+                    repeated[column] = header
+                }
+                unknownColumns = zip(columns, fields).filter { $0.0 == nil }.map { $0.1 }
+                format = .csv(columns: columns, width: fields.count)
                 return
             }
         }
@@ -116,8 +144,8 @@ struct FirebaseExport {
 }
 
 extension FirebaseExport {
-    /// The code of a row without a short link: 12 letters of a SHA-256 of its long link, so that
-    /// importing the same list again finds the same codes.
+    /// The code of a row without a short link: 12 letters of a SHA-256 of its long link (or its
+    /// deep link), so that importing the same list again finds the same codes.
     static func derivedCode(longLink: String) -> String {
         let alphabet = LinkCodes.alphabet
         let digest = Array(SHA256.hash(data: Array(longLink.utf8)))

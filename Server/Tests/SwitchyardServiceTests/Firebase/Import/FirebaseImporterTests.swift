@@ -18,7 +18,7 @@ import Testing
         #"Old,https://example.page.link/gone1,https://example.page.link/?link=https://shop.example.com/no/such/page"#,
         #"Phish,https://example.page.link/evil1,https://example.page.link/?link=https://evil.example.net/login"#,
         #"Again,https://example.page.link/m9Mm,https://example.page.link/?link=https://shop.example.com/product/43"#,
-        #"Same,https://example.page.link/team,https://example.page.link/?link=https://shop.example.com/about/team&ofl=https://www.example.org/team"#,
+        #"Team,https://example.page.link/team,https://example.page.link/?link=https://shop.example.com/about/team&ofl=https://www.example.org/team"#,
         #"Bad short,not a url,https://example.page.link/?link=https://shop.example.com/about/team"#,
         #"No link,https://example.page.link/nolink,https://example.page.link/?apn=com.example.shop"#,
         #"Script,https://example.page.link/js1,https://example.page.link/?link=javascript:alert(1)"#,
@@ -28,7 +28,8 @@ import Testing
     ].joined(separator: "\r\n") + "\r\n"
 
     static let expectedRejections: [(line: Int, reason: String)] = [
-        (5, "unknown route: no route in the route table matches 'link' (https://shop.example.com/no/such/page)"),
+        (5, "unknown route: no route in the route table matches 'link' (https://shop.example.com/no/such/page); the nearest routes "
+            + "are 'docs/{path...}', 'user/:id(/:tab)', 'product/:product_id' (--unrouted web imports it as a web link)"),
         (6, "foreign host: 'link' (https://evil.example.net/login) is not on a host of this service's route table (shop.example.com)"),
         (7, "duplicate suffix: 'm9Mm' is already used by line 2 for another link"),
         (9, "malformed short link: the short link 'not a url' is not an absolute http or https URL"),
@@ -127,7 +128,9 @@ import Testing
     }
 
     @Test(arguments: [
-        ("name,created\nx,1\n", "line 1: the header names no long-link column (looked for \"Long link\", \"longDynamicLink\", \"long_url\" and the like); the columns are 'name', 'created'"),
+        ("name,created\nx,1\n", "line 1: the header names neither a deep-link column (\"Deep link\" or \"link\", as in Google's "
+            + "Takeout export) nor a long-link column (\"Long link\", \"longDynamicLink\" and the like); the columns are 'name', 'created'"),
+        ("Short link,Deep link,link\n", "line 1: the columns 'Deep link' and 'link' are the same field"),
         ("\"unclosed,header\n", "line 1: a quoted field is never closed (missing '\"')"),
     ])
     func filesThatAreNotExportsAreRefusedWhole(text: String, message: String) async throws {
@@ -157,8 +160,9 @@ import Testing
         #expect(json["rejected"]?[0]?["line"]?.doubleValue == 3)
         #expect(json["rejected"]?[0]?["reason"]?.stringValue == "unknown route: no")
         #expect(json["dryRun"] == .bool(false))
-        #expect(report.json == #"{"alreadyThere":0,"dryRun":false,"imported":2,"rejected":"#
-            + #"[{"line":3,"reason":"unknown route: no","shortLink":"https://a.page.link/x"}]}"#)
+        #expect(report.json == #"{"alreadyThere":0,"archived":0,"archivedSkipped":false,"domains":[],"dryRun":false,"imported":2,"#
+            + #""notices":[],"rejected":[{"line":3,"reason":"unknown route: no","shortLink":"https://a.page.link/x"}],"#
+            + #""unknownColumns":[],"unroutedAsWeb":0}"#)
         report.rejected[0].shortLink = nil
         #expect(try JSONValue.parse(report.json)["rejected"]?[0]?["shortLink"] == .null)
     }

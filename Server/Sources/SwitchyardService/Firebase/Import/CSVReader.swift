@@ -13,6 +13,16 @@ import Foundation
 /// var reader = CSVReader(source: ByteSource(text: "a,\"b,c\"\r\n1,2\n"))
 /// while let record = try reader.next() { print(record) }
 /// ```
+///
+/// Why a reader of our own rather than yaslab/CSV.swift (2.5.2, weighed against this one): it
+/// streams too (from an `InputStream`), but it reports no line for anything: a malformed record
+/// is read without complaint (text after a closing quote is kept as field text, a quote that is
+/// never closed swallows the rest of the file into one field), and its errors (`CSVError`) are
+/// cases without a position, left in a `reader.error` property after `next()` returns nil. An
+/// importer of files that people fix by hand needs the line of each bad record and to carry on
+/// after it, which this reader gives in about a hundred lines; CSV.swift's reader is also a
+/// non-`Sendable` class built with Swift 5.4 tools, and would be the service's only dependency
+/// for this.
 struct CSVReader {
     /// One record, or why it could not be read.
     enum Record: Equatable {
