@@ -25,7 +25,7 @@ private actor Screens {
             link.queryParameters["utm_source"] == "spam" ? .halt : .pass
         }
 
-        let navigator = Navigator(routers: [router])
+        let navigator = Navigator(routers: [router], waitsUntilReady: false)
         navigator.onOutcome = { outcome in print("deep link:", outcome) }   // every link's fate
         let outcome = await navigator.route("https://shop.example.com/product/42?ref=mail")   // opened
         // README quick start ends

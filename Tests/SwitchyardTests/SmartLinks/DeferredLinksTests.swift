@@ -36,7 +36,7 @@ import Testing
 
     static func deferred(_ pasteboard: FakePasteboard, ledger: any DeferredLinkLedger = InMemoryDeferredLinkLedger(),
                          maximumAge: TimeInterval = 3600) -> DeferredLinks {
-        DeferredLinks(navigator: Navigator(routers: []), client: client, pasteboard: pasteboard, ledger: ledger,
+        DeferredLinks(navigator: Navigator(routers: [], waitsUntilReady: false), client: client, pasteboard: pasteboard, ledger: ledger,
                       maximumAge: maximumAge, now: { now })
     }
 
