@@ -6,11 +6,21 @@
 @_exported public import Foundation  // UIKit re-exports Foundation
 
 /// UIKit's base for objects that respond to events.
-/// SDK: `@interface UIResponder : NSObject` (UIKit/UIResponder.h); Docs: uikit/uiresponder.
+/// SDK: `@interface UIResponder : NSObject` (UIKit/UIResponder.h), and its `UIPasteConfigurationSupporting`
+/// conformance (UIKit/UIPasteConfigurationSupporting.h, iOS 11): `pasteConfiguration`,
+/// `-pasteItemProviders:` (`paste(itemProviders:)`); Docs: uikit/uiresponder.
 @available(iOS 2.0, tvOS 9.0, *)
 @available(watchOS, unavailable)
 @MainActor
-open class UIResponder: NSObject {}
+open class UIResponder: NSObject, UIPasteConfigurationSupporting {
+    /// The types a paste into this responder accepts.
+    @available(iOS 11.0, *)
+    open var pasteConfiguration: UIPasteConfiguration?
+
+    /// Called with what the user pasted (a `UIPasteControl` tap, a paste command).
+    @available(iOS 11.0, *)
+    open func paste(itemProviders: [NSItemProvider]) {}
+}
 
 /// A view controller.
 /// SDK: `@interface UIViewController : UIResponder` (UIKit/UIViewController.h): `-initWithNibName:bundle:`,
