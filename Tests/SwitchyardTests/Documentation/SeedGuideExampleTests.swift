@@ -21,7 +21,8 @@ import Testing
         try router.map("product/:product_id") { link in shown.append("product \(link.routeParameters!["product_id"]!)") }
         router.mapDefault { link in shown.append("coupon \(link.queryParameters["coupon_id"] ?? "none")") }
         router.appendFilter { link in log.append(link.route ?? "default"); return .pass }
-        let navigator = Navigator(routers: [router], waitsUntilReady: false)
+        let navigator = Navigator(routers: [router])
+        await navigator.markReady()
 
         await navigator.route("urxshop://product/1988")
         await navigator.route("urxshop://unknown?coupon_id=SAVE20")
@@ -34,7 +35,8 @@ import Testing
         let router = try Router(schemes: ["photofeed"], delimiter: ":")
         try router.map("user:{userId}") { link in shown.append("user \(link.routeParameters!["userId"]!)") }
         try router.map("logout") { _ in shown.append("login screen") }
-        let navigator = Navigator(routers: [router], waitsUntilReady: false)
+        let navigator = Navigator(routers: [router])
+        await navigator.markReady()
 
         await navigator.route("user:self", source: .internal)
         let taken = navigator.handle(pushPayload: ["aps": ["urn": "logout"]])
@@ -56,7 +58,9 @@ import Testing
             RouteDefinition("list{ListScreen}/:itemID{DetailScreen}", defaults: ["defaultParam": "1"]),
         ]))
         router.applyPlans { plan, _ in await screens.apply(plan) }
-        await Navigator(routers: [router], waitsUntilReady: false).route("appscheme://list/3")
+        let navigator = Navigator(routers: [router])
+        await navigator.markReady()
+        await navigator.route("appscheme://list/3")
         let shown = await screens.shown
         #expect(shown.map(\.identifier) == ["ListScreen", "DetailScreen"])
         #expect(shown.last?.parameters == ["itemID": "3", "defaultParam": "1"])
@@ -75,7 +79,8 @@ import Testing
         router.addHandler { link in analytics.append(link.queryParameters["referrer"] ?? "-") }
         try router.appendFilter(GateFilter(routes: ["products/:product_id"], isOpen: { session.isLoggedIn }))
 
-        let navigator = Navigator(routers: [router], waitsUntilReady: false)
+        let navigator = Navigator(routers: [router])
+        await navigator.markReady()
 
         await navigator.route("hoko://products/42?referrer=hokolinks.com")
         #expect(shown.all.isEmpty, "held: not logged in")
