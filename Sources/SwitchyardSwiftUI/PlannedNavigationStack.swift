@@ -2,8 +2,10 @@
 public import SwiftUI
 public import Switchyard
 
-/// A `NavigationStack` bound to a ``NavigationState``: its path, and its modal shown as a sheet
-/// with a stack of its own. Every screen is drawn by the app's `destination` view builder.
+/// A `NavigationStack` bound to a ``NavigationState``: its path, and its modal with a stack of its
+/// own, shown as a sheet or, for the screens `coversFullScreen` names, as a full-screen cover
+/// (``PlannedModal``). Every screen is drawn by the app's `destination` view builder. An app with
+/// tabs uses ``PlannedTabView``.
 ///
 /// It applies a plan's settings as `UIKitScreenStack` does:
 /// - a plan that replaces the root (`"root": true`): the replaced root
@@ -26,18 +28,21 @@ public struct PlannedNavigationStack<Root: View, Destination: View>: View {
     @Bindable private var state: NavigationState
     private let root: Root
     private let destination: (NavigationScreen) -> Destination
+    private let coversFullScreen: (NavigationScreen) -> Bool
 
     /// Creates the stack.
     ///
     /// - Parameters:
     ///   - state: the navigation state plans are applied to.
+    ///   - coversFullScreen: whether a modal screen covers the whole screen (default: none does).
     ///   - root: the stack's root view, below every planned screen, unless a plan replaced it.
     ///   - destination: the view for a screen (the replaced root's too).
-    public init(state: NavigationState, @ViewBuilder root: () -> Root,
-                @ViewBuilder destination: @escaping (NavigationScreen) -> Destination) {
+    public init(state: NavigationState, coversFullScreen: @escaping (NavigationScreen) -> Bool = { _ in false },
+                @ViewBuilder root: () -> Root, @ViewBuilder destination: @escaping (NavigationScreen) -> Destination) {
         self._state = Bindable(state)
         self.root = root()
         self.destination = destination
+        self.coversFullScreen = coversFullScreen
     }
 
     /// The stack, and the modal as a sheet.
@@ -45,12 +50,7 @@ public struct PlannedNavigationStack<Root: View, Destination: View>: View {
         NavigationStack(path: $state.path) {
             shownRoot.navigationDestination(for: NavigationScreen.self) { screen in destination(screen) }
         }
-        .sheet(item: $state.modal) { modal in
-            NavigationStack(path: $state.modalPath) {
-                destination(modal.root)
-                    .navigationDestination(for: NavigationScreen.self) { screen in destination(screen) }
-            }
-        }
+        .plannedModal(state, coversFullScreen: coversFullScreen, destination: destination)
     }
 
     /// The replaced root when a plan replaced it, else the app's own root.

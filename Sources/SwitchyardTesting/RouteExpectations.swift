@@ -1,5 +1,8 @@
 public import Switchyard
-public import Testing
+@_exported public import Testing  // #_sourceLocation, the default of every expectation, for XCTest files too
+#if canImport(XCTest)
+import XCTest
+#endif
 
 /// Expects `url` to open `route` (a name or a pattern) in `table`, and records an issue at the
 /// caller's line when it does not.
@@ -19,10 +22,11 @@ public import Testing
 @discardableResult
 public func expectRoute(
     _ url: String, in table: RouteTable, opens route: String, parameters: [String: String]? = nil,
-    query: [String: String]? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    query: [String: String]? = nil, sourceLocation: SourceLocation = #_sourceLocation,
+    file: StaticString = #filePath, line: UInt = #line
 ) -> DeepLink? {
     let (link, failure) = RouteExpectation.route(url, in: table, opens: route, parameters: parameters, query: query)
-    RouteExpectation.record(failure, sourceLocation)
+    RouteExpectation.record(failure, sourceLocation, file, line)
     return link
 }
 
@@ -31,8 +35,9 @@ public func expectRoute(
 /// ```swift
 /// expectUnmatched("shop://nowhere", in: table)
 /// ```
-public func expectUnmatched(_ url: String, in table: RouteTable, sourceLocation: SourceLocation = #_sourceLocation) {
-    RouteExpectation.record(RouteExpectation.unmatched(url, in: table), sourceLocation)
+public func expectUnmatched(_ url: String, in table: RouteTable, sourceLocation: SourceLocation = #_sourceLocation,
+                            file: StaticString = #filePath, line: UInt = #line) {
+    RouteExpectation.record(RouteExpectation.unmatched(url, in: table), sourceLocation, file, line)
 }
 
 /// Expects `table` to reject `url` (an unknown host, a raw space, bad percent-encoding, ...),
@@ -43,17 +48,30 @@ public func expectUnmatched(_ url: String, in table: RouteTable, sourceLocation:
 /// ```
 public func expectRejected(
     _ url: String, in table: RouteTable, code: LinkInputError.Code? = nil,
-    sourceLocation: SourceLocation = #_sourceLocation
+    sourceLocation: SourceLocation = #_sourceLocation,
+    file: StaticString = #filePath, line: UInt = #line
 ) {
-    RouteExpectation.record(RouteExpectation.rejected(url, in: table, code: code), sourceLocation)
+    RouteExpectation.record(RouteExpectation.rejected(url, in: table, code: code), sourceLocation, file, line)
 }
 
 /// The checks behind the expectations: each returns the failure message, or nil when the
 /// expectation holds.
 enum RouteExpectation {
-    /// Records a failure as an issue at the caller's line.
-    static func record(_ failure: String?, _ sourceLocation: SourceLocation) {
-        if let failure { Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation) }
+    /// Where failures outside a Swift Testing test go instead of `XCTFail` (the suite that checks
+    /// the XCTest path sets it).
+    @TaskLocal static var xcTestRecorder: (@Sendable (String) -> Void)?
+
+    /// Records a failure at the caller's line: as an issue inside a Swift Testing test, else (an
+    /// XCTest test case) as an XCTest failure.
+    static func record(_ failure: String?, _ sourceLocation: SourceLocation, _ file: StaticString, _ line: UInt) {
+        guard let failure else { return }
+        #if canImport(XCTest)
+        if Test.current == nil {
+            if let recorder = xcTestRecorder { recorder(failure) } else { XCTFail(failure, file: file, line: line) }
+            return
+        }
+        #endif
+        Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
     }
 
     static func route(

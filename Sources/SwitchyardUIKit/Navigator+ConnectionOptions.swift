@@ -25,6 +25,7 @@ extension Navigator {
                 LaunchLinks.Activity(type: $0.activityType, webpageURL: $0.webpageURL, userInfo: $0.userInfo)
             },
             notificationPayload: options.notificationResponse?.notification.request.content.userInfo,
+            notificationAction: options.notificationResponse?.actionIdentifier,
             shortcut: options.shortcutItem.map { ($0.type, $0.userInfo?["url"] as? String) }))
     }
 }

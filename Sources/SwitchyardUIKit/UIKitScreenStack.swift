@@ -9,8 +9,9 @@ public import Switchyard
 /// ``NavigationPlan/operations(for:)`` and ``ControllerHierarchy/action(for:)`` (both tested in the
 /// SDK) decide, and performs the ``ControllerAction``s. A view controller it did not create counts
 /// as a screen named after its type, except a navigation controller's first one, which is the
-/// tab's root and is never popped. A modal is presented inside a `UINavigationController`, so
-/// later steps push inside it. A plan that replaces the root sets the `window`'s root view controller.
+/// tab's root and is never popped. A modal is presented as the factory's
+/// ``ScreenFactory/presentation(for:controller:)`` says: by default inside a
+/// `UINavigationController`, so later steps push inside it. A plan that replaces the root sets the `window`'s root view controller.
 ///
 /// ```swift
 /// let screens = UIKitScreenStack(root: tabBarController, tabs: ["home", "feed"], factory: Screens(), window: window)
@@ -101,7 +102,7 @@ public final class UIKitScreenStack {
         case .select(let index):
             (root as? UITabBarController)?.selectedIndex = index
         case .present(let screen, let place):
-            let modal = UINavigationController(rootViewController: make(screen))
+            let modal = factory.presentation(for: screen, controller: make(screen))
             (place.flatMap(navigationController(at:)) ?? root).present(modal, animated: animated)
         case .push(let screen, let place):
             navigationController(at: place)?.pushViewController(make(screen), animated: animated)

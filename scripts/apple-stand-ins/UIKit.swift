@@ -6,11 +6,21 @@
 @_exported public import Foundation  // UIKit re-exports Foundation
 
 /// UIKit's base for objects that respond to events.
-/// SDK: `@interface UIResponder : NSObject` (UIKit/UIResponder.h); Docs: uikit/uiresponder.
+/// SDK: `@interface UIResponder : NSObject` (UIKit/UIResponder.h), and its `UIPasteConfigurationSupporting`
+/// conformance (UIKit/UIPasteConfigurationSupporting.h, iOS 11): `pasteConfiguration`,
+/// `-pasteItemProviders:` (`paste(itemProviders:)`); Docs: uikit/uiresponder.
 @available(iOS 2.0, tvOS 9.0, *)
 @available(watchOS, unavailable)
 @MainActor
-open class UIResponder: NSObject {}
+open class UIResponder: NSObject, UIPasteConfigurationSupporting {
+    /// The types a paste into this responder accepts.
+    @available(iOS 11.0, *)
+    open var pasteConfiguration: UIPasteConfiguration?
+
+    /// Called with what the user pasted (a `UIPasteControl` tap, a paste command).
+    @available(iOS 11.0, *)
+    open func paste(itemProviders: [NSItemProvider]) {}
+}
 
 /// A view controller.
 /// SDK: `@interface UIViewController : UIResponder` (UIKit/UIViewController.h): `-initWithNibName:bundle:`,
@@ -42,6 +52,11 @@ open class UIViewController: UIResponder {
 
     @available(iOS 5.0, *)
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {}
+
+    /// How the view controller is presented modally.
+    /// SDK: `@property (nonatomic, assign) UIModalPresentationStyle modalPresentationStyle` (iOS 3.2).
+    @available(iOS 3.2, *)
+    open var modalPresentationStyle: UIModalPresentationStyle = .automatic
 }
 
 /// A stack of view controllers.
@@ -75,4 +90,21 @@ open class UITabBarController: UIViewController {
     open var viewControllers: [UIViewController]?
     open var selectedIndex: Int = 0
     open var selectedViewController: UIViewController?
+}
+
+/// How a view controller is presented modally.
+/// SDK: `typedef NS_ENUM(NSInteger, UIModalPresentationStyle)` (UIViewController.h); Docs: uikit/uimodalpresentationstyle.
+@available(iOS 2.0, tvOS 9.0, *)
+@available(watchOS, unavailable)
+public enum UIModalPresentationStyle: Int, @unchecked Sendable {
+    case fullScreen = 0
+    @available(tvOS, unavailable) case pageSheet = 1
+    @available(tvOS, unavailable) case formSheet = 2
+    case currentContext = 3
+    case custom = 4
+    case overFullScreen = 5
+    case overCurrentContext = 6
+    @available(tvOS, unavailable) case popover = 7
+    case none = -1
+    @available(iOS 13.0, *) case automatic = -2
 }

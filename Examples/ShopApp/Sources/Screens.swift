@@ -2,12 +2,12 @@ import SwiftUI
 import Switchyard
 import SwitchyardSwiftUI
 
-/// The root: a navigation stack bound to the shop's ``NavigationState`` (its modal as a sheet).
+/// The root: a navigation stack bound to the shop's ``NavigationState`` (its modal as a sheet; the cart as a full-screen cover).
 struct RootView: View {
     let shop: Shop
 
     var body: some View {
-        PlannedNavigationStack(state: shop.navigation) {
+        PlannedNavigationStack(state: shop.navigation, coversFullScreen: { $0.identifier == "CartScreen" }) {
             HomeView(shop: shop)
         } destination: { screen in
             ScreenView(shop: shop, screen: screen)

@@ -35,10 +35,10 @@ final class Shop {
         do {
             let router = try Router(RouteTableFile.load(path: Bundle.main.path(forResource: "routes", ofType: "json") ?? "routes.json"))
             try map(router)
-            // The login gate: account and order links wait for login (the router keeps the newest
-            // as its pending link, in a file so that it survives the app being killed on the login
-            // screen; the one it replaces is reported to `onOutcome`), and the login screen is
-            // shown; `logIn()` then opens it. Appended after `map`: its names are checked.
+            // The login gate: account and order links wait for login (the navigator keeps them,
+            // `gatedLinkPolicy` below; the router's store keeps the one that will open in a file,
+            // so that it survives the app being killed on the login screen), and the login screen
+            // is shown; `logIn()` then opens them. Appended after `map`: its names are checked.
             router.pendingLinkStore = FilePendingLinkStore(path: Self.supportDirectory + "/switchyard-pending-link")
             try router.appendFilter(GateFilter(routes: ["account", "order"]) { [weak self] in
                 await self?.gateIsOpen() ?? false
@@ -47,9 +47,17 @@ final class Shop {
 
             let navigator = Self.navigator
             navigator.routers = [router]
-            // Every link's fate, whichever entry point it came through: opened, held, replaced by a
-            // newer held link, refused with its reason.
+            // Every link's fate, whichever entry point it came through: opened, held, replaced,
+            // a duplicate, cancelled, timed out, refused with its reason.
             navigator.onOutcome = { outcome in print("deep link: \(outcome)") }
+            // Links open one at a time; one that takes longer than 10 s is cancelled and the next runs.
+            navigator.linkDeadline = .seconds(10)
+            // Every account or order link tapped while logged out opens after login, oldest first.
+            navigator.gatedLinkPolicy = .keepAll
+            // Order notifications carry `{"order_id": "7"}`; the others use the built-in keys.
+            navigator.pushLink = { payload in
+                (payload["order_id"] as? String).map { "shop://account/orders/\($0)" } ?? Navigator.link(inPushPayload: payload)
+            }
             // Smart links: short links of the service are resolved, then routed; one that cannot be
             // resolved (deleted, expired, offline) goes to the default route, the home screen.
             let client = SmartLinkClient(service: Self.linkService, appKey: Self.appKey, table: router.table())
@@ -61,7 +69,9 @@ final class Shop {
                    && Navigator.spotlightIdentifierKey == CSSearchableItemActivityIdentifier)
             navigator.spotlightLink = { identifier in identifier.hasPrefix("shop://product/") ? identifier : nil }
             // The first launch's deferred link: the short link the link service's page copied when
-            // the user tapped "Get the app", read only when iOS detects a web URL on the pasteboard.
+            // the user tapped "Get the app", read only when iOS detects a web URL on the pasteboard
+            // (that read shows iOS's paste prompt once; an app that would rather not passes no
+            // pasteboard and shows a paste button: DeferredLinkPasteTarget).
             deferredLinks = DeferredLinks(navigator: navigator, client: client, pasteboard: SystemPasteboard(),
                                           ledger: FileDeferredLinkLedger(path: Self.supportDirectory + "/switchyard-deferred"))
         } catch {
@@ -88,11 +98,13 @@ final class Shop {
         await Self.navigator.openPendingLink()
     }
 
-    /// Logs out; a link held for login is dropped.
-    func logOut() {
+    /// Logs out; a link held for login is dropped, and links wait while the root is rebuilt.
+    func logOut() async {
+        Self.navigator.markNotReady()
         isLoggedIn = false
-        router?.discardPendingLink()
+        Self.navigator.discardHeldLinks()
         navigation.path = []
+        await Self.navigator.markReady()
     }
 
     // MARK: Routes

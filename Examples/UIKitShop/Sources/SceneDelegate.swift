@@ -3,8 +3,9 @@ import SwitchyardUIKit
 import UIKit
 
 /// The window scene's delegate: builds the window, then hands every entry point of the scene to
-/// the navigator. Links that arrive before the root is up are held (`waitsUntilReady`) and opened
-/// by `markReady()`.
+/// the navigator. Links that arrive before the root is up are held (a navigator waits by default)
+/// and opened by `markReady()`. The app has one window: an app with several (iPad) gives each
+/// scene a navigator of its own, made here, so that a link lands in the window it was opened in.
 final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
     var window: UIWindow?
 

@@ -14,4 +14,11 @@ final class Screens: ScreenFactory {
         default: HomeViewController()
         }
     }
+
+    /// The cart covers the whole screen; other modals are sheets with a stack of their own.
+    func presentation(for screen: NavigationScreen, controller: UIViewController) -> UIViewController {
+        let modal = UINavigationController(rootViewController: controller)
+        if screen.identifier == "CartScreen" { modal.modalPresentationStyle = .fullScreen }
+        return modal
+    }
 }

@@ -12,7 +12,7 @@ final class Shop {
     static let shared = Shop()
 
     /// Every entry point goes through this navigator; it holds what arrives before the root is up.
-    nonisolated static let navigator = Navigator(routers: [], waitsUntilReady: true)
+    nonisolated static let navigator = Navigator(routers: [])
 
     /// The tabs, as the table's `container`s name them.
     private let tabs = ["shop", "account"]
@@ -37,6 +37,10 @@ final class Shop {
             Self.navigator.spotlightLink = { identifier in identifier.hasPrefix("shop://product/") ? identifier : nil }
             assert(Navigator.spotlightActivityType == CSSearchableItemActionType)
             Self.navigator.onOutcome = { outcome in print("link: \(outcome)") }
+            // Links run one at a time; one still running after 10 s is cancelled and the next runs.
+            Self.navigator.linkDeadline = .seconds(10)
+            // A notification's "Track" action opens its order too; "Dismiss" routes nothing.
+            Self.navigator.notificationActions.insert("TRACK_ORDER")
         } catch {
             assertionFailure("routes.json: \(error)")
         }

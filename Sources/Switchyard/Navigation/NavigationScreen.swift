@@ -4,7 +4,7 @@
 /// ```swift
 /// let hotel = NavigationScreen("HotelScreen", parameters: ["hotelID": "12"])
 /// ```
-public struct NavigationScreen: Sendable, Hashable, Identifiable, CustomStringConvertible {
+public struct NavigationScreen: Sendable, Hashable, Identifiable, Codable, CustomStringConvertible {
     /// The screen identifier, as written in the pattern's braces (`hotels{HotelListScreen}`).
     public var identifier: String
     /// The screen's parameters: route, then query, then defaults (see ``NavigationPlanner``).
@@ -31,7 +31,7 @@ public struct NavigationScreen: Sendable, Hashable, Identifiable, CustomStringCo
 ///
 /// Its identity is the presented screen's identifier, so refreshing the presented screen with
 /// new parameters keeps the same sheet on screen (`.sheet(item:)` binds to it).
-public struct PresentedModal: Sendable, Hashable, Identifiable, CustomStringConvertible {
+public struct PresentedModal: Sendable, Hashable, Identifiable, Codable, CustomStringConvertible {
     /// The presented screen.
     public var root: NavigationScreen
     /// Screens pushed inside the modal, bottom first.

@@ -3,34 +3,20 @@
 public typealias PlanApplier = @Sendable (NavigationPlan, DeepLink) async throws -> Void
 
 extension Router {
-    /// Where the plans of screen routes go. A route whose pattern names screens
-    /// (`list{ListScreen}/:id{DetailScreen}`) and that has no closure of its own then opens its
-    /// plan *through this router's pipeline*: filters (a gate holds it until login, and
-    /// ``openPendingLink()`` rebuilds the stack afterwards), handlers, then `apply` with the plan
-    /// and the link. Nil (the default) leaves such routes to the default route.
+    /// Where the plans of screen routes go, and where to read what the app shows. A route whose
+    /// pattern names screens (`list{ListScreen}/:id{DetailScreen}`) and that has no closure of its
+    /// own then opens its plan *through this router's pipeline*: filters (a gate holds it until
+    /// login, and ``Navigator/openPendingLink()`` rebuilds the stack afterwards), handlers, then
+    /// `apply` with the plan and the link. Each ``Routable`` destination navigates from `screens`
+    /// (``Routable/navigate(to:from:)``, Compass's `currentController`), read once per link before
+    /// its destination runs. Each call sets both: nil `apply` leaves such routes to the default
+    /// route; nil `screens` (the default) gives destinations no screens.
     ///
     /// ```swift
-    /// // `coordinator`: a @MainActor object that owns the app's NavigationState or UIKitScreenStack
-    /// router.applyPlans { plan, link in await coordinator.show(plan) }
+    /// // `navigation`: a @MainActor object that owns the app's NavigationState or UIKitScreenStack
+    /// router.applyPlans({ plan, _ in await navigation.apply(plan) }, screens: { await navigation.stack })
     /// ```
-    public func applyPlans(_ apply: PlanApplier?) {
-        state.withLock { state in
-            state.planApplier = apply
-            state.cache = nil
-        }
-    }
-
-    /// ``applyPlans(_:)``, and where to read what the app shows: each ``Routable`` destination
-    /// then navigates from it (``Routable/navigate(to:from:)``, Compass's `currentController`).
-    ///
-    /// ```swift
-    /// router.applyPlans({ plan, _ in await navigation.apply(plan) },
-    ///                   screens: { await navigation.stack })
-    /// ```
-    /// - Parameters:
-    ///   - apply: applies screen routes' plans (nil leaves them to the default route).
-    ///   - screens: reads what is shown, once per link, before its destination runs.
-    public func applyPlans(_ apply: PlanApplier?, screens: (@Sendable () async -> InMemoryScreenStack)?) {
+    public func applyPlans(_ apply: PlanApplier?, screens: (@Sendable () async -> InMemoryScreenStack)? = nil) {
         state.withLock { state in
             state.planApplier = apply
             state.screens = screens

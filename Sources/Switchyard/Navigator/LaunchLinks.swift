@@ -33,23 +33,28 @@ public struct LaunchLinks {
     public var activities: [Activity]
     /// The payload of the tapped notification that launched the app (`notificationResponse`).
     public var notificationPayload: [AnyHashable: Any]?
+    /// The action the user chose on that notification (`actionIdentifier`); nil is the default
+    /// action (a tap on the notification itself).
+    public var notificationAction: String?
     /// The home-screen quick action that launched the app (`shortcutItem`): its type, and its
     /// `userInfo["url"]`.
     public var shortcut: (type: String, url: String?)?
 
     /// Creates the links of a launch; by default there are none.
     public init(urls: [URL] = [], activities: [Activity] = [], notificationPayload: [AnyHashable: Any]? = nil,
-                shortcut: (type: String, url: String?)? = nil) {
+                notificationAction: String? = nil, shortcut: (type: String, url: String?)? = nil) {
         self.urls = urls
         self.activities = activities
         self.notificationPayload = notificationPayload
+        self.notificationAction = notificationAction
         self.shortcut = shortcut
     }
 }
 
 extension Navigator {
     /// Routes every link a launch carries, through the same decisions as the one-link calls, in
-    /// this order: the URLs, the user activities, the notification's link, the quick action. Each
+    /// this order: the URLs, the user activities, the notification's link (see
+    /// ``handle(pushPayload:actionIdentifier:)``), the quick action. Each
     /// is taken or refused at once (a refusal, an activity without a link included, is reported
     /// to ``onOutcome``); taken links are held until ``markReady()`` when the navigator waits for
     /// it, else opened one after another in a task.
@@ -61,15 +66,16 @@ extension Navigator {
     /// - Returns: whether any link was taken.
     @discardableResult
     public func handle(_ launch: LaunchLinks) -> Bool {
-        var offers: [Offer] = launch.urls.map { .link(HeldLink(input: $0.absoluteString)) }
+        var offers: [Offer] = launch.urls.map { .link(Arrival(input: $0.absoluteString)) }
         for activity in launch.activities {
             offers.append(offer(userActivityType: activity.type, webpageURL: activity.webpageURL, userInfo: activity.userInfo))
         }
-        if let payload = launch.notificationPayload, let link = Self.link(inPushPayload: payload) {
-            offers.append(.link(HeldLink(input: link, source: .push)))
+        if let payload = launch.notificationPayload,
+           let arrival = arrival(pushPayload: payload, actionIdentifier: launch.notificationAction) {
+            offers.append(.link(arrival))
         }
         if let shortcut = launch.shortcut {
-            offers.append(.link(HeldLink(input: Self.link(shortcutType: shortcut.type, url: shortcut.url), source: .shortcut)))
+            offers.append(.link(Arrival(input: Self.link(shortcutType: shortcut.type, url: shortcut.url), source: .shortcut)))
         }
         return take(offers) > 0
     }

@@ -58,7 +58,7 @@ extension Navigator {
     func offer(userActivityType type: String, webpageURL: URL?, userInfo: [AnyHashable: Any]?) -> Offer {
         switch link(userActivityType: type, webpageURL: webpageURL, userInfo: userInfo) {
         case .success(let link):
-            return .link(HeldLink(input: link.input, source: link.source))
+            return .link(Arrival(input: link.input, source: link.source))
         case .failure(let error):
             let url = (userInfo?[Self.spotlightIdentifierKey] as? String) ?? webpageURL?.absoluteString ?? ""
             return .refused(.failed(DeepLink(url: url, source: .userActivity), error))
@@ -69,16 +69,7 @@ extension Navigator {
     /// `UIOpenURLContext`s): each one, in order; true when any was taken.
     @discardableResult
     public func handle(urls: [URL]) -> Bool {
-        take(urls.map { .link(HeldLink(input: $0.absoluteString)) }) > 0
-    }
-
-    /// ``handle(_:source:metadata:)`` for a tapped notification's payload (see
-    /// ``link(inPushPayload:)``), with source ``LinkSource/push``; false when it carries no link
-    /// (nothing is reported then: a notification without a link is not a link).
-    @discardableResult
-    public func handle(pushPayload: [AnyHashable: Any]) -> Bool {
-        guard let link = Self.link(inPushPayload: pushPayload) else { return false }
-        return handle(link, source: .push)
+        take(urls.map { .link(Arrival(input: $0.absoluteString)) }) > 0
     }
 
     /// ``handle(_:source:metadata:)`` for a home-screen quick action: its URL when it has one, else
@@ -97,24 +88,5 @@ extension Navigator {
     static func link(shortcutType type: String, url: String?) -> String {
         if let url, !url.isEmpty { return url }
         return type
-    }
-
-    /// The link a push payload carries: the first non-empty string of `aps.urn`, `aps.url`,
-    /// `urn`, `url` (Compass's `{"aps": {"urn": "user:self"}}`).
-    public static func link(inPushPayload payload: [AnyHashable: Any]) -> String? {
-        let aps = payload["aps"] as? [AnyHashable: Any]
-        for candidate in [aps?["urn"], aps?["url"], payload["urn"], payload["url"]] {
-            if let text = candidate as? String, !text.isEmpty { return text }
-        }
-        return nil
-    }
-
-    /// The link a push payload given as JSON carries; nil when it is not a JSON object or has no link.
-    public static func link(inPushPayloadJSON json: Data) -> String? {
-        guard let payload = try? JSONValue.parse(bytes: json) else { return nil }
-        for candidate in [payload["aps"]?["urn"], payload["aps"]?["url"], payload["urn"], payload["url"]] {
-            if let text = candidate?.stringValue, !text.isEmpty { return text }
-        }
-        return nil
     }
 }

@@ -1,32 +1,42 @@
 extension Navigator {
-    /// What the navigator does with a link the moment it arrives: takes it, or refuses it with
-    /// the outcome that says why.
+    /// What the navigator does with a link the moment it arrives: takes it (with the router that
+    /// will run it; none for a short link of the service), or refuses it with the outcome that
+    /// says why.
     enum Decision {
-        case take(DeepLink)
+        case take(DeepLink, Router?)
         case refuse(RoutingOutcome)
     }
 
     /// The decision for one link against these routers (see ``canOpen(_:source:)``): a short link
     /// of the service is taken; otherwise the first router that reads the link and has a
     /// destination for it takes it; otherwise the most telling refusal.
-    static func decision(_ offer: HeldLink, routers: [Router], smartLinks: SmartLinkRouting?) -> Decision {
-        if let smartLinks, let code = smartLinks.client.code(in: offer.input) {
-            var link = DeepLink(url: offer.input, source: offer.source == .deferred ? .deferred : .smartLink)
-            link.smartLink = SmartLinkReference(code: code, url: offer.input)
-            return .take(link)
+    static func decision(_ arrival: Arrival, routers: [Router], smartLinks: SmartLinkRouting?) -> Decision {
+        if let smartLinks, let code = smartLinks.client.code(in: arrival.input) {
+            var link = DeepLink(url: arrival.input, source: arrival.source == .deferred ? .deferred : .smartLink)
+            link.smartLink = SmartLinkReference(code: code, url: arrival.input)
+            return .take(link, nil)
         }
         var refusal: RoutingOutcome?
         for router in routers {
-            switch router.decision(offer.input, source: offer.source) {
+            switch router.decision(arrival.input, source: arrival.source) {
             case .take(var link):
-                if let metadata = offer.metadata { link.metadata = metadata }
-                return .take(link)
+                if let metadata = arrival.metadata { link.metadata = metadata }
+                if let smartLink = arrival.smartLink { link.smartLink = smartLink }
+                return .take(link, router)
             case .refuse(let outcome):
                 refusal = moreTelling(refusal, outcome)
             }
         }
-        return .refuse(refusal ?? .unhandled(DeepLink(url: offer.input, source: offer.source ?? .url,
-                                                        metadata: offer.metadata)))
+        return .refuse(refusal ?? .unhandled(DeepLink(url: arrival.input, source: arrival.source ?? .url,
+                                                        metadata: arrival.metadata)))
+    }
+
+    /// Of two refusals, the one that says more: a router that could read the link (unhandled)
+    /// over one that could not (rejected); otherwise the first.
+    static func moreTelling(_ first: RoutingOutcome?, _ next: RoutingOutcome) -> RoutingOutcome {
+        guard let first else { return next }
+        if case .rejected = first, case .unhandled = next { return next }
+        return first
     }
 
     /// Whether this navigator takes `input`, decided at once and the same before and after
@@ -45,8 +55,7 @@ extension Navigator {
     /// - Complexity: one resolution per router tried.
     public func canOpen(_ input: String, source: LinkSource? = nil) -> Bool {
         let (routers, smartLinks) = state.withLock { ($0.routers, $0.smartLinks) }
-        if case .take = Self.decision(HeldLink(input: input, source: source, metadata: nil), routers: routers,
-                                      smartLinks: smartLinks) {
+        if case .take = Self.decision(Arrival(input: input, source: source), routers: routers, smartLinks: smartLinks) {
             return true
         }
         return false
@@ -55,9 +64,10 @@ extension Navigator {
     /// The one call for a link a system callback hands over (`application(_:open:options:)`,
     /// `scene(_:openURLContexts:)`, `.onOpenURL`, ...): decides at once whether the navigator takes
     /// it (``canOpen(_:source:)``) and answers that, the `Bool` to return to the system, so that
-    /// an SDK chained after this one gets what the app does not take. A taken link is held until
-    /// ``markReady()`` or routed in a task; a refused one is reported to ``onOutcome`` with its
-    /// reason. Every outcome goes to ``onOutcome``.
+    /// an SDK chained after this one gets what the app does not take. A taken link joins the queue
+    /// (held until ``markReady()`` when the navigator is not ready); a repeat of a link taken within
+    /// ``duplicateWindow`` is dropped (answered true: the app took the first); a refused one is
+    /// reported to ``onOutcome`` with its reason. Every outcome goes to ``onOutcome``.
     ///
     /// ```swift
     /// func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
@@ -67,59 +77,71 @@ extension Navigator {
     /// - Parameters:
     ///   - input: the link (a URL's `absoluteString`, a path or a URN).
     ///   - source: where it came from; derived from its form when nil.
-    ///   - metadata: smart-link metadata to attach.
+    ///   - metadata: metadata to attach (a smart link's, a notification's payload).
     /// - Returns: whether the navigator took the link.
     @discardableResult
     public func handle(_ input: String, source: LinkSource? = nil, metadata: [String: JSONValue]? = nil) -> Bool {
-        take([.link(HeldLink(input: input, source: source, metadata: metadata))]) > 0
+        admit([.link(Arrival(input: input, source: source, metadata: metadata))], dropsRepeats: true)[0].taken
     }
 
-    /// A link offered to ``take(_:)``, or one refused before it could be offered (a user
-    /// activity without a link), whose outcome is reported in its place.
-    enum Offer {
-        case link(HeldLink)
-        case refused(RoutingOutcome)
-    }
-
-    /// Decides each offer at once, in order: refusals are reported; taken links are held in order
-    /// when the navigator is not ready, else routed one after another in a single task (so they
-    /// open in the order they came).
-    ///
-    /// - Returns: how many were taken.
+    /// Offers links from a system callback (repeats dropped): how many were taken.
     func take(_ offers: [Offer]) -> Int {
-        var reports: [RoutingOutcome] = []
-        var taken: [HeldLink] = []
-        let holding = state.withLock { state in
-            for offer in offers {
-                guard case .link(let offer) = offer else {
-                    if case .refused(let outcome) = offer { reports.append(outcome) }
-                    continue
-                }
-                switch Self.decision(offer, routers: state.routers, smartLinks: state.smartLinks) {
-                case .take(let link):
-                    if !state.isReady {
-                        // One tap can reach two entry points at a cold launch (SwiftUI hands the
-                        // launch URL to `.onOpenURL` as well as to the scene delegate's options).
-                        if state.held.contains(where: { $0.input == offer.input }) { taken.append(offer); continue }
-                        state.held.append(offer)
-                        reports.append(.held(link))
-                    }
-                    taken.append(offer)
-                case .refuse(let outcome):
-                    reports.append(outcome)
-                }
+        admit(offers, dropsRepeats: true).filter(\.taken).count
+    }
+
+    /// Opens a URL, path or URN through the routers and answers what happened: the outcome of the
+    /// router that took the link; when none did, ``RoutingOutcome/unhandled(_:)`` if some router
+    /// could read it, else the first router's ``RoutingOutcome/rejected(_:)``, whose error says
+    /// why (a universal link to a host that is not in the router's `hosts` is
+    /// ``LinkInputError/Code/unknownHost``, with the host named). The link waits its turn in the
+    /// queue (``linkDeadline`` and ``ordering`` apply); before ``markReady()`` a link the navigator
+    /// takes is ``RoutingOutcome/heldUntilReady(_:)`` at once, and one it would not take is
+    /// refused at once, as it would be after. Called from inside a running link's destination, it
+    /// runs at once. A short link of the link service in ``smartLinks`` is resolved first
+    /// (``SmartLinkRouting``). The outcome also goes to ``onOutcome``.
+    ///
+    /// This is the call for links the app opens itself (a button, a test); a system callback that
+    /// must answer a `Bool` at once calls ``handle(_:source:metadata:)``.
+    ///
+    /// ```swift
+    /// if case .rejected(let error) = await navigator.route("https://shop.example.com/product/42") {
+    ///     print(error)   // host 'shop.example.com' is not a universal-link host of this table
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - input: the link.
+    ///   - source: where it came from; derived from its form when nil.
+    ///   - metadata: metadata to attach.
+    @discardableResult
+    public func route(_ input: String, source: LinkSource? = nil,
+                      metadata: [String: JSONValue]? = nil) async -> RoutingOutcome {
+        await route(Arrival(input: input, source: source, metadata: metadata))
+    }
+
+    /// Routes one arrival and awaits its outcome: through the queue, or at once from inside a
+    /// running link.
+    func route(_ arrival: Arrival) async -> RoutingOutcome {
+        if Self.running == ObjectIdentifier(self) {
+            let (routers, smartLinks) = state.withLock { ($0.routers, $0.smartLinks) }
+            let outcome: RoutingOutcome
+            switch Self.decision(arrival, routers: routers, smartLinks: smartLinks) {
+            case .refuse(let refusal):
+                outcome = refusal
+            case .take(let link, let router):
+                outcome = await execute(QueuedLink(id: 0, arrival: arrival, link: link, router: router, routers: routers))
             }
-            return !state.isReady
+            report(outcome)
+            return outcome
         }
-        for outcome in reports { report(outcome) }
-        if !holding && !taken.isEmpty {
-            let toRoute = taken
-            Task {
-                for offer in toRoute {
-                    await route(offer.input, source: offer.source, metadata: offer.metadata)
-                }
-            }
+        switch admit([.link(arrival)], dropsRepeats: false)[0] {
+        case .answered(let outcome): return outcome
+        case .queued(let promise): return await promise.value
         }
-        return taken.count
+    }
+
+    /// Routes a deep link the link service gave (a deferred claim's), keeping its metadata and
+    /// short-link reference; the outcome goes to ``onOutcome``.
+    func route(deepLink link: DeepLink, source: LinkSource) async -> RoutingOutcome {
+        await route(Arrival(input: link.url, source: source, metadata: link.metadata, smartLink: link.smartLink))
     }
 }

@@ -1,26 +1,4 @@
 extension Navigator {
-    /// Opens the link a gate held (``Router/pendingLink``) once the gate opens (after login): the
-    /// pending link of the first router that has one, through the whole pipeline again, so a gate
-    /// still closed holds it again. The outcome goes to ``onOutcome``.
-    ///
-    /// ```swift
-    /// func didLogIn() async { await navigator.openPendingLink() }
-    /// ```
-    /// - Returns: the outcome, or nil when no router had a pending link.
-    @discardableResult
-    public func openPendingLink() async -> RoutingOutcome? {
-        for router in routers where router.pendingLink != nil {
-            let outcome = await OutcomeReporting.$report.withValue({ [weak self] in self?.report($0) }) {
-                await router.openPendingLink()
-            }
-            if let outcome {
-                report(outcome)
-                return outcome
-            }
-        }
-        return nil
-    }
-
     /// Internal navigation to a route by name (or pattern): the first router whose table has that
     /// route builds its internal path (``RouteTable/url(for:parameters:query:fragment:scheme:host:)``),
     /// which then goes through ``route(_:source:metadata:)`` with source ``LinkSource/internal``.

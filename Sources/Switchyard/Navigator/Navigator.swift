@@ -5,62 +5,89 @@
 ///
 /// | job | call |
 /// | --- | --- |
-/// | a system callback hands over a link and wants a `Bool` now | ``handle(_:source:metadata:)`` (and its plain-value kin: ``handle(_:)-(LaunchLinks)``, ``handle(urls:)``, ``handle(userActivityType:webpageURL:userInfo:)``, ``handle(pushPayload:)``, ``handle(shortcutType:url:)``) |
+/// | a system callback hands over a link and wants a `Bool` now | ``handle(_:source:metadata:)`` (and its plain-value kin: ``handle(_:)-(LaunchLinks)``, ``handle(urls:)``, ``handle(userActivityType:webpageURL:userInfo:)``, ``handle(pushPayload:actionIdentifier:)``, ``handle(shortcutType:url:)``) |
 /// | the app opens a link itself and awaits what happened | ``route(_:source:metadata:)`` |
 /// | the app opens a route by name | ``navigate(to:parameters:query:)`` |
-/// | a gate opened (after login): open the link it held | ``openPendingLink()`` |
+/// | a gate opened (after login): open the links it held | ``openPendingLink()`` |
+/// | the app is ready to show links, or no longer is (sign-out) | ``markReady()``, ``markNotReady()`` |
 /// | every link's fate, for logging | ``onOutcome`` |
 ///
-/// `route` offers the link to each router in turn and stops at the first that does not answer
-/// ``RoutingOutcome/unhandled(_:)`` or ``RoutingOutcome/rejected(_:)``. A router with a default
-/// route takes every link it can read, so put it last.
+/// **One link at a time.** Every taken link, whichever entry point it came through, joins one
+/// queue and runs when the one before it has finished, in the order they arrived, so two quick
+/// taps never race. Each has ``linkDeadline``: a link still running then (a hung destination, a
+/// short link whose service does not answer) is cancelled and reported
+/// ``RoutingOutcome/timedOut(_:)``, and the next one runs. With ``LinkOrdering/latestWins`` a new
+/// link cancels the one in flight and those waiting instead (``RoutingOutcome/cancelled(_:)``).
+/// A link routed from inside a running link's destination runs at once, inside it.
 ///
-/// A navigator created with `waitsUntilReady: true` holds what it takes before ``markReady()``
-/// (cold launch: the link comes before the root screen exists): every taken link, in the order it
-/// came (a link identical to one already held is held once: one tap can reach two entry points at
-/// a cold launch), and ``markReady()`` opens them once, in that order. What it would not take after
-/// ``markReady()`` it does not take before either: the answer never depends on readiness.
+/// **Decided once.** A link is resolved when it arrives, and that answer (taken or refused) is
+/// the `Bool` a `handle` call returns, before ``markReady()`` as after; the link it resolved to is
+/// what runs, unless ``routers`` changed in between (then the link is decided again when it runs).
+/// The first router that reads the link and has a destination for it takes it; a router with a
+/// default route takes every link it can read, so put it last.
+///
+/// A navigator waits for ``markReady()`` by default (cold launch: the link comes before the root
+/// screen exists): every taken link is held, in the order it came, and ``markReady()`` opens them
+/// once, in that order. Create it with `waitsUntilReady: false` only where nothing must be built
+/// first (a test, a command-line tool).
 ///
 /// ```swift
-/// let navigator = Navigator(routers: [preLoginRouter], waitsUntilReady: true)
+/// let navigator = Navigator(routers: [preLoginRouter])
 /// navigator.onOutcome = { outcome in logger.info("\(outcome)") }
 /// // scene(_:willConnectTo:options:)
-/// navigator.handle("shop://product/42")   // true: held
+/// navigator.handle("shop://product/42")   // true: held until ready
 /// navigator.handle("fb123://authorize")   // false: the next SDK may take it
 /// // once the root screen is up
 /// await navigator.markReady()             // opens product/42
-/// // after login (Compass's pre-login / post-login routers)
+/// // after login (Compass's pre-login / post-login routers): links a gate held stay with the navigator
 /// navigator.routers = [postLoginRouter]
+/// await navigator.openPendingLink()
 /// ```
 public final class Navigator: Sendable {
     let state: Locked<State>
+    /// The time the queue reads: deadlines and the duplicate window.
+    let clock: NavigatorClock
 
-    /// A link offered to the navigator: held as it is when taken before ``markReady()``.
-    struct HeldLink: Sendable {
+    /// A link offered to the navigator, as it arrived.
+    struct Arrival: Sendable {
         var input: String
         var source: LinkSource? = nil
         var metadata: [String: JSONValue]? = nil
+        /// The short link it came from (a deferred claim's deep link).
+        var smartLink: SmartLinkReference? = nil
     }
 
     struct State {
         var routers: [Router]
         var isReady: Bool
-        var held: [HeldLink] = []
         var smartLinks: SmartLinkRouting?
         var spotlightLink: @Sendable (String) -> String? = { $0 }
+        var pushLink: @Sendable ([AnyHashable: Any]) -> String? = { Navigator.link(inPushPayload: $0) }
+        var notificationActions: Set<String> = [Navigator.defaultNotificationAction]
         var onOutcome: (@Sendable (RoutingOutcome) -> Void)?
+        var queue = LinkQueue()
+        var recent: [RecentArrival] = []
+        var gated: [GatedLink] = []
+        var gatedLinkPolicy: GatedLinkPolicy = .keepNewest
+        var linkDeadline: Duration? = .seconds(30)
+        var ordering: LinkOrdering = .arrivalOrder
+        var duplicateWindow: Duration = .seconds(2)
     }
 
     /// Creates a navigator.
     ///
     /// - Parameters:
     ///   - routers: the routers to try, in order.
-    ///   - waitsUntilReady: whether taken links are held until ``markReady()``.
-    public init(routers: [Router], waitsUntilReady: Bool = false) {
+    ///   - waitsUntilReady: whether taken links are held until ``markReady()`` (the default: an
+    ///     app's root screen is not up when its first link arrives).
+    ///   - clock: the time deadlines and the duplicate window are measured in (tests give their own).
+    public init(routers: [Router], waitsUntilReady: Bool = true, clock: NavigatorClock = .continuous) {
         state = Locked(State(routers: routers, isReady: !waitsUntilReady))
+        self.clock = clock
     }
 
-    /// The routers, tried in order; replace them to swap modules (logged out / logged in).
+    /// The routers, tried in order; replace them to swap modules (logged out / logged in). Links
+    /// a gate held stay with the navigator (``heldLinks``).
     public var routers: [Router] {
         get { state.withLock { $0.routers } }
         set { state.withLock { $0.routers = newValue } }
@@ -90,12 +117,10 @@ public final class Navigator: Sendable {
         set { state.withLock { $0.spotlightLink = newValue } }
     }
 
-    /// Sees every link's fate, whichever entry point it came through (the `handle` calls, the
-    /// UIKit and SwiftUI adapters, ``route(_:source:metadata:)``, ``navigate(to:parameters:query:)``,
-    /// ``markReady()``): opened, opened by the default route, held (until ready, or by a gate),
-    /// replaced by a newer held link (``RoutingOutcome/replaced(_:by:)``), halted, or refused with
-    /// its reason. Called once per outcome, outside the navigator's lock, on whatever task routed
-    /// the link; nil (the default) reports nothing.
+    /// Sees every link's fate, whichever entry point it came through: opened, opened by the
+    /// default route, held (until ready, or by a gate), replaced, a duplicate, cancelled, timed
+    /// out, halted, or refused with its reason. Called once per outcome, outside the navigator's
+    /// lock, on whatever task routed the link; nil (the default) reports nothing.
     ///
     /// ```swift
     /// navigator.onOutcome = { outcome in logger.info("deep link: \(outcome)") }
@@ -105,7 +130,33 @@ public final class Navigator: Sendable {
         set { state.withLock { $0.onOutcome = newValue } }
     }
 
-    /// Whether links open at once (true unless created with `waitsUntilReady` and not yet marked ready).
+    /// How long one link may run (its filters, destination, a short link's resolution) before it
+    /// is cancelled, reported ``RoutingOutcome/timedOut(_:)``, and the next link runs: 30 seconds
+    /// by default; nil lets a link run as long as it takes (and hold every later one).
+    public var linkDeadline: Duration? {
+        get { state.withLock { $0.linkDeadline } }
+        set { state.withLock { $0.linkDeadline = newValue } }
+    }
+
+    /// Whether links wait their turn or a new one replaces those before it: see ``LinkOrdering``.
+    public var ordering: LinkOrdering {
+        get { state.withLock { $0.ordering } }
+        set { state.withLock { $0.ordering = newValue } }
+    }
+
+    /// How soon the same input from the same kind of source counts as the same tap again (a
+    /// launch notification in the connection options and in `didReceive`; a launch URL in the
+    /// options and in `.onOpenURL`): 2 seconds by default; zero keeps every repeat. A repeat is
+    /// dropped, ready or not, and reported as ``RoutingOutcome/duplicate(_:)``; `handle` answers
+    /// true for it (the app took the first). Links the app routes itself (``route(_:source:metadata:)``)
+    /// are never dropped as repeats.
+    public var duplicateWindow: Duration {
+        get { state.withLock { $0.duplicateWindow } }
+        set { state.withLock { $0.duplicateWindow = newValue } }
+    }
+
+    /// Whether links open at once (false until ``markReady()`` unless created with
+    /// `waitsUntilReady: false`, and again after ``markNotReady()``).
     public var isReady: Bool {
         state.withLock { $0.isReady }
     }
@@ -116,154 +167,25 @@ public final class Navigator: Sendable {
     }
 
     /// Marks the app ready to show links and opens every link held until now, once each, in the
-    /// order they came; each outcome goes to ``onOutcome``. Links that arrive while the held ones
-    /// open are held behind them, so the order is kept; the navigator is ready once none is left.
+    /// order they came; each outcome goes to ``onOutcome``. It returns once the queue is empty:
+    /// links that arrive while the held ones open wait behind them.
     ///
-    /// - Returns: whether any held link was opened and handled.
+    /// - Returns: whether any link that was held until now was handled.
     @discardableResult
     public func markReady() async -> Bool {
+        let held = state.withLock { state in
+            state.isReady = true
+            return state.queue.waiting.map(\.promise)
+        }
+        await waitUntilIdle()
         var handled = false
-        while true {
-            let next: (HeldLink, [Router], SmartLinkRouting?)? = state.withLock { state in
-                if state.held.isEmpty {
-                    state.isReady = true
-                    return nil
-                }
-                return (state.held.removeFirst(), state.routers, state.smartLinks)
-            }
-            guard let (link, routers, smartLinks) = next else { return handled }
-            let outcome = await run(link, routers: routers, smartLinks: smartLinks)
-            report(outcome)
-            handled = handled || outcome.handled
-        }
+        for promise in held where await promise.value.handled { handled = true }
+        return handled
     }
 
-    /// Opens a URL, path or URN through the routers and answers what happened: the outcome of the
-    /// first router that took the link; when none did, ``RoutingOutcome/unhandled(_:)`` if some
-    /// router could read it, else the first router's ``RoutingOutcome/rejected(_:)``, whose error
-    /// says why (a universal link to a host that is not in the router's `hosts` is
-    /// ``LinkInputError/Code/unknownHost``, with the host named). Before ``markReady()`` a link
-    /// the navigator takes is ``RoutingOutcome/held(_:)``, and one it would not take is refused
-    /// at once, as it would be after. A short link of the link service in ``smartLinks`` is
-    /// resolved first (``SmartLinkRouting``). The outcome also goes to ``onOutcome``.
-    ///
-    /// This is the call for links the app opens itself (a button, a test); a system callback that
-    /// must answer a `Bool` at once calls ``handle(_:source:metadata:)``.
-    ///
-    /// ```swift
-    /// if case .rejected(let error) = await navigator.route("https://shop.example.com/product/42") {
-    ///     print(error)   // host 'shop.example.com' is not a universal-link host of this table
-    /// }
-    /// ```
-    /// - Parameters:
-    ///   - input: the link.
-    ///   - source: where it came from; derived from its form when nil.
-    ///   - metadata: smart-link metadata to attach.
-    @discardableResult
-    public func route(_ input: String, source: LinkSource? = nil,
-                      metadata: [String: JSONValue]? = nil) async -> RoutingOutcome {
-        let outcome = await routeUnreported(input, source: source, metadata: metadata)
-        report(outcome)
-        return outcome
+    /// Makes the navigator hold links again until the next ``markReady()`` (signing out: the root
+    /// screen is being rebuilt). A link in flight finishes; later ones are held, as at a cold launch.
+    public func markNotReady() {
+        state.withLock { $0.isReady = false }
     }
-
-    /// ``route(_:source:metadata:)`` without the report of its own outcome (a gate's replaced
-    /// pending link is still reported).
-    private func routeUnreported(_ input: String, source: LinkSource?,
-                                 metadata: [String: JSONValue]?) async -> RoutingOutcome {
-        let offer = HeldLink(input: input, source: source, metadata: metadata)
-        let (routers, smartLinks, early): ([Router], SmartLinkRouting?, RoutingOutcome?) = state.withLock { state in
-            guard !state.isReady else { return (state.routers, state.smartLinks, nil) }
-            switch Self.decision(offer, routers: state.routers, smartLinks: state.smartLinks) {
-            case .take(let link):
-                if !state.held.contains(where: { $0.input == input }) { state.held.append(offer) }
-                return ([], nil, .held(link))
-            case .refuse(let outcome):
-                return ([], nil, outcome)
-            }
-        }
-        if let early { return early }
-        return await run(offer, routers: routers, smartLinks: smartLinks)
-    }
-
-    /// Runs a link through the routers (a short link of the service resolved first), whether or
-    /// not the navigator is ready; a gate's replaced pending link is reported on the way.
-    private func run(_ offer: HeldLink, routers: [Router], smartLinks: SmartLinkRouting?) async -> RoutingOutcome {
-        await OutcomeReporting.$report.withValue({ [weak self] in self?.report($0) }) {
-            if let smartLinks, let code = smartLinks.client.code(in: offer.input) {
-                return await routeSmartLink(code: code, input: offer.input, source: offer.source, routing: smartLinks,
-                                            routers: routers)
-            }
-            return await route(offer.input, source: offer.source, metadata: offer.metadata, smartLink: nil, through: routers)
-        }
-    }
-
-    /// Routes a deep link the link service gave (a deferred claim's), keeping its metadata and
-    /// short-link reference; the outcome goes to ``onOutcome``.
-    func route(deepLink link: DeepLink, source: LinkSource) async -> RoutingOutcome {
-        let routers = self.routers
-        let outcome = await OutcomeReporting.$report.withValue({ [weak self] in self?.report($0) }) {
-            await route(link.url, source: source, metadata: link.metadata, smartLink: link.smartLink, through: routers)
-        }
-        report(outcome)
-        return outcome
-    }
-
-    /// Offers the input to each router in turn (see ``route(_:source:metadata:)``).
-    private func route(_ input: String, source: LinkSource?, metadata: [String: JSONValue]?,
-                       smartLink: SmartLinkReference?, through routers: [Router]) async -> RoutingOutcome {
-        var unanswered: RoutingOutcome?
-        for router in routers {
-            let outcome = await router.route(input, source: source, metadata: metadata, smartLink: smartLink)
-            switch outcome {
-            case .unhandled, .rejected:
-                unanswered = Self.moreTelling(unanswered, outcome)
-            default:
-                return outcome
-            }
-        }
-        return unanswered ?? .unhandled(DeepLink(url: input, source: source ?? .url, metadata: metadata))
-    }
-
-    /// Of two refusals, the one that says more: a router that could read the link (unhandled)
-    /// over one that could not (rejected); otherwise the first.
-    static func moreTelling(_ first: RoutingOutcome?, _ next: RoutingOutcome) -> RoutingOutcome {
-        guard let first else { return next }
-        if case .rejected = first, case .unhandled = next { return next }
-        return first
-    }
-
-    /// A short link of the configured service: resolved by the service, then routed as its deep
-    /// link with the link's metadata and source ``LinkSource/smartLink`` (``LinkSource/deferred``
-    /// when it came through an install). When it cannot be resolved, the outcome says why
-    /// (``RoutingOutcome/unresolvedSmartLink(_:_:)``), or the routers' default route takes it when
-    /// the routing asks for that.
-    private func routeSmartLink(code: String, input: String, source: LinkSource?, routing: SmartLinkRouting,
-                                routers: [Router]) async -> RoutingOutcome {
-        let linkSource: LinkSource = source == .deferred ? .deferred : .smartLink
-        let failure: SmartLinkError
-        do {
-            let resolved = try await routing.client.resolve(code: code)
-            return await route(resolved.url, source: linkSource, metadata: resolved.metadata, smartLink: resolved.smartLink,
-                               through: routers)
-        } catch {
-            failure = error
-        }
-        var unresolved = DeepLink(url: input, source: linkSource)
-        unresolved.smartLink = SmartLinkReference(code: code, url: input)
-        if routing.onFailure == .openDefaultRoute {
-            for router in routers {
-                let outcome = await router.route(unresolved: unresolved)
-                if case .unhandled = outcome { continue }
-                return outcome
-            }
-        }
-        return .unresolvedSmartLink(unresolved, failure)
-    }
-}
-
-/// Where the pipeline reports a gate's pending link that a newer held link replaced: the
-/// navigator that routes the link sets it for the duration of the routing.
-enum OutcomeReporting {
-    @TaskLocal static var report: (@Sendable (RoutingOutcome) -> Void)?
 }

@@ -1,9 +1,10 @@
 import struct Foundation.Date
 
 extension Router {
-    /// The link a filter held (``FilterDecision/hold``), waiting for ``openPendingLink()``: HOKO's
-    /// `currentDeeplink`. A newer held link replaces it (a navigator reports the replaced one to
-    /// ``Navigator/onOutcome`` as ``RoutingOutcome/replaced(_:by:)``).
+    /// The link a filter held (``FilterDecision/hold``) while the router was routed on its own,
+    /// or restored from the ``pendingLinkStore``, waiting for ``openPendingLink()``: HOKO's
+    /// `currentDeeplink`. A newer held link replaces it. A ``Navigator`` keeps the links its
+    /// routers' gates hold itself (``Navigator/heldLinks``), so that they outlive a change of routers.
     public var pendingLink: DeepLink? {
         state.withLock { $0.pendingLink }
     }
@@ -97,15 +98,26 @@ extension Router {
         return restored
     }
 
-    /// Keeps a held link as the pending link, and persists it when there is a store; a store that
-    /// fails is reported to ``pendingLinkStoreFailed``.
-    ///
-    /// - Returns: the pending link this one replaced, if any.
-    func hold(_ link: DeepLink) -> DeepLink? {
-        let (replaced, failure): (DeepLink?, PendingLinkPersistenceError?) = state.withLock { state in
-            let replaced = state.pendingLink
-            state.pendingLink = link
-            guard let store = state.pendingLinkStore else { return (replaced, nil) }
+    /// Takes the pending link out of the router (a restored one, for a navigator to keep), leaving
+    /// the store as it is.
+    package func takePendingLink() -> DeepLink? {
+        state.withLock { state in
+            defer { state.pendingLink = nil }
+            return state.pendingLink
+        }
+    }
+
+    /// Keeps a held link as the pending link, and persists it.
+    func hold(_ link: DeepLink) {
+        state.withLock { $0.pendingLink = link }
+        persist(link)
+    }
+
+    /// Persists a held link when there is a store; a store that fails is reported to
+    /// ``pendingLinkStoreFailed``.
+    package func persist(_ link: DeepLink) {
+        let failure: PendingLinkPersistenceError? = state.withLock { state in
+            guard let store = state.pendingLinkStore else { return nil }
             let now = Date()
             let lifetime = state.pendingLinkLifetime.components
             let seconds = Double(lifetime.seconds) + Double(lifetime.attoseconds) / 1e18
@@ -113,13 +125,17 @@ extension Router {
                 try store.save(PendingLinkRecord(url: link.url, source: link.source, metadata: link.metadata,
                                                  smartLink: link.smartLink, createdAt: now,
                                                  expiresAt: now.addingTimeInterval(seconds)))
-                return (replaced, nil)
+                return nil
             } catch {
-                return (replaced, PendingLinkPersistenceError(.saveFailed, link: link.url, error))
+                return PendingLinkPersistenceError(.saveFailed, link: link.url, error)
             }
         }
         report(failure)
-        return replaced
+    }
+
+    /// Clears the store of a link a navigator kept, when it opens or is dropped.
+    package func clearPendingLinkStore(link url: String) {
+        report(state.withLock { $0.clearStore(link: url) })
     }
 
     /// Hands a store failure to the app, outside the lock.

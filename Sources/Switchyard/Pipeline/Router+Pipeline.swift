@@ -23,25 +23,24 @@ extension Router {
     @discardableResult
     public func route(_ input: String, source: LinkSource? = nil,
                       metadata: [String: JSONValue]? = nil) async -> RoutingOutcome {
-        await run(input, source: source, metadata: metadata, chain: [input])
+        await run(.text(input, source: source, metadata: metadata, smartLink: nil), chain: [input], keepsHeld: true)
     }
 
     /// ``route(_:source:metadata:)`` for the deep link of a short link, which keeps the reference.
     func route(_ input: String, source: LinkSource?, metadata: [String: JSONValue]?,
                smartLink: SmartLinkReference?) async -> RoutingOutcome {
-        await run(.text(input, source: source, metadata: metadata, smartLink: smartLink), chain: [input])
+        await run(.text(input, source: source, metadata: metadata, smartLink: smartLink), chain: [input], keepsHeld: true)
     }
 
-    /// Runs a link that no table resolved (a short link the link service could not resolve)
-    /// through the pipeline: it reaches the default route, if there is one, through the filters
-    /// and handlers like any other link; otherwise ``RoutingOutcome/unhandled(_:)``.
-    func route(unresolved link: DeepLink) async -> RoutingOutcome {
-        await run(.link(link), chain: [link.url])
-    }
-
-    private func run(_ input: String, source: LinkSource?, metadata: [String: JSONValue]?,
-                     chain: [String], smartLink: SmartLinkReference? = nil) async -> RoutingOutcome {
-        await run(.text(input, source: source, metadata: metadata, smartLink: smartLink), chain: chain)
+    /// Runs a link already resolved (by ``decision(_:source:)``, or a short link the link service
+    /// could not resolve, which reaches the default route) through filters, handlers and the
+    /// destination, without resolving it again.
+    ///
+    /// - Parameter keepsHeld: whether a link a filter holds becomes this router's
+    ///   ``pendingLink``; a navigator passes false and keeps the link itself (the router still
+    ///   persists it in its ``pendingLinkStore``).
+    package func route(resolved link: DeepLink, keepsHeld: Bool) async -> RoutingOutcome {
+        await run(.link(link), chain: [link.url], keepsHeld: keepsHeld)
     }
 
     /// What the pipeline starts from: text to resolve, or a link no table resolved.
@@ -52,7 +51,7 @@ extension Router {
 
     /// Resolves the input (a link is taken as it is), then runs filters, handlers and the
     /// destination, all against one snapshot of the router.
-    private func run(_ input: PipelineInput, chain: [String]) async -> RoutingOutcome {
+    private func run(_ input: PipelineInput, chain: [String], keepsHeld: Bool) async -> RoutingOutcome {
         let (snapshot, filters, handlers, patternHandlers) = state.withLock {
             ($0.compiled(), $0.filters, $0.handlers, $0.compiledPatternHandlers())
         }
@@ -82,12 +81,13 @@ extension Router {
                 if chain.count > Self.maximumRedirects {
                     return .failed(link, PipelineError.redirectLoop(next, limit: Self.maximumRedirects))
                 }
-                return await run(target, source: link.source, metadata: link.metadata, chain: next, smartLink: link.smartLink)
+                return await run(.text(target, source: link.source, metadata: link.metadata, smartLink: link.smartLink),
+                                 chain: next, keepsHeld: keepsHeld)
             case .halt:
                 return .halted(link)
             case .hold:
-                if let replaced = hold(link) { OutcomeReporting.report?(.replaced(replaced, by: link)) }
-                return .held(link)
+                if keepsHeld { hold(link) } else { persist(link) }
+                return .heldByGate(link)
             }
         }
 

@@ -7,7 +7,7 @@ extension Router {
     /// ``RoutingOutcome/unhandled(_:)``.
     ///
     /// - Complexity: one resolution (no allocation for a link whose parameters are not read).
-    func decision(_ input: String, source: LinkSource?) -> Navigator.Decision {
+    package func decision(_ input: String, source: LinkSource?) -> RouteDecision {
         let compiled = state.withLock { $0.compiled() }
         let link: DeepLink
         do {
@@ -17,4 +17,11 @@ extension Router {
         }
         return compiled.destination(for: link) != nil ? .take(link) : .refuse(.unhandled(link))
     }
+}
+
+/// What a router decides about an input at once (``Router/decision(_:source:)``): it takes the
+/// resolved link, or refuses it with the outcome that says why.
+package enum RouteDecision: Sendable {
+    case take(DeepLink)
+    case refuse(RoutingOutcome)
 }

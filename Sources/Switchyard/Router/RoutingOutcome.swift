@@ -7,9 +7,13 @@
 /// | --- | --- | --- |
 /// | ``opened(_:)`` | yes | a route's destination ran |
 /// | ``openedDefault(_:)`` | yes | the default route's destination ran (no route, or a route without one) |
-/// | ``held(_:)`` | yes | a filter kept it as the pending link: the app took it, to open later |
+/// | ``heldUntilReady(_:)`` | yes | taken before ``Navigator/markReady()``: it opens then |
+/// | ``heldByGate(_:)`` | yes | a filter (a gate) held it: the app took it, to open after login |
 /// | ``halted(_:)`` | yes | a filter stopped it on purpose: the link was the app's to drop |
-/// | ``replaced(_:by:)`` | yes | a held link that a newer held link replaced (reported to ``Navigator/onOutcome`` only) |
+/// | ``replaced(_:by:)`` | yes | a gate-held link that another held link took the place of (reported to ``Navigator/onOutcome`` only) |
+/// | ``duplicate(_:)`` | yes | the same input from the same kind of source, again within ``Navigator/duplicateWindow``: dropped |
+/// | ``cancelled(_:)`` | yes | a newer link took its place (``Navigator/LinkOrdering/latestWins``) |
+/// | ``timedOut(_:)`` | no | it ran past ``Navigator/linkDeadline``: the next link ran |
 /// | ``unhandled(_:)`` | no | no destination for it and no default route |
 /// | ``rejected(_:)`` | no | not a link this router can read |
 /// | ``failed(_:_:)`` | no | the destination threw, or redirects looped |
@@ -21,13 +25,28 @@ public enum RoutingOutcome: Sendable, CustomStringConvertible {
     /// route that matched has no destination (a route-table file's route that nothing mapped; the
     /// link keeps its `route` and parameters).
     case openedDefault(DeepLink)
-    /// A filter held the link; it is now the router's pending link.
-    case held(DeepLink)
+    /// The navigator took the link before ``Navigator/markReady()``: it opens, in its turn, once
+    /// the app is ready.
+    case heldUntilReady(DeepLink)
+    /// A filter (a ``GateFilter``) held the link: the navigator keeps it (a router routed on its
+    /// own keeps it as its ``Router/pendingLink``) until ``Navigator/openPendingLink()``.
+    case heldByGate(DeepLink)
     /// A filter halted the link.
     case halted(DeepLink)
-    /// A gate's pending link that a newer held link replaced: it will not open. Never the answer
-    /// to a call; the navigator reports it to ``Navigator/onOutcome`` when the newer link is held.
+    /// A gate-held link that will not open because another held link takes its place (the newer
+    /// one under ``Navigator/GatedLinkPolicy/keepNewest``; the older one under
+    /// ``Navigator/GatedLinkPolicy/keepOldest``, which reports the newer as replaced by it).
+    /// Reported to ``Navigator/onOutcome``; never the answer to a call.
     case replaced(DeepLink, by: DeepLink)
+    /// The same input from the same kind of source as a link taken less than
+    /// ``Navigator/duplicateWindow`` before (one tap reaching two entry points): dropped.
+    case duplicate(DeepLink)
+    /// A newer link took the place of this one before it finished
+    /// (``Navigator/LinkOrdering/latestWins``): its task was cancelled, or it never ran.
+    case cancelled(DeepLink)
+    /// The link ran longer than ``Navigator/linkDeadline``: its task was cancelled and the next
+    /// link ran.
+    case timedOut(DeepLink)
     /// Nothing could open the link: neither its route (when it matched one) nor a default route
     /// has a destination. Filters did not run (unless one changed the link into one without a
     /// destination).
@@ -45,16 +64,17 @@ public enum RoutingOutcome: Sendable, CustomStringConvertible {
     /// Whether the app took the link (see the table above).
     public var handled: Bool {
         switch self {
-        case .opened, .openedDefault, .held, .halted, .replaced: true
-        case .unhandled, .rejected, .failed, .unresolvedSmartLink: false
+        case .opened, .openedDefault, .heldUntilReady, .heldByGate, .halted, .replaced, .duplicate, .cancelled: true
+        case .unhandled, .rejected, .failed, .unresolvedSmartLink, .timedOut: false
         }
     }
 
     /// The link, for every outcome but ``rejected(_:)``.
     public var link: DeepLink? {
         switch self {
-        case .opened(let link), .openedDefault(let link), .held(let link), .halted(let link), .unhandled(let link),
-             .failed(let link, _), .unresolvedSmartLink(let link, _), .replaced(let link, _):
+        case .opened(let link), .openedDefault(let link), .heldUntilReady(let link), .heldByGate(let link),
+             .halted(let link), .unhandled(let link), .failed(let link, _), .unresolvedSmartLink(let link, _),
+             .replaced(let link, _), .duplicate(let link), .cancelled(let link), .timedOut(let link):
             link
         case .rejected:
             nil
@@ -77,7 +97,11 @@ public enum RoutingOutcome: Sendable, CustomStringConvertible {
         return switch self {
         case .opened(let link): "opened \(named(link))"
         case .openedDefault(let link): "opened by the default route \(named(link))"
-        case .held(let link): "held \(named(link))"
+        case .heldUntilReady(let link): "held until ready \(named(link))"
+        case .heldByGate(let link): "held by a gate \(named(link))"
+        case .duplicate(let link): "duplicate \(named(link)): dropped"
+        case .cancelled(let link): "cancelled \(named(link)): a newer link took its place"
+        case .timedOut(let link): "timed out \(named(link))"
         case .halted(let link): "halted \(named(link))"
         case .replaced(let link, let newer): "replaced \(named(link)) by \(named(newer))"
         case .unhandled(let link): "unhandled \(named(link)): no destination and no default route"

@@ -1,12 +1,12 @@
 public import Foundation
 
-/// Remembers that the first-launch check for a deferred link has run, so that it runs once per
-/// install, ever: the check records itself *before* it opens anything, so even an app killed
-/// half-way never opens the same link twice.
+/// Remembers that the first-launch check for a deferred link gave a final answer, so that it runs
+/// until it has one, then never again on this install. The check records itself once the answer
+/// is final (``DeferredLinks/Outcome/isFinal``): a launch without network tries again next time.
 public protocol DeferredLinkLedger: Sendable {
     /// When the check ran, or nil if it never has on this install.
     func checkedAt() throws -> Date?
-    /// Records that the check runs now.
+    /// Records that the check gave a final answer (at the moment the check began).
     func recordCheck(at date: Date) throws
 }
 

@@ -1,6 +1,8 @@
 /// The pasteboard, as the first-launch check needs it: whether a web URL is likely there, found
 /// without reading it (on iOS, pattern detection, which shows no paste prompt), and its text,
-/// read only when one is. `SwitchyardUIKit` adapts `UIPasteboard.general`; tests give their own.
+/// read only when one is (on iOS 16 and later, reading text another app copied shows the "Allow
+/// Paste" prompt). `SwitchyardUIKit` adapts `UIPasteboard.general`; tests give their own. A
+/// ``DeferredLinks`` reads it only when the app gives one.
 ///
 /// ```swift
 /// struct TestPasteboard: DeferredLinkPasteboard {

@@ -6,11 +6,18 @@ public import Foundation
 ///
 /// Deterministic first: the link service's iOS page copies the short link to the pasteboard in
 /// the user's own tap on "Get the app" (`https://go.example.com/Ab3dE9xQ?sy_copied=1732420000`,
-/// the copy's time in seconds). On first launch ``openOnFirstLaunch()``:
+/// the copy's time in seconds). The app reads it back in one of two ways, both opt-in:
 ///
-/// 1. does nothing unless this is the first run of the check on this install (the ``ledger``
-///    records it *before* anything is opened, so a link is never opened twice);
-/// 2. asks the pasteboard whether a web URL is likely there, without reading it (no prompt);
+/// - ``pasteboard`` (`SystemPasteboard` in SwitchyardUIKit): read at first launch. Detecting a
+///   web URL shows no prompt, but *reading* the text another app copied shows iOS's "Allow
+///   Paste" prompt (iOS 16 and later), so a first launch with a fresh link there prompts once;
+/// - a paste button (`UIPasteControl`, iOS 16: `DeferredLinkPasteTarget` in SwitchyardUIKit) on a
+///   first-launch screen: the user's own tap pastes, with no prompt, and ``openPasted(_:)`` opens it.
+///
+/// On first launch ``openOnFirstLaunch()``:
+///
+/// 1. does nothing when the ``ledger`` says the check already gave a final answer on this install;
+/// 2. with a ``pasteboard``, asks it whether a web URL is likely there, without reading it;
 /// 3. only then reads it, and accepts it only if it is a short link of the client's service
 ///    (same scheme, host and port, one path segment that is a code), copied by the page (it
 ///    carries `sy_copied`) no longer ago than ``maximumAge``; any other text is ignored, never
@@ -18,11 +25,14 @@ public import Foundation
 /// 4. opens it through the navigator, which resolves it with the service (its ``Navigator/smartLinks``
 ///    must be set to the same client);
 /// 5. otherwise, only where the app opted in (``heuristicClaim``), asks the service for a
-///    heuristic match (``SmartLinkClient/claimDeferred(platform:osVersion:language:)``).
+///    heuristic match (``SmartLinkClient/claimDeferred(platform:osVersion:language:)``);
+/// 6. records the check in the ledger once the answer is final (``Outcome/isFinal``): a first
+///    launch without network (the service unreachable, or answering 5xx, or the link timing out)
+///    records nothing, so the next launch tries again.
 ///
 /// ```swift
 /// let deferred = DeferredLinks(navigator: navigator, client: client,
-///                              pasteboard: SystemPasteboard(),   // SwitchyardUIKit
+///                              pasteboard: SystemPasteboard(),   // SwitchyardUIKit; nil: no pasteboard read
 ///                              ledger: FileDeferredLinkLedger(path: support + "/switchyard-deferred"))
 /// let outcome = await deferred.openOnFirstLaunch()
 /// ```
@@ -51,7 +61,7 @@ public struct DeferredLinks: Sendable {
 
     /// What the first-launch check did.
     public enum Outcome: Sendable {
-        /// The check ran before on this install: nothing was looked at.
+        /// The check gave a final answer before on this install: nothing was looked at.
         case alreadyChecked(Date)
         /// Nothing to open: no likely URL on the pasteboard, and no heuristic claim (or no match).
         case nothingFound
@@ -61,16 +71,33 @@ public struct DeferredLinks: Sendable {
         case opened(RoutingOutcome)
         /// The heuristic claim failed (the service unreachable, the key refused).
         case claimFailed(SmartLinkError)
-        /// The check could not be recorded, so nothing was opened (it would run again next launch).
+        /// The ledger could not be read (nothing was looked at) or written (the check ran, and will
+        /// run again next launch).
         case ledgerFailed(any Error)
+
+        /// Whether this answer is final, so the ledger records the check: false when the link
+        /// service could not be reached or failed (``SmartLinkError/Code/transport``,
+        /// ``SmartLinkError/Code/service``) or the link ran past the navigator's deadline; the
+        /// next launch then tries again.
+        public var isFinal: Bool {
+            switch self {
+            case .claimFailed(let error), .opened(.unresolvedSmartLink(_, let error)):
+                error.code != .transport && error.code != .service
+            case .opened(.timedOut), .ledgerFailed:
+                false
+            default:
+                true
+            }
+        }
     }
 
     /// The navigator the link opens through.
     public let navigator: Navigator
     /// The link service's client: its service URL says which short links count.
     public let client: SmartLinkClient
-    /// The pasteboard.
-    public let pasteboard: any DeferredLinkPasteboard
+    /// The pasteboard read at first launch; nil (the default) reads none (see the type's
+    /// discussion for when iOS prompts).
+    public let pasteboard: (any DeferredLinkPasteboard)?
     /// Records that the check ran.
     public let ledger: any DeferredLinkLedger
     /// The oldest copy that still counts (default one day).
@@ -81,7 +108,7 @@ public struct DeferredLinks: Sendable {
     public var now: @Sendable () -> Date
 
     /// Creates the first-launch check.
-    public init(navigator: Navigator, client: SmartLinkClient, pasteboard: any DeferredLinkPasteboard,
+    public init(navigator: Navigator, client: SmartLinkClient, pasteboard: (any DeferredLinkPasteboard)? = nil,
                 ledger: any DeferredLinkLedger, maximumAge: TimeInterval = 24 * 3600,
                 heuristicClaim: HeuristicClaim? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
         self.navigator = navigator
@@ -95,14 +122,46 @@ public struct DeferredLinks: Sendable {
 
     /// Runs the check (see the type's discussion); call it once the navigator's routers are set up.
     public func openOnFirstLaunch() async -> Outcome {
+        await recording { now in await check(at: now) }
+    }
+
+    /// Opens text the user pasted with a paste button (`UIPasteControl`: no prompt) on a
+    /// first-launch screen: accepted only as ``openOnFirstLaunch()`` accepts the pasteboard's text
+    /// (a fresh short link of the service), and only while the ledger has no final answer.
+    ///
+    /// ```swift
+    /// let pasteTarget = DeferredLinkPasteTarget { text in Task { await deferred.openPasted(text) } }   // SwitchyardUIKit
+    /// ```
+    public func openPasted(_ text: String) async -> Outcome {
+        await recording { now in
+            switch shortLink(in: text, at: now) {
+            case .success(let link): .opened(await navigator.route(link, source: .deferred))
+            case .failure(let refusal): .ignored(reason: refusal.message)
+            }
+        }
+    }
+
+    /// Runs a check unless the ledger has an answer, and records it when its answer is final.
+    private func recording(_ check: (Date) async -> Outcome) async -> Outcome {
         let now = now()
         do {
             if let earlier = try ledger.checkedAt() { return .alreadyChecked(earlier) }
+        } catch {
+            return .ledgerFailed(error)
+        }
+        let outcome = await check(now)
+        guard outcome.isFinal else { return outcome }
+        do {
             try ledger.recordCheck(at: now)
         } catch {
             return .ledgerFailed(error)
         }
-        if await pasteboard.hasProbableWebURL(), let text = await pasteboard.string() {
+        return outcome
+    }
+
+    /// Steps 2 to 5 of the check.
+    private func check(at now: Date) async -> Outcome {
+        if let pasteboard, await pasteboard.hasProbableWebURL(), let text = await pasteboard.string() {
             switch shortLink(in: text, at: now) {
             case .success(let link):
                 return .opened(await navigator.route(link, source: .deferred))

@@ -25,8 +25,9 @@ private actor Screens {
             link.queryParameters["utm_source"] == "spam" ? .halt : .pass
         }
 
-        let navigator = Navigator(routers: [router])
+        let navigator = Navigator(routers: [router])      // holds links until markReady()
         navigator.onOutcome = { outcome in print("deep link:", outcome) }   // every link's fate
+        await navigator.markReady()                        // the root screen shows: links open from now on
         let outcome = await navigator.route("https://shop.example.com/product/42?ref=mail")   // opened
         // README quick start ends
         guard case .opened = outcome else { Issue.record("expected opened, got \(outcome)"); return }

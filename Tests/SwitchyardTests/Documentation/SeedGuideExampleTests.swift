@@ -22,6 +22,7 @@ import Testing
         router.mapDefault { link in shown.append("coupon \(link.queryParameters["coupon_id"] ?? "none")") }
         router.appendFilter { link in log.append(link.route ?? "default"); return .pass }
         let navigator = Navigator(routers: [router])
+        await navigator.markReady()
 
         await navigator.route("urxshop://product/1988")
         await navigator.route("urxshop://unknown?coupon_id=SAVE20")
@@ -35,6 +36,7 @@ import Testing
         try router.map("user:{userId}") { link in shown.append("user \(link.routeParameters!["userId"]!)") }
         try router.map("logout") { _ in shown.append("login screen") }
         let navigator = Navigator(routers: [router])
+        await navigator.markReady()
 
         await navigator.route("user:self", source: .internal)
         let taken = navigator.handle(pushPayload: ["aps": ["urn": "logout"]])
@@ -56,7 +58,9 @@ import Testing
             RouteDefinition("list{ListScreen}/:itemID{DetailScreen}", defaults: ["defaultParam": "1"]),
         ]))
         router.applyPlans { plan, _ in await screens.apply(plan) }
-        await Navigator(routers: [router]).route("appscheme://list/3")
+        let navigator = Navigator(routers: [router])
+        await navigator.markReady()
+        await navigator.route("appscheme://list/3")
         let shown = await screens.shown
         #expect(shown.map(\.identifier) == ["ListScreen", "DetailScreen"])
         #expect(shown.last?.parameters == ["itemID": "3", "defaultParam": "1"])
@@ -76,6 +80,7 @@ import Testing
         try router.appendFilter(GateFilter(routes: ["products/:product_id"], isOpen: { session.isLoggedIn }))
 
         let navigator = Navigator(routers: [router])
+        await navigator.markReady()
 
         await navigator.route("hoko://products/42?referrer=hokolinks.com")
         #expect(shown.all.isEmpty, "held: not logged in")

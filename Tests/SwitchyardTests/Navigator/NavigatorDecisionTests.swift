@@ -50,9 +50,9 @@ import Testing
         #expect(navigator.handle("shop://product/42"))
         #expect(navigator.handle("shop://product/43"))
         #expect(await outcomes.wait(for: 3) == [
-            "held shop://product/42 (product/:id<int>)",
+            "held by a gate shop://product/42 (product/:id<int>)",
             "replaced shop://product/42 (product/:id<int>) by shop://product/43 (product/:id<int>)",
-            "held shop://product/43 (product/:id<int>)",
+            "held by a gate shop://product/43 (product/:id<int>)",
         ], "a gate keeps one pending link: the one it replaces is reported")
         #expect(opened.all.isEmpty)
     }
@@ -88,10 +88,10 @@ import Testing
         #expect(navigator.handle("https://shop.example.com/product/2"))
         #expect(await navigator.route("shop://product/3", source: .push).handled)
         #expect(outcomes.all == [
-            "held shop://product/1 (product/:id<int>)",
+            "held until ready shop://product/1 (product/:id<int>)",
             "rejected: unknown scheme 'fb123' (this table answers: shop)",
-            "held https://shop.example.com/product/2 (product/:id<int>)",
-            "held shop://product/3 (product/:id<int>)",
+            "held until ready https://shop.example.com/product/2 (product/:id<int>)",
+            "held until ready shop://product/3 (product/:id<int>)",
         ])
         #expect(opened.all.isEmpty)
         #expect(await navigator.markReady())
@@ -111,13 +111,13 @@ import Testing
         let router = try Router(schemes: ["shop"])
         try router.map("orders/:id") { opened.add($0) }
         try router.appendFilter(GateFilter(routes: ["orders/:id"]) { loggedIn.withLock { $0 } })
-        let navigator = Navigator(routers: [try Router(schemes: ["other"]), router])
+        let navigator = Navigator(routers: [try Router(schemes: ["other"]), router], waitsUntilReady: false)
         let outcomes = OutcomeRecorder(navigator)
         #expect(await navigator.route("shop://orders/7").handled)
         loggedIn.withLock { $0 = true }
         guard case .opened = await navigator.openPendingLink() else { Issue.record("expected opened"); return }
         #expect(await navigator.openPendingLink() == nil, "once")
-        #expect(outcomes.all == ["held shop://orders/7 (orders/:id)", "opened shop://orders/7 (orders/:id)"])
+        #expect(outcomes.all == ["held by a gate shop://orders/7 (orders/:id)", "opened shop://orders/7 (orders/:id)"])
         #expect(opened.all == ["orders/:id url"])
     }
 

@@ -10,7 +10,7 @@ import Testing
             await log.record("user \(link.routeParameters?["userId"] ?? "-") \(link.source)")
         }
         try router.map("search") { link in await log.record("search \(link.source)") }
-        return Navigator(routers: [router])
+        return Navigator(routers: [router], waitsUntilReady: false)
     }
 
     @Test func pushPayloadsAreReadInOrder() {
@@ -104,7 +104,7 @@ import Testing
         try router.map("products/:product_id") { link in
             await log.record("\(link.routeParameters?["product_id"] ?? "") \(link.queryParameters["referrer"] ?? "")")
         }
-        let navigator = Navigator(routers: [router])
+        let navigator = Navigator(routers: [router], waitsUntilReady: false)
         #expect(await navigator.route("hoko://products/42?referrer=hokolinks.com").handled)
         #expect(await log.entries == ["42 hokolinks.com"])
     }

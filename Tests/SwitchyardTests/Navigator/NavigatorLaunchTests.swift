@@ -29,13 +29,13 @@ import Testing
         #expect(navigator.handle(launch))
         #expect(opened.all.isEmpty, "held until the app is ready")
         #expect(outcomes.all == [
-            "held shop://product/1 (product/:id<int>)",
+            "held until ready shop://product/1 (product/:id<int>)",
             "rejected: unknown scheme 'fb123' (this table answers: shop)",
-            "held https://shop.example.com/product/2 (product/:id<int>)",
-            "held shop://product/3 (product/:id<int>)",
+            "held until ready https://shop.example.com/product/2 (product/:id<int>)",
+            "held until ready shop://product/3 (product/:id<int>)",
             "failed: the user activity 'com.example.viewing' carries no link",
-            "held shop://product/4 (product/:id<int>)",
-            "held cart (cart)",
+            "held until ready shop://product/4 (product/:id<int>)",
+            "held until ready cart (cart)",
         ], "each link's fate, in the order of the options")
         #expect(await navigator.markReady())
         #expect(opened.all == [
@@ -67,7 +67,8 @@ import Testing
         let outcomes = OutcomeRecorder(navigator)
         #expect(navigator.handle(LaunchLinks(urls: [URL(string: "shop://product/1")!])))   // willConnectTo
         #expect(navigator.handle("shop://product/1"))                                        // .onOpenURL
-        #expect(outcomes.all == ["held shop://product/1 (product/:id<int>)"])
+        #expect(outcomes.all == ["held until ready shop://product/1 (product/:id<int>)",
+                                 "duplicate shop://product/1 (product/:id<int>): dropped"])
         #expect(await navigator.markReady())
         #expect(opened.all == ["product/:id<int> url"])
     }
@@ -99,7 +100,7 @@ import Testing
         let outcomes = OutcomeRecorder(navigator)
         #expect(navigator.handle("https://go.example.com/Ab3dE9xQ", source: .universalLink))
         #expect(!navigator.handle("https://go.example.com/api/v1/links"))
-        #expect(outcomes.all.first == "held https://go.example.com/Ab3dE9xQ")
+        #expect(outcomes.all.first == "held until ready https://go.example.com/Ab3dE9xQ")
         #expect(outcomes.all.last?.hasPrefix("rejected: ") == true)
     }
 }

@@ -7,7 +7,7 @@ import Testing
     @Test func anUnlistedHostIsRejectedWithTheHostNamed() async throws {
         let router = try Router(schemes: ["shop"])
         try router.map("product/:id") { _ in }
-        let navigator = Navigator(routers: [router])
+        let navigator = Navigator(routers: [router], waitsUntilReady: false)
         let url = try #require(URL(string: "https://shop.example.com/product/42"))
         #expect(await navigator.route(url.absoluteString, source: .universalLink).handled == false)
         guard case .rejected(let error) = await navigator.route(url.absoluteString, source: .universalLink) else {
@@ -20,7 +20,7 @@ import Testing
     @Test func aListedHostOpens() async throws {
         let router = try Router(schemes: ["shop"], hosts: ["shop.example.com"])
         try router.map("product/:id") { _ in }
-        let outcome = await Navigator(routers: [router]).route("https://shop.example.com/product/42", source: .universalLink)
+        let outcome = await Navigator(routers: [router], waitsUntilReady: false).route("https://shop.example.com/product/42", source: .universalLink)
         guard case .opened(let link) = outcome else { Issue.record("expected opened, got \(outcome)"); return }
         #expect(link.routeParameters == ["id": "42"] && link.source == .universalLink)
     }
@@ -30,11 +30,11 @@ import Testing
         let reading = try Router(schemes: ["shop"])
         try reading.map("cart") { _ in }
         for routers in [[rejecting, reading], [reading, rejecting]] {
-            let outcome = await Navigator(routers: routers).route("shop://nowhere")
+            let outcome = await Navigator(routers: routers, waitsUntilReady: false).route("shop://nowhere")
             guard case .unhandled(let link) = outcome else { Issue.record("expected unhandled, got \(outcome)"); continue }
             #expect(link.url == "shop://nowhere" && link.route == nil)
         }
-        let outcome = await Navigator(routers: []).route("shop://cart")
+        let outcome = await Navigator(routers: [], waitsUntilReady: false).route("shop://cart")
         guard case .unhandled = outcome else { Issue.record("expected unhandled, got \(outcome)"); return }
     }
 
@@ -42,7 +42,7 @@ import Testing
         let router = try Router(schemes: ["shop"])
         try router.map("cart") { _ in }
         let navigator = Navigator(routers: [router], waitsUntilReady: true)
-        guard case .held(let link) = await navigator.route("shop://cart", source: .push) else {
+        guard case .heldUntilReady(let link) = await navigator.route("shop://cart", source: .push) else {
             Issue.record("expected held"); return
         }
         #expect(link.url == "shop://cart" && link.source == .push && link.route == "cart")

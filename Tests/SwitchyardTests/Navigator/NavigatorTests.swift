@@ -9,7 +9,7 @@ import Testing
         let second = try Router(schemes: ["shop", "other"])
         try second.map("product/:id") { _ in await log.record("second product") }
         try second.map("cart") { _ in await log.record("second cart") }
-        let navigator = Navigator(routers: [first, second])
+        let navigator = Navigator(routers: [first, second], waitsUntilReady: false)
         #expect(await navigator.route("shop://product/1").handled)       // first takes it
         #expect(await navigator.route("shop://cart").handled)            // unmatched in first
         #expect(await navigator.route("other://cart").handled)           // rejected by first
@@ -24,8 +24,8 @@ import Testing
         first.mapDefault { _ in await log.record("first default") }
         let second = try Router(schemes: ["shop"])
         try second.map("cart") { _ in await log.record("second cart") }
-        #expect(await Navigator(routers: [first, second]).route("shop://cart").handled)
-        #expect(await Navigator(routers: [second, first]).route("shop://cart").handled)
+        #expect(await Navigator(routers: [first, second], waitsUntilReady: false).route("shop://cart").handled)
+        #expect(await Navigator(routers: [second, first], waitsUntilReady: false).route("shop://cart").handled)
         #expect(await log.entries == ["first default", "second cart"])
     }
 
@@ -37,7 +37,7 @@ import Testing
         first.appendFilter { link in link.path == "halt" ? .halt : .pass }
         let second = try Router(schemes: ["shop"])
         second.mapDefault { link in await log.record("second \(link.path)") }
-        let navigator = Navigator(routers: [first, second])
+        let navigator = Navigator(routers: [first, second], waitsUntilReady: false)
         #expect(!(await navigator.route("shop://fail").handled))
         #expect(await navigator.route("shop://halt").handled)
         #expect(await log.entries.isEmpty)
@@ -52,7 +52,7 @@ import Testing
             "user:{userId}": RecordingRoute(name: "user", log: log),
             "logout": RecordingRoute(name: "logout", log: log),
         ]))
-        let navigator = Navigator(routers: [preLogin])
+        let navigator = Navigator(routers: [preLogin], waitsUntilReady: false)
         #expect(!(await navigator.route("user:self", source: .internal).handled))
         #expect(await navigator.route("login", source: .internal).handled)
         navigator.routers = [postLogin]
@@ -84,8 +84,8 @@ import Testing
         let navigator = Navigator(routers: [try Router(schemes: ["shop"])], waitsUntilReady: true)
         #expect(!(await navigator.markReady()))
         #expect(navigator.isReady)
-        #expect(Navigator(routers: []).isReady)
-        #expect(!(await Navigator(routers: []).route("shop://x").handled))
+        #expect(Navigator(routers: [], waitsUntilReady: false).isReady)
+        #expect(!(await Navigator(routers: [], waitsUntilReady: false).route("shop://x").handled))
     }
 
     @Test func navigateToARouteByNameBuildsItsPathThroughTheOwningRouter() async throws {
@@ -97,7 +97,7 @@ import Testing
             let id = link.routeParameters?["product_id"] ?? ""
             await log.record("product \(id) tab=\(link.queryParameters["tab"] ?? "-") \(link.source)")
         }
-        let navigator = Navigator(routers: [first, second])
+        let navigator = Navigator(routers: [first, second], waitsUntilReady: false)
         #expect(await navigator.navigate(to: "product", parameters: ["product_id": "42"],
                                          query: [QueryItem(name: "tab", value: "reviews")]))
         #expect(await navigator.navigate(to: "cart"))

@@ -49,7 +49,7 @@ import Testing
         let router = try gatedRouter(log, GateSession())
         await router.route("shop://orders/1")
         let outcome = await router.openPendingLink()
-        guard case .held = outcome else {
+        guard case .heldByGate = outcome else {
             Issue.record("expected held again, got \(String(describing: outcome))"); return
         }
         #expect(router.pendingLink?.url == "shop://orders/1")
@@ -182,7 +182,7 @@ import Testing
         let router = try gatedRouter(log, session, store: FailingStore())
         let failures = Failures()
         router.pendingLinkStoreFailed = { failures.append($0) }
-        guard case .held = await router.route("shop://orders/7") else { Issue.record("not held"); return }
+        guard case .heldByGate = await router.route("shop://orders/7") else { Issue.record("not held"); return }
         #expect(failures.messages == ["could not save the pending link 'shop://orders/7': disk full"])
         #expect(router.pendingLink?.url == "shop://orders/7")
         await session.logIn()

@@ -118,7 +118,7 @@ struct RecordingFilter: LinkFilter {
         let router = try shopRouter(log)
         try router.appendFilter(GateFilter { await session.isLoggedIn })
         let outcome = await router.route("shop://product/5", source: .push)
-        guard case .held(let link) = outcome else { Issue.record("expected held, got \(outcome)"); return }
+        guard case .heldByGate(let link) = outcome else { Issue.record("expected held, got \(outcome)"); return }
         #expect(outcome.handled)
         #expect(router.pendingLink == link)
         #expect(await log.entries.isEmpty)
@@ -137,7 +137,7 @@ struct RecordingFilter: LinkFilter {
         let router = try shopRouter(PipelineLog())
         try router.appendFilter(GateFilter(routes: ["orders"]) { false })
         let outcome = await router.route(url)
-        if case .held = outcome { #expect(held) } else { #expect(!held) }
+        if case .heldByGate = outcome { #expect(held) } else { #expect(!held) }
         #expect(outcome.handled)
     }
 
@@ -145,7 +145,7 @@ struct RecordingFilter: LinkFilter {
         let router = try shopRouter(PipelineLog())
         try router.appendFilter(GateFilter(routes: ["product/:id"]) { false })
         let outcome = await router.route("shop://product/1")
-        guard case .held = outcome else { Issue.record("expected held, got \(outcome)"); return }
+        guard case .heldByGate = outcome else { Issue.record("expected held, got \(outcome)"); return }
     }
 }
 

@@ -36,7 +36,7 @@ import Testing
 
     static func deferred(_ pasteboard: FakePasteboard, ledger: any DeferredLinkLedger = InMemoryDeferredLinkLedger(),
                          maximumAge: TimeInterval = 3600) -> DeferredLinks {
-        DeferredLinks(navigator: Navigator(routers: []), client: client, pasteboard: pasteboard, ledger: ledger,
+        DeferredLinks(navigator: Navigator(routers: [], waitsUntilReady: false), client: client, pasteboard: pasteboard, ledger: ledger,
                       maximumAge: maximumAge, now: { now })
     }
 
@@ -89,12 +89,40 @@ import Testing
         #expect(pasteboard.readCount == 0)
     }
 
-    @Test func aLedgerThatCannotRecordOpensNothing() async {
-        let pasteboard = FakePasteboard(Self.copied("https://go.example.com/Ab3dE9xQ", secondsAgo: 1))
+    @Test func aLedgerThatCannotRecordIsReported() async {
+        let pasteboard = FakePasteboard("nothing useful")
         guard case .ledgerFailed = await Self.deferred(pasteboard, ledger: BrokenLedger()).openOnFirstLaunch() else {
-            Issue.record("went on without a record"); return
+            Issue.record("the failed record was not reported"); return
         }
-        #expect(pasteboard.readCount == 0)
+    }
+
+    @Test func withoutAPasteboardNothingIsRead() async {
+        let deferred = DeferredLinks(navigator: Navigator(routers: []), client: Self.client, ledger: InMemoryDeferredLinkLedger())
+        #expect(deferred.pasteboard == nil)
+        guard case .nothingFound = await deferred.openOnFirstLaunch() else { Issue.record("expected nothing found"); return }
+    }
+
+    /// A first launch without network: the service is unreachable (a port nothing listens on), so
+    /// the answer is not final and the ledger stays empty; the next launch tries again.
+    @Test func anOfflineFirstLaunchIsNotRecordedAndTriesAgain() async throws {
+        let offline = SmartLinkClient(service: URL(string: "http://127.0.0.1:1")!, appKey: "k",
+                                      table: try RouteTable(["product/:id"]))
+        let navigator = Navigator(routers: [], waitsUntilReady: false)
+        navigator.smartLinks = SmartLinkRouting(client: offline)
+        let ledger = InMemoryDeferredLinkLedger()
+        let pasteboard = FakePasteboard("http://127.0.0.1:1/Ab3dE9xQ?sy_copied=\(Int(Self.now.timeIntervalSince1970))")
+        let deferred = DeferredLinks(navigator: navigator, client: offline, pasteboard: pasteboard, ledger: ledger,
+                                     now: { Self.now })
+        for launch in 1...2 {
+            let outcome = await deferred.openOnFirstLaunch()
+            guard case .opened(.unresolvedSmartLink(_, let error)) = outcome else { Issue.record("got \(outcome)"); return }
+            #expect(error.code == .transport)
+            #expect(!outcome.isFinal)
+            #expect(try ledger.checkedAt() == nil, "launch \(launch): nothing recorded")
+        }
+        #expect(pasteboard.readCount == 2, "the second launch looked again")
+        guard case .ignored = await deferred.openPasted("hello") else { Issue.record("expected ignored"); return }
+        #expect(try ledger.checkedAt() == Self.now, "a final answer is recorded")
     }
 
     @Test func theFileLedgerSurvivesARestartAndIsPrivate() throws {
