@@ -12,6 +12,7 @@
 # Usage: Benchmarks/serve-start/run.sh
 #   SWITCHYARD_BIN   the `switchyard` binary (default Server/.build/release/switchyard, else debug)
 #   LINKS            how many links (default 1000000)
+#   BACKENDS         which stores (default "sqlite postgres"; PostgreSQL needs SWITCHYARD_POSTGRES_URL)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bin="${SWITCHYARD_BIN:-$root/Server/.build/release/switchyard}"
@@ -35,10 +36,11 @@ now() { date +%s.%N; }
 
 start() { # label, routes, database: seconds from launch to "switchyard serving"
     local begin end pid
+    rm -f "$work/serve.log"
     begin=$(now)
     "$bin" serve --routes "$2" --database "$3" --port 0 --allow-breaking-routes >"$work/serve.log" 2>&1 &
     pid=$!
-    until grep -q "switchyard serving" "$work/serve.log"; do
+    until grep -qs "switchyard serving" "$work/serve.log"; do
         kill -0 "$pid" 2>/dev/null || { cat "$work/serve.log" >&2; exit 1; }
         sleep 0.05
     done
@@ -80,9 +82,10 @@ SQL
 
 echo "$(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg); $bin"
 printf '| %-10s | %-38s | %9s | %10s |\n' "store" "run" "links" "wall"
-run sqlite "sqlite:$work/links.sqlite" sqlite_insert
+backends="${BACKENDS:-sqlite postgres}"
+[[ "$backends" == *sqlite* ]] && run sqlite "sqlite:$work/links.sqlite" sqlite_insert
 
-if [ -n "${SWITCHYARD_POSTGRES_URL:-}" ]; then
+if [[ "$backends" == *postgres* ]] && [ -n "${SWITCHYARD_POSTGRES_URL:-}" ]; then
     schema="bench_start_$$"
     psql "$SWITCHYARD_POSTGRES_URL" -qc "CREATE SCHEMA $schema"
     trap 'psql "$SWITCHYARD_POSTGRES_URL" -qc "DROP SCHEMA IF EXISTS '"$schema"' CASCADE"; rm -rf "$work"' EXIT

@@ -2,6 +2,10 @@ public import Foundation
 import PostgresNIO
 
 extension PostgresLinkStore {
+    /// The start-up check's scan of every live link outlasts the per-call deadline on a large
+    /// table (a million links: more than 5 seconds); it runs once, before the service listens.
+    static let scanDeadline: Duration = .seconds(600)
+
     /// The live links grouped by stored route name, pattern and parameter names (``LiveRouteQueries``).
     public func liveRouteGroups(at now: Date) async throws -> [LiveRouteGroup] {
         // The parameter names of each link are its JSON object's keys, joined in byte order.
@@ -11,7 +15,7 @@ extension PostgresLinkStore {
                        COALESCE((SELECT string_agg(key, ',' ORDER BY key COLLATE "C") FROM jsonb_object_keys(route_parameters::jsonb) AS key), '') AS shape
                 FROM links WHERE deleted_at IS NULL AND (expires_at IS NULL OR expires_at > \(now))) AS live
             GROUP BY route, route_name, shape ORDER BY route COLLATE "C", route_name COLLATE "C" NULLS FIRST, shape COLLATE "C"
-            """).map { row in
+            """, deadline: Self.scanDeadline).map { row in
             let (name, route, shape, count, first) = try row.decode((String?, String, String, Int64, String).self)
             return LiveRouteGroup(routeName: name, route: route,
                                   parameterNames: shape.isEmpty ? [] : shape.split(separator: ",").map(String.init),

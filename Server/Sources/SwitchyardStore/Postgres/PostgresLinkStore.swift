@@ -83,10 +83,12 @@ public final class PostgresLinkStore: LinkStore {
 
     // MARK: Running queries
 
-    /// Runs `body` against the pool, failing as unavailable after ``timeout`` (without waiting for
-    /// `body` to notice its cancellation) and mapping PostgreSQL's failures to ``StoreError``s.
-    func run<T: Sendable>(_ body: @escaping @Sendable (PostgresClient) async throws -> T) async throws -> T {
+    /// Runs `body` against the pool, failing as unavailable after ``timeout`` (or `deadline`, for a
+    /// maintenance query that scans a table) without waiting for `body` to notice its cancellation,
+    /// and mapping PostgreSQL's failures to ``StoreError``s.
+    func run<T: Sendable>(deadline: Duration? = nil, _ body: @escaping @Sendable (PostgresClient) async throws -> T) async throws -> T {
         let client = client
+        let timeout = deadline ?? self.timeout
         do {
             switch try await withDeadline(timeout, { try await body(client) }) {
             case .value(let value):
@@ -100,8 +102,8 @@ public final class PostgresLinkStore: LinkStore {
     }
 
     /// Runs one statement and returns its rows.
-    func rows(_ query: PostgresQuery) async throws -> [PostgresRow] {
-        try await run { client in try await client.query(query, logger: self.logger).collect() }
+    func rows(_ query: PostgresQuery, deadline: Duration? = nil) async throws -> [PostgresRow] {
+        try await run(deadline: deadline) { client in try await client.query(query, logger: self.logger).collect() }
     }
 }
 
