@@ -133,7 +133,9 @@ public struct LinkExplainer: Sendable {
         var warnings: [LinkExplanation.Warning] = []
         let route = routeInfo(deepLink: opened.urls.universal ?? opened.urls.scheme)
         appWarnings(&warnings)
-        if case .failure(let broken) = StoredLinkRoute.check(link, in: service.table) {
+        if link.isWebLink {
+            // A link without a route: every platform goes to its web fallback, by design.
+        } else if case .failure(let broken) = StoredLinkRoute.check(link, in: service.table) {
             warnings.append(.init(code: "no-deep-link", message: "\(broken.kind): \(broken.reason); the app receives nothing it can open"))
         } else if opened.urls.universal == nil && opened.urls.scheme == nil {
             warnings.append(.init(code: "no-deep-link", message: "the route table has neither a host nor a scheme: the app receives nothing it can open"))

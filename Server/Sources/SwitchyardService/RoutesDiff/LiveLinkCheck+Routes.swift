@@ -27,7 +27,8 @@ extension LiveLinkCheck {
     public func brokenLinksByRoute(in store: any LinkStore, now: Date = Date()) async throws -> [BrokenLink] {
         var broken: [BrokenLink] = []
         for group in try await store.liveRouteGroups(at: now) {
-            guard let sample = try await store.link(code: group.firstCode), !sample.isGone(at: now) else { continue }
+            // Links without a route (route "") go to their web fallback whatever the table says.
+            guard !group.route.isEmpty, let sample = try await store.link(code: group.firstCode), !sample.isGone(at: now) else { continue }
             let found = StoredLinkRoute.route(name: group.routeName, pattern: group.route, in: new.table)
             guard let failure = check(sample) else {
                 if let found, !Self.constraintsChanged(stored: group.route, now: found.route, delimiter: new.table.configuration.delimiter),

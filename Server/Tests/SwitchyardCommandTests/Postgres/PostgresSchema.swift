@@ -39,14 +39,18 @@ struct PostgresSchema: Sendable {
     /// The `--database` value: the server's URL with `schema=NAME` added.
     var databaseURL: String { server + (server.contains("?") ? "&" : "?") + "schema=" + name }
 
+    /// The test's own calls wait this long: a liveness bound (the store's default of 5 s is a
+    /// service's setting, which a whole test run on two cores has overrun).
+    static let timeout: Duration = .seconds(120)
+
     /// A store on the schema, for reading what the service stored.
     func open() throws -> PostgresLinkStore {
-        try PostgresLinkStore(url: server, schema: name, maximumConnections: 2, logger: Self.logger)
+        try PostgresLinkStore(url: server, schema: name, timeout: Self.timeout, maximumConnections: 2, logger: Self.logger)
     }
 
     /// Drops the schema and everything in it.
     func drop() async throws {
-        let admin = try PostgresLinkStore(url: server, maximumConnections: 1, logger: Self.logger)
+        let admin = try PostgresLinkStore(url: server, timeout: Self.timeout, maximumConnections: 1, logger: Self.logger)
         do {
             try await admin.execute(unsafeSQL: "DROP SCHEMA IF EXISTS \(name) CASCADE")
         } catch {

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import Switchyard
+@_spi(SwitchyardService) import Switchyard
 @testable import SwitchyardService
 import SwitchyardStore
 import Testing
@@ -132,14 +132,8 @@ import Testing
         try await Harness.live(kind, configuration: Self.configuration(), setup: .ahc(.http)) { client, harness in
             let code = try #require(try await client.create(
                 #"{"route": "about/team", "metadata": {"coupon": "ONCE"}, "redeemLimit": 10}"#)["code"]?.stringValue)
-            let answers = try await withThrowingTaskGroup(of: JSONValue.self) { group in
-                for _ in 0..<30 {
-                    group.addTask {
-                        try await client.send(.post, "/api/v1/links/\(code)/redeem", key: Keys.app, json: installBody("same-install")).json()
-                    }
-                }
-                return try await group.reduce(into: [JSONValue]()) { $0.append($1) }
-            }
+            let answers = try await RequestsAtOnce.post("/api/v1/links/\(code)/redeem", count: 30, to: client, key: Keys.app,
+                                                        json: { installBody("same-install") }).map { try JSONValue.parse($0.body) }
             #expect(answers.allSatisfy { $0["metadata"] == ["coupon": "ONCE"] })
             #expect(answers.filter { $0["replayed"] == false }.count == 1)
             #expect(answers.filter { $0["replayed"] == true }.count == 29)

@@ -97,14 +97,10 @@ func installBody(_ install: String = "install-\(UInt64.random(in: 0...UInt64.max
     func concurrentRedeemsSpendExactlyTheLimit(kind: StoreKind) async throws {
         try await Harness.live(kind, setup: .ahc(.http)) { client, harness in
             let code = try #require(try await client.create(#"{"route": "about/team", "metadata": {"prize": "car"}, "redeemLimit": 5}"#)["code"]?.stringValue)
-            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
-                for _ in 0..<100 {
-                    group.addTask { try await client.send(.post, "/api/v1/links/\(code)/redeem", key: Keys.app, json: installBody()).status }
-                }
-                return try await group.reduce(into: [HTTPResponse.Status]()) { $0.append($1) }
-            }
-            #expect(statuses.filter { $0 == .ok }.count == 5)
-            #expect(statuses.filter { $0 == .conflict }.count == 95)
+            let statuses = try await RequestsAtOnce.post("/api/v1/links/\(code)/redeem", count: 100, to: client, key: Keys.app,
+                                                         json: { installBody() }).map(\.status)
+            #expect(statuses.filter { $0 == 200 }.count == 5)
+            #expect(statuses.filter { $0 == 409 }.count == 95)
             #expect(try await harness.store.link(code: code)?.redeemCount == 5)
         }
     }
