@@ -12,7 +12,7 @@ export SWIFT_BACKTRACE=enable=no
 binary=.build-fuzz/switchyard-fuzz
 echo "== building $binary"
 mapfile -t sources < <(find Sources/Switchyard Fuzz/Targets -name '*.swift' | sort)
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -module-name Switchyard \
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -module-name Switchyard -package-name switchyard \
   -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault \
   -use-ld=lld "${sources[@]}" -o "$binary"
 for target in "${targets[@]}"; do

@@ -66,7 +66,8 @@ import Testing
             let response = try await client.send(.patch, "/api/v1/links/\(code)",
                                                  json: #"{"fallbacks": {"ios": "https://apps.apple.com/app/id9"}}"#)
             #expect(response.status == .ok)
-            #expect(try response.json()["fallbacks"] == ["ios": "https://apps.apple.com/app/id9", "android": .null, "web": .null])
+            #expect(try response.json()["fallbacks"] == ["ios": "https://apps.apple.com/app/id9", "android": .null, "web": .null,
+                                                         "ipad": .null, "appStore": .null])
             let opened = try await client.open(code, userAgent: Agents.desktop)
             #expect(opened.status == .ok, "no web fallback any more: the interstitial")
             let refused = try await client.send(.patch, "/api/v1/links/\(code)", json: #"{"fallbacks": {"web": "javascript:alert(1)"}}"#)
