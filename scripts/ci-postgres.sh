@@ -10,12 +10,16 @@ fi
 V=$(ls /usr/lib/postgresql | sort -V | tail -1)
 pg_lsclusters -h | awk '{print $1" "$2}' | grep -qx "$V main" || pg_createcluster "$V" main --port 5432 >&2
 pg_ctlcluster "$V" main start >&2 2>/dev/null || true
-tries=0
-until pg_isready -q -h 127.0.0.1 -p 5432; do
-    tries=$((tries + 1))
-    if [ "$tries" -ge 60 ]; then echo "PostgreSQL did not start on 127.0.0.1:5432" >&2; exit 1; fi
-    sleep 1
-done
+# Waits up to a minute for the server to accept connections.
+wait_ready() {
+    tries=0
+    until pg_isready -q -h 127.0.0.1 -p 5432; do
+        tries=$((tries + 1))
+        if [ "$tries" -ge 60 ]; then echo "PostgreSQL did not $1 on 127.0.0.1:5432" >&2; exit 1; fi
+        sleep 1
+    done
+}
+wait_ready start
 cd /
 runuser -u postgres -- psql -qc "ALTER USER postgres PASSWORD 'postgres';" >&2
 # The test run opens a few connections per test and runs every suite at once (and a developer may
@@ -23,12 +27,7 @@ runuser -u postgres -- psql -qc "ALTER USER postgres PASSWORD 'postgres';" >&2
 if [ "$(runuser -u postgres -- psql -tAc 'SHOW max_connections')" -lt 400 ]; then
     runuser -u postgres -- psql -qc "ALTER SYSTEM SET max_connections = 400" >&2
     pg_ctlcluster "$V" main restart >&2
-    tries=0
-    until pg_isready -q -h 127.0.0.1 -p 5432; do
-        tries=$((tries + 1))
-        if [ "$tries" -ge 60 ]; then echo "PostgreSQL did not restart on 127.0.0.1:5432" >&2; exit 1; fi
-        sleep 1
-    done
+    wait_ready restart
 fi
 runuser -u postgres -- psql -tAc "SELECT 1 FROM pg_database WHERE datname = 'switchyard_test'" | grep -q 1 \
     || runuser -u postgres -- createdb switchyard_test >&2
