@@ -1,5 +1,5 @@
 /// A view-controller hierarchy read into plain values — a tab bar of navigation stacks or one
-/// navigation stack, and what it presents — with every decision a UIKit screen stack makes on it:
+/// navigation stack, and the chain of controllers presented over it — with every decision a UIKit screen stack makes on it:
 /// which stack is on top, where a stack's tracked screens start, what the modal is, and what to
 /// pop, push, present or refresh for each ``NavigationOperation``. `UIKitScreenStack` only reads
 /// UIKit into this value and performs the ``ControllerAction``s it answers, so the rules are
@@ -44,13 +44,14 @@ public struct ControllerHierarchy: ScreenStack, Sendable, Hashable {
         case root
         /// A tab's navigation controller, by index.
         case tab(Int)
-        /// The presented navigation controller.
+        /// The topmost presented navigation controller.
         case presented
     }
 
-    /// What the root presents.
+    /// One presented controller.
     public enum Presented: Sendable, Hashable {
-        /// A navigation controller and its controllers, presented by a container (nil: the root).
+        /// A navigation controller and its controllers, presented by a container (nil: the root, or
+        /// the presentation under it).
         case stack([Controller], presenter: String?)
         /// Any other controller.
         case controller(Controller, presenter: String?)
@@ -64,14 +65,15 @@ public struct ControllerHierarchy: ScreenStack, Sendable, Hashable {
     public var tabStacks: [[Controller]?]
     /// The root's controllers when the root is a navigation controller.
     public var rootStack: [Controller]?
-    /// What is presented, if anything.
-    public var presented: Presented?
+    /// What is presented, bottom first: what the root presents, then what each presented
+    /// controller presents in turn. Empty when nothing is presented.
+    public var presented: [Presented]
     /// The screen that replaced the app's root (the first of ``rootStack``), nil for the app's own.
     public var replacedRoot: NavigationScreen?
 
     /// Creates a hierarchy.
     public init(tabs: [String] = [], selectedIndex: Int? = nil, tabStacks: [[Controller]?] = [],
-                rootStack: [Controller]? = nil, presented: Presented? = nil, replacedRoot: NavigationScreen? = nil) {
+                rootStack: [Controller]? = nil, presented: [Presented] = [], replacedRoot: NavigationScreen? = nil) {
         self.tabs = tabs
         self.selectedIndex = selectedIndex
         self.tabStacks = tabStacks
@@ -82,9 +84,9 @@ public struct ControllerHierarchy: ScreenStack, Sendable, Hashable {
 
     // MARK: Reading
 
-    /// The stack operations act on: the presented stack, else the selected tab's, else the root's.
+    /// The stack operations act on: the topmost presented stack, else the selected tab's, else the root's.
     public var topPlace: Place? {
-        if case .stack = presented { return .presented }
+        if case .stack = presented.last { return .presented }
         return place(ofTab: nil)
     }
 
@@ -100,7 +102,7 @@ public struct ControllerHierarchy: ScreenStack, Sendable, Hashable {
         switch place {
         case .root: rootStack ?? []
         case .tab(let index): tabStacks.indices.contains(index) ? tabStacks[index] ?? [] : []
-        case .presented: if case .stack(let controllers, _) = presented { controllers } else { [] }
+        case .presented: if case .stack(let controllers, _) = presented.last { controllers } else { [] }
         }
     }
 
@@ -123,16 +125,16 @@ public struct ControllerHierarchy: ScreenStack, Sendable, Hashable {
         return controllers(at: place).dropFirst(base(of: place)).map(\.shown)
     }
 
-    /// The presented stack as a modal (nil when it is empty), or the presented controller.
-    public var modal: PresentedModal? {
-        switch presented {
-        case .stack(let controllers, let presenter):
-            guard let first = controllers.first else { return nil }
-            return PresentedModal(first.shown, path: controllers.dropFirst().map(\.shown), presenter: presenter)
-        case .controller(let controller, let presenter):
-            return PresentedModal(controller.shown, presenter: presenter)
-        case nil:
-            return nil
+    /// Each presented stack as a modal (one that is empty is left out), or the presented controller.
+    public var modals: [PresentedModal] {
+        presented.compactMap { presented in
+            switch presented {
+            case .stack(let controllers, let presenter):
+                guard let first = controllers.first else { return nil }
+                return PresentedModal(first.shown, path: controllers.dropFirst().map(\.shown), presenter: presenter)
+            case .controller(let controller, let presenter):
+                return PresentedModal(controller.shown, presenter: presenter)
+            }
         }
     }
 
@@ -143,7 +145,7 @@ public struct ControllerHierarchy: ScreenStack, Sendable, Hashable {
     public func action(for operation: NavigationOperation) -> ControllerAction? {
         switch operation {
         case .dismiss:
-            return presented == nil ? nil : .dismiss
+            return presented.isEmpty ? nil : .dismiss
         case .selectTab(let tab):
             guard selectedIndex != nil, let index = tabs.firstIndex(of: tab) else { return nil }
             return .select(index: index)
@@ -181,13 +183,13 @@ public struct ControllerHierarchy: ScreenStack, Sendable, Hashable {
     public mutating func perform(_ operation: NavigationOperation) {
         switch operation {
         case .dismiss:
-            presented = nil
+            _ = presented.popLast()
         case .selectTab:
             if case .select(let index) = action(for: operation) { selectedIndex = index }
         case .present(let screen):
-            presented = .stack([Controller(screen)], presenter: nil)
+            presented.append(.stack([Controller(screen)], presenter: nil))
         case .presentFrom(let presenter, let screen):
-            presented = .stack([Controller(screen)], presenter: presenter)
+            presented.append(.stack([Controller(screen)], presenter: presenter))
         case .push, .popTo, .refresh:
             guard let place = topPlace else { return }
             var controllers = controllers(at: place)
@@ -199,7 +201,7 @@ public struct ControllerHierarchy: ScreenStack, Sendable, Hashable {
             }
             set(controllers, at: place)
         case .replaceRoot(let screen):
-            presented = nil
+            presented = []
             if let screen {
                 (tabs, selectedIndex, tabStacks, rootStack, replacedRoot) = ([], nil, [], [Controller(screen)], screen)
             } else {
@@ -216,7 +218,7 @@ public struct ControllerHierarchy: ScreenStack, Sendable, Hashable {
         case .root: rootStack = controllers
         case .tab(let index): tabStacks[index] = controllers
         case .presented:
-            if case .stack(_, let presenter) = presented { presented = .stack(controllers, presenter: presenter) }
+            if case .stack(_, let presenter) = presented.last { presented[presented.count - 1] = .stack(controllers, presenter: presenter) }
         }
     }
 }
@@ -224,11 +226,12 @@ public struct ControllerHierarchy: ScreenStack, Sendable, Hashable {
 /// What a UIKit screen stack does to its view controllers, as ``ControllerHierarchy/action(for:)``
 /// decides it.
 public enum ControllerAction: Sendable, Hashable {
-    /// Dismiss the presented controller.
+    /// Dismiss the topmost presented controller.
     case dismiss
     /// Select the tab at an index.
     case select(index: Int)
-    /// Present a navigation controller showing the screen, from a tab's stack (nil: the root).
+    /// Present a navigation controller showing the screen, from a tab's stack (nil: from the
+    /// topmost presented controller, or the root when none is presented).
     case present(NavigationScreen, from: ControllerHierarchy.Place?)
     /// Push the screen's controller on a stack.
     case push(NavigationScreen, on: ControllerHierarchy.Place)
