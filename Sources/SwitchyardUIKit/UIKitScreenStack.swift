@@ -5,9 +5,9 @@ public import Switchyard
 /// Applies navigation plans to a `UITabBarController` (one `UINavigationController` per tab) or
 /// to a single `UINavigationController`, building screens through the app's ``ScreenFactory``.
 ///
-/// It decides nothing itself: it reads what UIKit shows into a ``ControllerHierarchy``, lets
-/// ``NavigationPlan/operations(for:)`` and ``ControllerHierarchy/action(for:)`` (both tested in the
-/// SDK) decide, and performs the ``ControllerAction``s. A view controller it did not create counts
+/// It decides nothing itself: it reads what UIKit shows into the SDK's own `ControllerHierarchy`,
+/// lets ``NavigationPlan/operations(for:)`` and `ControllerHierarchy.action(for:)` (both tested in
+/// the SDK) decide, and performs the `ControllerAction`s. A view controller it did not create counts
 /// as a screen named after its type, except a navigation controller's first one, which is the
 /// tab's root and is never popped. A modal is presented as the factory's
 /// ``ScreenFactory/presentation(for:controller:)`` says: by default inside a
@@ -132,7 +132,7 @@ public final class UIKitScreenStack {
     // MARK: Reading what is shown
 
     /// What UIKit shows now, as values.
-    public var hierarchy: ControllerHierarchy {
+    package var hierarchy: ControllerHierarchy {
         var shown = ControllerHierarchy(replacedRoot: replacedRoot)
         if let tabBar = root as? UITabBarController {
             shown.tabs = tabs
