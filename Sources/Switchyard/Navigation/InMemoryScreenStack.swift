@@ -9,7 +9,7 @@
 /// let operations = stack.apply(plan) // [push HotelListScreen, push HotelScreen(hotelID: 12)]
 /// stack.screens()                    // the same two screens
 /// ```
-public struct InMemoryScreenStack: ScreenStack, Sendable, Hashable, Codable, CustomStringConvertible {
+public struct InMemoryScreenStack: ScreenStack, Sendable, Hashable, CustomStringConvertible {
     /// The key of the stack shown when no tab is selected.
     public static let noTab = ""
 

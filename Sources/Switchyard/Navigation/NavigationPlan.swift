@@ -18,8 +18,8 @@ public struct NavigationPlan: Sendable, Hashable, CustomStringConvertible {
     /// Whether the plan replaces the app's root (from ``RouteDefinition/replacesRoot``): see
     /// ``newRoot`` for what becomes the root.
     public var replacesRoot: Bool
-    /// The container that presents the plan's modal (from ``RouteDefinition/presenter``); nil
-    /// presents it from the root.
+    /// The container that presents the plan's first modal (from ``RouteDefinition/presenter``); nil
+    /// presents it from the root. Later modals are presented over the one before.
     public var presenter: String?
 
     /// Creates a plan.

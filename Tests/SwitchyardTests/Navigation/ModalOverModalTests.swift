@@ -104,6 +104,15 @@ import Testing
         #expect(restored.apply(try #require(try F.plan("shop://checkout"))) == [.dismiss])
     }
 
+    @Test func aStackSavedWithOneModalIsReadAsOnePresentation() throws {
+        let saved = #"{"selectedTab": "home", "stacks": {"home": [{"identifier": "A", "parameters": {}}]},"#
+            + #" "modal": {"root": {"identifier": "CartScreen", "parameters": {}}, "path": []}}"#
+        let stack = try JSONDecoder().decode(InMemoryScreenStack.self, from: Data(saved.utf8))
+        #expect(stack.description == "tab home; [A]; modal [CartScreen]")
+        let none = try JSONDecoder().decode(InMemoryScreenStack.self, from: Data(#"{"stacks": {}}"#.utf8))
+        #expect(none == InMemoryScreenStack())
+    }
+
     @Test func uiKitPresentsFromTheTopmostAndDismissesItAlone() throws {
         let start = ControllerHierarchy(rootStack: [C(typeName: "HomeViewController")])
         let (actions, shown) = try ControllerHierarchyTests.actions("shop://checkout/pay/card", on: start)
