@@ -1,9 +1,12 @@
+import Foundation
 import PackagePlugin
 
 /// Generates typed routes for the target it is applied to: each `NAME.routes.json` (and a plain
 /// `routes.json`) among the target's files becomes `NAMERoutes.swift` in the plugin's work
 /// directory, an enum named `NAMERoute` (`shop.routes.json` gives `ShopRoute`; `routes.json` gives
-/// `AppRoute`), regenerated whenever the table changes.
+/// `AppRoute`), regenerated whenever the table changes. The same commands serve a package target
+/// (`BuildToolPlugin`) and an Xcode app target (`XcodeBuildToolPlugin`, in
+/// `SwitchyardRoutesPlugin+Xcode.swift`).
 ///
 /// ```swift
 /// .executableTarget(name: "Shop", dependencies: [.product(name: "Switchyard", package: "Switchyard")],
@@ -11,21 +14,30 @@ import PackagePlugin
 /// ```
 @main
 struct SwitchyardRoutesPlugin: BuildToolPlugin {
+    /// The executable that writes the Swift file of one route table.
+    static let toolName = "switchyard-routes-codegen"
+
     func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        let tool = try context.tool(named: "switchyard-routes-codegen")
-        return target.sourceFiles.compactMap { file -> Command? in
-            let fileName = file.url.lastPathComponent
-            guard let stem = Self.stem(of: fileName) else { return nil }
-            let typeName = Self.typeName(for: stem)
-            let output = context.pluginWorkDirectoryURL.appending(path: typeName + "s.swift")
+        return Self.commands(for: target.sourceFiles.map(\.url), tool: try context.tool(named: Self.toolName).url,
+                             workDirectory: context.pluginWorkDirectoryURL)
+    }
+
+    /// One build command per route table among `files`: `tool` reads it and writes its enum into
+    /// `workDirectory`.
+    static func commands(for files: [URL], tool: URL, workDirectory: URL) -> [Command] {
+        files.compactMap { file -> Command? in
+            let fileName = file.lastPathComponent
+            guard let stem = stem(of: fileName) else { return nil }
+            let typeName = typeName(for: stem)
+            let output = workDirectory.appending(path: typeName + "s.swift")
             return .buildCommand(
                 displayName: "Generating \(typeName) from \(fileName)",
-                executable: tool.url,
+                executable: tool,
                 arguments: [
-                    file.url.path(percentEncoded: false), output.path(percentEncoded: false), "--type", typeName,
+                    file.path(percentEncoded: false), output.path(percentEncoded: false), "--type", typeName,
                 ],
-                inputFiles: [file.url],
+                inputFiles: [file],
                 outputFiles: [output])
         }
     }

@@ -59,6 +59,32 @@ public func expectOperations(
     RouteExpectation.record(mismatch, sourceLocation, file, line)
 }
 
+/// Expects applying `url`'s plan to `stack` to leave exactly these screens shown
+/// (``InMemoryScreenStack/description``: the tab, its stack, then each modal, bottom first), and
+/// records an issue when it does not.
+///
+/// ```swift
+/// expectScreens("shop://checkout/pay/card", in: table, from: InMemoryScreenStack(),
+///               are: "[]; modal [CheckoutScreen]; modal [PayScreen, CardScreen]")
+/// ```
+/// - Returns: the stack after the plan, or nil when the link was rejected or names no screens.
+@discardableResult
+public func expectScreens(
+    _ url: String, in table: RouteTable, from stack: InMemoryScreenStack, are expected: String,
+    sourceLocation: SourceLocation = #_sourceLocation, file: StaticString = #filePath, line: UInt = #line
+) -> InMemoryScreenStack? {
+    let (plan, failure) = OutcomeExpectation.plan(url, in: table, is: nil)
+    guard let plan else {
+        RouteExpectation.record(failure, sourceLocation, file, line)
+        return nil
+    }
+    var after = stack
+    after.apply(plan)
+    let mismatch = after.description == expected ? nil : "'\(url)' leaves \(after), expected \(expected)"
+    RouteExpectation.record(mismatch, sourceLocation, file, line)
+    return after
+}
+
 /// The checks behind the outcome and plan expectations: each returns the failure message, or nil.
 enum OutcomeExpectation {
     static func failure(_ outcome: RoutingOutcome, input: String, kind: RoutingOutcome.Kind, route: String?) -> String? {

@@ -5,13 +5,15 @@ public import Switchyard
 /// Applies navigation plans to a `UITabBarController` (one `UINavigationController` per tab) or
 /// to a single `UINavigationController`, building screens through the app's ``ScreenFactory``.
 ///
-/// It decides nothing itself: it reads what UIKit shows into a ``ControllerHierarchy``, lets
-/// ``NavigationPlan/operations(for:)`` and ``ControllerHierarchy/action(for:)`` (both tested in the
-/// SDK) decide, and performs the ``ControllerAction``s. A view controller it did not create counts
+/// It decides nothing itself: it reads what UIKit shows into the SDK's own `ControllerHierarchy`,
+/// lets ``NavigationPlan/operations(for:)`` and `ControllerHierarchy.action(for:)` (both tested in
+/// the SDK) decide, and performs the `ControllerAction`s. A view controller it did not create counts
 /// as a screen named after its type, except a navigation controller's first one, which is the
 /// tab's root and is never popped. A modal is presented as the factory's
 /// ``ScreenFactory/presentation(for:controller:)`` says: by default inside a
-/// `UINavigationController`, so later steps push inside it. A plan that replaces the root sets the `window`'s root view controller.
+/// `UINavigationController`, so later steps push inside it; a plan's later modal step is presented
+/// by the topmost presented controller, over it. A plan that replaces the root sets the `window`'s
+/// root view controller.
 ///
 /// ```swift
 /// let screens = UIKitScreenStack(root: tabBarController, tabs: ["home", "feed"], factory: Screens(), window: window)
@@ -98,12 +100,14 @@ public final class UIKitScreenStack {
     private func perform(_ action: ControllerAction, animated: Bool) {
         switch action {
         case .dismiss:
-            root.dismiss(animated: animated)
+            // Called on the topmost presented controller, which presents nothing: its presenter
+            // dismisses it, and the presentations under it stay.
+            topmostPresented?.dismiss(animated: animated)
         case .select(let index):
             (root as? UITabBarController)?.selectedIndex = index
         case .present(let screen, let place):
             let modal = factory.presentation(for: screen, controller: make(screen))
-            (place.flatMap(navigationController(at:)) ?? root).present(modal, animated: animated)
+            (place.flatMap(navigationController(at:)) ?? topmostPresented ?? root).present(modal, animated: animated)
         case .push(let screen, let place):
             navigationController(at: place)?.pushViewController(make(screen), animated: animated)
         case .keep(let count, let place):
@@ -128,7 +132,7 @@ public final class UIKitScreenStack {
     // MARK: Reading what is shown
 
     /// What UIKit shows now, as values.
-    public var hierarchy: ControllerHierarchy {
+    package var hierarchy: ControllerHierarchy {
         var shown = ControllerHierarchy(replacedRoot: replacedRoot)
         if let tabBar = root as? UITabBarController {
             shown.tabs = tabs
@@ -137,15 +141,25 @@ public final class UIKitScreenStack {
         } else if let stack = root as? UINavigationController {
             shown.rootStack = controllers(of: stack)
         }
-        if let presented = root.presentedViewController {
-            let presenter = presented === presentedFrom ? presenterName : nil
-            shown.presented = if let stack = presented as? UINavigationController {
+        var next = root.presentedViewController
+        while let presented = next {
+            let presenter = shown.presented.isEmpty && presented === presentedFrom ? presenterName : nil
+            let read: ControllerHierarchy.Presented = if let stack = presented as? UINavigationController {
                 .stack(controllers(of: stack), presenter: presenter)
             } else {
                 .controller(controller(presented), presenter: presenter)
             }
+            shown.presented.append(read)
+            next = presented.presentedViewController
         }
         return shown
+    }
+
+    /// The last controller of the chain the root presents, nil when it presents none.
+    private var topmostPresented: UIViewController? {
+        var top = root.presentedViewController
+        while let next = top?.presentedViewController { top = next }
+        return top
     }
 
     private func navigationController(at place: ControllerHierarchy.Place) -> UINavigationController? {
@@ -158,7 +172,7 @@ public final class UIKitScreenStack {
             }
             return controllers[index] as? UINavigationController
         case .presented:
-            return root.presentedViewController as? UINavigationController
+            return topmostPresented as? UINavigationController
         }
     }
 
@@ -193,8 +207,7 @@ extension UIKitScreenStack: @MainActor ScreenStack {
     /// The screens of a tab's navigation controller, above its root.
     public func screens(inTab tab: String?) -> [NavigationScreen] { hierarchy.screens(inTab: tab) }
 
-    /// The presented modal and the screens pushed inside it.
-    public var modal: PresentedModal? { hierarchy.modal }
-
+    /// The presented modals, bottom first, each with the screens pushed inside it.
+    public var modals: [PresentedModal] { hierarchy.modals }
 }
 #endif

@@ -26,8 +26,9 @@ public struct RouteDefinition: Sendable, Hashable {
     /// File key `"root": true`. With a ``container`` the table refuses it when it loads
     /// (``RouteTableBuildError/Issue/Code/invalidPlanSetting``).
     public var replacesRoot: Bool
-    /// The container that presents the route's modal step (WAAppRouting's `presentingController`),
-    /// such as a tab identifier; nil presents it from the root. File key `"presenter"`. On a route
+    /// The container that presents the route's first modal step (WAAppRouting's
+    /// `presentingController`), such as a tab identifier; nil presents it from the root. A later
+    /// modal step is presented over the one before it. File key `"presenter"`. On a route
     /// without a modal step the table refuses it when it loads
     /// (``RouteTableBuildError/Issue/Code/invalidPlanSetting``).
     public var presenter: String?

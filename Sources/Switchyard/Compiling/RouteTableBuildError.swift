@@ -70,8 +70,6 @@ extension ErrorCode<RouteTableBuildError.Issue> {
     public static var invalidDelimiter: Self { Self(rawValue: "invalid_delimiter") }
     /// A screen annotation on an anonymous wildcard (`list/*{ItemScreen}`), which captures nothing.
     public static var screenOnWildcard: Self { Self(rawValue: "screen_on_wildcard") }
-    /// A second modal step (`!`) in one route; a route presents at most one modal.
-    public static var secondModal: Self { Self(rawValue: "second_modal") }
     /// Plan settings that contradict each other or the pattern: `"root"` with `"container"`,
     /// or `"presenter"` on a route without a modal step.
     public static var invalidPlanSetting: Self { Self(rawValue: "invalid_plan_setting") }

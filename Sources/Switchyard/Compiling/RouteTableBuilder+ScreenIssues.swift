@@ -19,7 +19,8 @@ extension RouteTableBuilder {
                      message: message)
     }
 
-    /// A screen on an anonymous wildcard gets no parameter; a route presents at most one modal.
+    /// A screen on an anonymous wildcard gets no parameter. (A route may present several modals,
+    /// each over the one before: ``NavigationPlan/modals``.)
     static func screenIssue(_ pattern: RoutePattern, routeIndex: Int) -> RouteTableBuildError.Issue? {
         func segments(_ elements: [PatternElement]) -> [PatternSegment] {
             elements.flatMap { element -> [PatternSegment] in
@@ -29,20 +30,11 @@ extension RouteTableBuilder {
                 }
             }
         }
-        var modals = 0
         for segment in segments(pattern.elements) {
             if case .wildcard = segment.kind, let screen = segment.screen {
                 return .init(code: .screenOnWildcard, patterns: [pattern.text], routeIndices: [routeIndex],
                              position: segment.position,
                              message: "screen on an anonymous wildcard at \(segment.position) in '\(pattern.text)' (name the parameter, as in ':id{\(screen)}')")
-            }
-            if segment.isModal {
-                modals += 1
-                if modals == 2 {
-                    return .init(code: .secondModal, patterns: [pattern.text], routeIndices: [routeIndex],
-                                 position: segment.position,
-                                 message: "second modal step ('!') at \(segment.position) in '\(pattern.text)' (a route presents at most one modal)")
-                }
             }
         }
         return nil

@@ -1,9 +1,9 @@
 /// A view-controller hierarchy read into plain values — a tab bar of navigation stacks or one
-/// navigation stack, and what it presents — with every decision a UIKit screen stack makes on it:
+/// navigation stack, and the chain of controllers presented over it — with every decision a UIKit screen stack makes on it:
 /// which stack is on top, where a stack's tracked screens start, what the modal is, and what to
 /// pop, push, present or refresh for each ``NavigationOperation``. `UIKitScreenStack` only reads
 /// UIKit into this value and performs the ``ControllerAction``s it answers, so the rules are
-/// tested on any platform.
+/// tested on any platform. `package`: only the SDK's UIKit module uses it.
 ///
 /// ```swift
 /// var hierarchy = ControllerHierarchy(tabs: ["home", "feed"], selectedIndex: 0,
@@ -13,65 +13,67 @@
 ///     hierarchy.perform(operation)
 /// }
 /// ```
-public struct ControllerHierarchy: ScreenStack, Sendable, Hashable {
+package struct ControllerHierarchy: ScreenStack, Sendable, Hashable {
     /// One view controller: the screen the navigator made it for, or nil for one the app made,
     /// which counts as a screen named after its type.
-    public struct Controller: Sendable, Hashable {
+    package struct Controller: Sendable, Hashable {
         /// The screen it was made for, nil when the navigator did not make it.
-        public var screen: NavigationScreen?
+        package var screen: NavigationScreen?
         /// Its type's name (`HomeViewController`).
-        public var typeName: String
+        package var typeName: String
 
         /// A controller made for a screen.
-        public init(_ screen: NavigationScreen, typeName: String = "") {
+        package init(_ screen: NavigationScreen, typeName: String = "") {
             self.screen = screen
             self.typeName = typeName
         }
 
         /// A controller the app made.
-        public init(typeName: String) {
+        package init(typeName: String) {
             self.screen = nil
             self.typeName = typeName
         }
 
         /// The screen it shows: its own, or one named after its type.
-        public var shown: NavigationScreen { screen ?? NavigationScreen(typeName) }
+        package var shown: NavigationScreen { screen ?? NavigationScreen(typeName) }
     }
 
     /// Where a navigation stack is.
-    public enum Place: Sendable, Hashable {
+    package enum Place: Sendable, Hashable {
         /// The root, when it is a navigation controller.
         case root
         /// A tab's navigation controller, by index.
         case tab(Int)
-        /// The presented navigation controller.
+        /// The topmost presented navigation controller.
         case presented
     }
 
-    /// What the root presents.
-    public enum Presented: Sendable, Hashable {
-        /// A navigation controller and its controllers, presented by a container (nil: the root).
+    /// One presented controller.
+    package enum Presented: Sendable, Hashable {
+        /// A navigation controller and its controllers, presented by a container (nil: the root, or
+        /// the presentation under it).
         case stack([Controller], presenter: String?)
         /// Any other controller.
         case controller(Controller, presenter: String?)
     }
 
     /// The tab identifiers, in the tab bar's order.
-    public var tabs: [String]
+    package var tabs: [String]
     /// The selected tab's index; nil when the root is not a tab bar.
-    public var selectedIndex: Int?
+    package var selectedIndex: Int?
     /// Each tab's controllers, bottom first; nil for a tab that is not a navigation controller.
-    public var tabStacks: [[Controller]?]
+    package var tabStacks: [[Controller]?]
     /// The root's controllers when the root is a navigation controller.
-    public var rootStack: [Controller]?
-    /// What is presented, if anything.
-    public var presented: Presented?
+    package var rootStack: [Controller]?
+    /// What is presented, bottom first: what the root presents, then what each presented
+    /// controller presents in turn. Empty when nothing is presented.
+    package var presented: [Presented]
     /// The screen that replaced the app's root (the first of ``rootStack``), nil for the app's own.
-    public var replacedRoot: NavigationScreen?
+    package var replacedRoot: NavigationScreen?
 
     /// Creates a hierarchy.
-    public init(tabs: [String] = [], selectedIndex: Int? = nil, tabStacks: [[Controller]?] = [],
-                rootStack: [Controller]? = nil, presented: Presented? = nil, replacedRoot: NavigationScreen? = nil) {
+    package init(tabs: [String] = [], selectedIndex: Int? = nil, tabStacks: [[Controller]?] = [],
+                rootStack: [Controller]? = nil, presented: [Presented] = [], replacedRoot: NavigationScreen? = nil) {
         self.tabs = tabs
         self.selectedIndex = selectedIndex
         self.tabStacks = tabStacks
@@ -82,57 +84,57 @@ public struct ControllerHierarchy: ScreenStack, Sendable, Hashable {
 
     // MARK: Reading
 
-    /// The stack operations act on: the presented stack, else the selected tab's, else the root's.
-    public var topPlace: Place? {
-        if case .stack = presented { return .presented }
+    /// The stack operations act on: the topmost presented stack, else the selected tab's, else the root's.
+    package var topPlace: Place? {
+        if case .stack = presented.last { return .presented }
         return place(ofTab: nil)
     }
 
     /// A tab's stack (nil: the selected tab's), or the root's when there is no tab bar.
-    public func place(ofTab tab: String?) -> Place? {
+    package func place(ofTab tab: String?) -> Place? {
         guard let selectedIndex else { return rootStack == nil ? nil : .root }
         let index = tab.flatMap { tabs.firstIndex(of: $0) } ?? selectedIndex
         return tabStacks.indices.contains(index) && tabStacks[index] != nil ? .tab(index) : nil
     }
 
     /// The controllers of a stack, bottom first.
-    public func controllers(at place: Place) -> [Controller] {
+    package func controllers(at place: Place) -> [Controller] {
         switch place {
         case .root: rootStack ?? []
         case .tab(let index): tabStacks.indices.contains(index) ? tabStacks[index] ?? [] : []
-        case .presented: if case .stack(let controllers, _) = presented { controllers } else { [] }
+        case .presented: if case .stack(let controllers, _) = presented.last { controllers } else { [] }
         }
     }
 
     /// Where a stack's tracked screens start: a presented stack at its first controller; a tab's
     /// or the root's above a first controller the app made, or above the replaced root.
-    public func base(of place: Place) -> Int {
+    package func base(of place: Place) -> Int {
         if place == .presented { return 0 }
         guard let first = controllers(at: place).first else { return 0 }
         return first.screen == nil || (place == .root && replacedRoot != nil) ? 1 : 0
     }
 
     /// The selected tab's identifier; nil without a tab bar.
-    public var selectedTab: String? {
+    package var selectedTab: String? {
         selectedIndex.flatMap { tabs.indices.contains($0) ? tabs[$0] : nil }
     }
 
     /// The screens of a tab's stack (nil: the selected tab's, or the root's), above its base.
-    public func screens(inTab tab: String?) -> [NavigationScreen] {
+    package func screens(inTab tab: String?) -> [NavigationScreen] {
         guard let place = place(ofTab: tab) else { return [] }
         return controllers(at: place).dropFirst(base(of: place)).map(\.shown)
     }
 
-    /// The presented stack as a modal (nil when it is empty), or the presented controller.
-    public var modal: PresentedModal? {
-        switch presented {
-        case .stack(let controllers, let presenter):
-            guard let first = controllers.first else { return nil }
-            return PresentedModal(first.shown, path: controllers.dropFirst().map(\.shown), presenter: presenter)
-        case .controller(let controller, let presenter):
-            return PresentedModal(controller.shown, presenter: presenter)
-        case nil:
-            return nil
+    /// Each presented stack as a modal (one that is empty is left out), or the presented controller.
+    package var modals: [PresentedModal] {
+        presented.compactMap { presented in
+            switch presented {
+            case .stack(let controllers, let presenter):
+                guard let first = controllers.first else { return nil }
+                return PresentedModal(first.shown, path: controllers.dropFirst().map(\.shown), presenter: presenter)
+            case .controller(let controller, let presenter):
+                return PresentedModal(controller.shown, presenter: presenter)
+            }
         }
     }
 
@@ -140,10 +142,10 @@ public struct ControllerHierarchy: ScreenStack, Sendable, Hashable {
 
     /// What UIKit must do for an operation on this hierarchy; nil when there is nothing to do
     /// (a tab that is not in ``tabs``, no stack to push on, an index outside the stack).
-    public func action(for operation: NavigationOperation) -> ControllerAction? {
+    package func action(for operation: NavigationOperation) -> ControllerAction? {
         switch operation {
         case .dismiss:
-            return presented == nil ? nil : .dismiss
+            return presented.isEmpty ? nil : .dismiss
         case .selectTab(let tab):
             guard selectedIndex != nil, let index = tabs.firstIndex(of: tab) else { return nil }
             return .select(index: index)
@@ -169,7 +171,7 @@ public struct ControllerHierarchy: ScreenStack, Sendable, Hashable {
 
     /// The actions that empty every stack down to its base: what bringing back the app's own
     /// root (``NavigationOperation/replaceRoot(_:)`` with nil) does to the hierarchy it returns to.
-    public var emptyingActions: [ControllerAction] {
+    package var emptyingActions: [ControllerAction] {
         let places: [Place] = selectedIndex == nil ? (rootStack == nil ? [] : [.root]) : tabStacks.indices.map(Place.tab)
         return places.compactMap { place in
             controllers(at: place).count > base(of: place) ? .keep(base(of: place), of: place) : nil
@@ -178,16 +180,16 @@ public struct ControllerHierarchy: ScreenStack, Sendable, Hashable {
 
     /// Performs an operation on the values, as UIKit will once its action runs. Bringing back the
     /// app's own root empties the stacks of the root recorded here; read the hierarchy again after it.
-    public mutating func perform(_ operation: NavigationOperation) {
+    package mutating func perform(_ operation: NavigationOperation) {
         switch operation {
         case .dismiss:
-            presented = nil
+            _ = presented.popLast()
         case .selectTab:
             if case .select(let index) = action(for: operation) { selectedIndex = index }
         case .present(let screen):
-            presented = .stack([Controller(screen)], presenter: nil)
+            presented.append(.stack([Controller(screen)], presenter: nil))
         case .presentFrom(let presenter, let screen):
-            presented = .stack([Controller(screen)], presenter: presenter)
+            presented.append(.stack([Controller(screen)], presenter: presenter))
         case .push, .popTo, .refresh:
             guard let place = topPlace else { return }
             var controllers = controllers(at: place)
@@ -199,7 +201,7 @@ public struct ControllerHierarchy: ScreenStack, Sendable, Hashable {
             }
             set(controllers, at: place)
         case .replaceRoot(let screen):
-            presented = nil
+            presented = []
             if let screen {
                 (tabs, selectedIndex, tabStacks, rootStack, replacedRoot) = ([], nil, [], [Controller(screen)], screen)
             } else {
@@ -216,19 +218,20 @@ public struct ControllerHierarchy: ScreenStack, Sendable, Hashable {
         case .root: rootStack = controllers
         case .tab(let index): tabStacks[index] = controllers
         case .presented:
-            if case .stack(_, let presenter) = presented { presented = .stack(controllers, presenter: presenter) }
+            if case .stack(_, let presenter) = presented.last { presented[presented.count - 1] = .stack(controllers, presenter: presenter) }
         }
     }
 }
 
 /// What a UIKit screen stack does to its view controllers, as ``ControllerHierarchy/action(for:)``
 /// decides it.
-public enum ControllerAction: Sendable, Hashable {
-    /// Dismiss the presented controller.
+package enum ControllerAction: Sendable, Hashable {
+    /// Dismiss the topmost presented controller.
     case dismiss
     /// Select the tab at an index.
     case select(index: Int)
-    /// Present a navigation controller showing the screen, from a tab's stack (nil: the root).
+    /// Present a navigation controller showing the screen, from a tab's stack (nil: from the
+    /// topmost presented controller, or the root when none is presented).
     case present(NavigationScreen, from: ControllerHierarchy.Place?)
     /// Push the screen's controller on a stack.
     case push(NavigationScreen, on: ControllerHierarchy.Place)

@@ -18,8 +18,8 @@ public struct NavigationPlan: Sendable, Hashable, CustomStringConvertible {
     /// Whether the plan replaces the app's root (from ``RouteDefinition/replacesRoot``): see
     /// ``newRoot`` for what becomes the root.
     public var replacesRoot: Bool
-    /// The container that presents the plan's modal (from ``RouteDefinition/presenter``); nil
-    /// presents it from the root.
+    /// The container that presents the plan's first modal (from ``RouteDefinition/presenter``); nil
+    /// presents it from the root. Later modals are presented over the one before.
     public var presenter: String?
 
     /// Creates a plan.
@@ -47,11 +47,22 @@ public struct NavigationPlan: Sendable, Hashable, CustomStringConvertible {
         steps.prefix { $0.presentation == .push }.map(\.destination)
     }
 
-    /// The modal step and the screens pushed inside it, or nil when no step is modal.
-    public var modal: PresentedModal? {
-        guard let first = steps.firstIndex(where: { $0.presentation == .modal }) else { return nil }
-        return PresentedModal(steps[first].destination, path: steps[(first + 1)...].map(\.destination),
-                              presenter: presenter)
+    /// The presentations the plan leaves shown, bottom first: one per modal step, with the push
+    /// steps after it (up to the next modal step) pushed inside it; each later one is presented
+    /// over the one before. The first is presented from ``presenter``. Empty when no step is modal.
+    ///
+    /// `cart{CartScreen}!/pay{PayScreen}!/card{CardScreen}` plans `[modal [CartScreen], modal
+    /// [PayScreen, CardScreen]]`: the payment sheet over the cart sheet, the card form pushed in it.
+    public var modals: [PresentedModal] {
+        var modals: [PresentedModal] = []
+        for step in steps.drop(while: { $0.presentation == .push }) {
+            if step.presentation == .modal {
+                modals.append(PresentedModal(step.destination, presenter: modals.isEmpty ? presenter : nil))
+            } else {
+                modals[modals.count - 1].path.append(step.destination)
+            }
+        }
+        return modals
     }
 
     /// `tab feed; push A; push B(id: 3)`; `root; push Login`; `...; presenter feed`.

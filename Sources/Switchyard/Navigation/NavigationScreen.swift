@@ -27,7 +27,8 @@ public struct NavigationScreen: Sendable, Hashable, Identifiable, Codable, Custo
     }
 }
 
-/// A modally presented screen and the screens pushed inside it (a sheet with its own stack).
+/// A modally presented screen and the screens pushed inside it (a sheet with its own stack). A
+/// stack shows several, each presented over the one before (``ScreenStack/modals``).
 ///
 /// Its identity is the presented screen's identifier, so refreshing the presented screen with
 /// new parameters keeps the same sheet on screen (`.sheet(item:)` binds to it).

@@ -1,5 +1,5 @@
 /// A navigation state saved and restored (state restoration, `@SceneStorage`): its
-/// ``NavigationState/stack`` as JSON — the selected tab, each tab's screens, the modal and its
+/// ``NavigationState/stack`` as JSON — the selected tab, each tab's screens, every modal and its
 /// path, a replaced root.
 ///
 /// ```swift

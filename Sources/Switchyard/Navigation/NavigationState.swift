@@ -1,8 +1,8 @@
 public import Observation
 
 /// The observable navigation state a SwiftUI app binds to: a path of screens per tab, the
-/// selected tab and an optional modal — the shape `NavigationStack(path:)`, `TabView(selection:)`
-/// and `.sheet(item:)` take. Plans are applied through the same operations as every
+/// selected tab and the modals presented over them, each over the one before with a path of its
+/// own — the shape `NavigationStack(path:)`, `TabView(selection:)` and `.sheet(item:)` take. Plans are applied through the same operations as every
 /// ``ScreenStack``; what the user does (back, swipe down) writes straight into the state.
 ///
 /// ```swift
@@ -41,10 +41,18 @@ public final class NavigationState {
         set { stack.stacks[tab] = newValue }
     }
 
-    /// The presented modal (`.sheet(item:)`); setting nil dismisses it with its inner path.
+    /// The modal presented over the app (`.sheet(item:)`); setting nil dismisses it with its inner
+    /// path and every modal presented over it.
     public var modal: PresentedModal? {
         get { stack.modal }
         set { stack.modal = newValue }
+    }
+
+    /// Every presentation, bottom first, each over the one before: ``PlannedModal`` binds one
+    /// `.sheet(item:)` per level to it. Shortening it dismisses the modals above.
+    public var modals: [PresentedModal] {
+        get { stack.modals }
+        set { stack.modals = newValue }
     }
 
     /// The screen that replaced the app's root (a plan that ``NavigationPlan/replacesRoot``), nil
@@ -58,7 +66,8 @@ public final class NavigationState {
         set { stack.replacedRoot = newValue }
     }
 
-    /// The path pushed inside the modal, for a `NavigationStack` in the sheet; empty when none.
+    /// The path pushed inside the modal over the app (the first of ``modals``), for a
+    /// `NavigationStack` in its sheet; empty when none.
     public var modalPath: [NavigationScreen] {
         get { stack.modal?.path ?? [] }
         set { stack.modal?.path = newValue }

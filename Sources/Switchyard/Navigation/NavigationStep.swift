@@ -2,7 +2,8 @@
 public enum Presentation: String, Sendable, Hashable, CaseIterable, Codable {
     /// Pushed on the current stack (`list{ListScreen}`).
     case push
-    /// Presented modally (`book{BookingScreen}!`); later steps are pushed inside the modal.
+    /// Presented modally (`book{BookingScreen}!`): later push steps are pushed inside the modal, and
+    /// a later modal step is presented over it.
     case modal
 }
 

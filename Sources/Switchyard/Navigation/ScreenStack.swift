@@ -10,8 +10,9 @@ public protocol ScreenStack {
     /// The screens pushed in a tab, bottom first, above the tab's root; `nil` asks for the
     /// selected tab's (or the only) stack.
     func screens(inTab tab: String?) -> [NavigationScreen]
-    /// The presented modal, if any.
-    var modal: PresentedModal? { get }
+    /// The presentations shown, bottom first: the modal presented over the app's screens, then each
+    /// modal presented over the one before it. Empty when nothing is presented.
+    var modals: [PresentedModal] { get }
     /// The screen that replaced the app's root (``NavigationOperation/replaceRoot(_:)``), nil
     /// while the app's own root is shown.
     var replacedRoot: NavigationScreen? { get }
@@ -22,12 +23,16 @@ public protocol ScreenStack {
 extension ScreenStack {
     /// Nil: a stack that cannot replace its root always shows the app's own.
     public var replacedRoot: NavigationScreen? { nil }
+
+    /// The modal presented over the app's screens (the first of ``modals``), if any.
+    public var modal: PresentedModal? { modals.first }
 }
 
 extension NavigationPlan {
     /// The operations that bring a stack to this plan, reusing what it already shows.
     ///
-    /// The rules, in order:
+    /// A plan presents one modal per modal step, each over the one before it (``NavigationPlan/modals``);
+    /// the rules, in order:
     /// 1. An empty plan (no container, no steps, no new root) gives no operations.
     /// 2. A plan that ``replacesRoot`` starts afresh — `replaceRoot` with its ``newRoot``, then
     ///    `selectTab` of its container, the pushes above the new root, and its modal — unless the
@@ -39,14 +44,19 @@ extension NavigationPlan {
     ///    parameters agree too, otherwise it gets a `refresh` with the new ones. At the first
     ///    depth where they differ, the stack is popped back there and the remaining steps are
     ///    pushed. A plan whose first step is modal leaves the stack under it as it is.
-    /// 5. A shown modal is kept only when the plan presents the same screen identifier from the
-    ///    same presenter and the tab and stack below need no change; its inner stack is then
-    ///    reconciled like rule 4. Otherwise it is dismissed first.
-    /// 6. The plan's modal is presented last (`presentFrom` when the plan names a presenter), then
-    ///    the screens pushed inside it.
+    /// 5. Shown presentations are kept from the bottom while each presents the same screen
+    ///    identifier from the same presenter as the plan's at its level, and only when the tab and
+    ///    stack below need no change. A kept presentation with another kept over it must already
+    ///    show exactly the plan's screens (operations act on the topmost stack only); the topmost
+    ///    kept one is reconciled like rule 4. Every shown presentation above those kept is
+    ///    dismissed first, topmost first (one `dismiss` each).
+    /// 6. The plan's presentations that are not shown are presented last, bottom first (the first
+    ///    with `presentFrom` when the plan names a presenter), each followed by the screens pushed
+    ///    inside it.
     ///
-    /// Operations come in this order: `replaceRoot` or `dismiss`, `selectTab`, `popTo`, `refresh`
-    /// (bottom first), `push`, `present` or `presentFrom`, then pushes inside the modal.
+    /// Operations come in this order: `replaceRoot` or `dismiss`es, `selectTab`, `popTo`, `refresh`
+    /// (bottom first), `push`, then for each presentation `present` or `presentFrom` and the pushes
+    /// inside it.
     ///
     /// ```swift
     /// var stack = InMemoryScreenStack(screens: [NavigationScreen("HotelListScreen")])
@@ -62,36 +72,49 @@ extension NavigationPlan {
         var operations: [NavigationOperation] = [.replaceRoot(newRoot)]
         if let container { operations.append(.selectTab(container)) }
         operations += target.map(NavigationOperation.push)
-        operations += Self.presenting(modal)
+        operations += Self.presenting(modals)
         return operations
     }
 
     /// Rules 3 to 6, for the stack above the root: `target` is the container's stack to build.
     private func reconciling(_ stack: some ScreenStack, to target: [NavigationScreen]) -> [NavigationOperation] {
-        let modal = self.modal
+        let modals = self.modals
         let changesTab = container.map { $0 != stack.selectedTab } ?? false
-        let presentsOver = stackScreens.isEmpty && modal != nil
+        let presentsOver = stackScreens.isEmpty && !modals.isEmpty
         let below = presentsOver ? [] : Self.reconcile(stack.screens(inTab: container), to: target)
+        let shown = stack.modals
+        let kept = changesTab || !below.isEmpty ? 0 : Self.keptPresentations(shown, modals)
 
-        var operations: [NavigationOperation] = []
-        if let shown = stack.modal {
-            if let modal, modal.root.identifier == shown.root.identifier, modal.presenter == shown.presenter,
-               !changesTab, below.isEmpty {
-                return Self.reconcile(shown.screens, to: modal.screens)
-            }
-            operations.append(.dismiss)
+        var operations = [NavigationOperation](repeating: .dismiss, count: shown.count - kept)
+        if kept > 0 {
+            operations += Self.reconcile(shown[kept - 1].screens, to: modals[kept - 1].screens)
+        } else {
+            if changesTab, let container { operations.append(.selectTab(container)) }
+            operations += below
         }
-        if changesTab, let container { operations.append(.selectTab(container)) }
-        operations += below
-        operations += Self.presenting(modal)
+        operations += Self.presenting(modals[kept...])
         return operations
     }
 
-    /// Rule 6: present the modal (from its presenter, when it names one), then push inside it.
-    static func presenting(_ modal: PresentedModal?) -> [NavigationOperation] {
-        guard let modal else { return [] }
-        let present: NavigationOperation = modal.presenter.map { .presentFrom($0, modal.root) } ?? .present(modal.root)
-        return [present] + modal.path.map(NavigationOperation.push)
+    /// Rule 5: how many of the shown presentations stay, from the bottom.
+    static func keptPresentations(_ shown: [PresentedModal], _ planned: [PresentedModal]) -> Int {
+        var kept = 0
+        while kept < min(shown.count, planned.count), shown[kept].root.identifier == planned[kept].root.identifier,
+              shown[kept].presenter == planned[kept].presenter {
+            kept += 1
+            // Only the topmost kept presentation can still change: one under it must match already.
+            if kept < min(shown.count, planned.count), shown[kept - 1].screens != planned[kept - 1].screens { break }
+        }
+        return kept
+    }
+
+    /// Rule 6: each presentation, bottom first (from its presenter, when it names one), then the
+    /// screens pushed inside it.
+    static func presenting(_ modals: some Collection<PresentedModal>) -> [NavigationOperation] {
+        modals.flatMap { modal in
+            let present: NavigationOperation = modal.presenter.map { .presentFrom($0, modal.root) } ?? .present(modal.root)
+            return [present] + modal.path.map(NavigationOperation.push)
+        }
     }
 
     /// Rule 4: keep the common bottom (refreshing changed parameters), pop the rest, push what is missing.

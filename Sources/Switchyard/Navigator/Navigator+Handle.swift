@@ -81,12 +81,12 @@ extension Navigator {
     /// - Returns: whether the navigator took the link.
     @discardableResult
     public func handle(_ input: String, source: LinkSource? = nil, metadata: [String: JSONValue]? = nil) -> Bool {
-        admit([.link(Arrival(input: input, source: source, metadata: metadata))], dropsRepeats: true)[0].taken
+        take([.link(Arrival(input: input, source: source, metadata: metadata))]) > 0
     }
 
     /// Offers links from a system callback (repeats dropped): how many were taken.
     func take(_ offers: [Offer]) -> Int {
-        admit(offers, dropsRepeats: true).filter(\.taken).count
+        admit(offers, from: .system).filter(\.taken).count
     }
 
     /// Opens a URL, path or URN through the routers and answers what happened: the outcome of the
@@ -118,25 +118,9 @@ extension Navigator {
         await route(Arrival(input: input, source: source, metadata: metadata))
     }
 
-    /// Routes one arrival and awaits its outcome: through the queue, or at once from inside a
-    /// running link.
+    /// Routes one arrival from the app and awaits its outcome (see `route(_ offer:)`).
     func route(_ arrival: Arrival) async -> RoutingOutcome {
-        if Self.running == ObjectIdentifier(self) {
-            let (routers, smartLinks) = state.withLock { ($0.routers, $0.smartLinks) }
-            let outcome: RoutingOutcome
-            switch Self.decision(arrival, routers: routers, smartLinks: smartLinks) {
-            case .refuse(let refusal):
-                outcome = refusal
-            case .take(let link, let router):
-                outcome = await execute(QueuedLink(id: 0, arrival: arrival, link: link, router: router, routers: routers))
-            }
-            report(outcome)
-            return outcome
-        }
-        switch admit([.link(arrival)], dropsRepeats: false)[0] {
-        case .answered(let outcome): return outcome
-        case .queued(let promise): return await promise.value
-        }
+        await route(.link(arrival))
     }
 
     /// Routes a deep link the link service gave (a deferred claim's), keeping its metadata and

@@ -20,8 +20,7 @@ extension Navigator {
             let path = try table.url(for: route, parameters: parameters, query: query)
             return await self.route(path, source: .internal).handled
         } catch {
-            report(.failed(DeepLink(url: route, source: .internal), error))
-            return false
+            return await self.route(.refused(.failed(DeepLink(url: route, source: .internal), error))).handled
         }
     }
 }

@@ -12,7 +12,7 @@
 /// }
 /// ```
 public struct NavigationContext: Sendable, Hashable {
-    /// What is shown: the selected tab's stack, the modal, a replaced root; nil when the router
+    /// What is shown: the selected tab's stack, the modals, a replaced root; nil when the router
     /// was given no screens.
     public var screens: InMemoryScreenStack?
 
@@ -21,11 +21,11 @@ public struct NavigationContext: Sendable, Hashable {
         self.screens = screens
     }
 
-    /// The screen on top: the modal's last, else the top of the selected stack, else the replaced
+    /// The screen on top: the topmost modal's last, else the top of the selected stack, else the replaced
     /// root; nil when nothing the navigation knows of is shown.
     public var topScreen: NavigationScreen? {
         guard let screens else { return nil }
-        return screens.modal?.screens.last ?? screens.screens().last ?? screens.replacedRoot
+        return screens.modals.last?.screens.last ?? screens.screens().last ?? screens.replacedRoot
     }
 
     /// The context of the destination running now, set by the router around each destination.
@@ -33,9 +33,9 @@ public struct NavigationContext: Sendable, Hashable {
 }
 
 extension InMemoryScreenStack {
-    /// A copy of what a stack shows: its selected tab's screens, modal and replaced root.
+    /// A copy of what a stack shows: its selected tab's screens, modals and replaced root.
     public init(showing stack: some ScreenStack) {
         self.init(selectedTab: stack.selectedTab, stacks: [stack.selectedTab ?? Self.noTab: stack.screens(inTab: nil)],
-                  modal: stack.modal, replacedRoot: stack.replacedRoot)
+                  modals: stack.modals, replacedRoot: stack.replacedRoot)
     }
 }

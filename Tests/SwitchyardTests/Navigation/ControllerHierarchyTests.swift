@@ -26,13 +26,13 @@ import Testing
 
     @Test func detectsModals() {
         var shown = Self.tabBar
-        shown.presented = .stack([C(F.screen("CartScreen")), C(F.screen("PayScreen"))], presenter: "feed")
+        shown.presented = [.stack([C(F.screen("CartScreen")), C(F.screen("PayScreen"))], presenter: "feed")]
         #expect(shown.topPlace == .presented && shown.base(of: .presented) == 0)
         #expect(shown.modal == PresentedModal(F.screen("CartScreen"), path: [F.screen("PayScreen")], presenter: "feed"))
-        shown.presented = .controller(C(typeName: "UIAlertController"), presenter: nil)
+        shown.presented = [.controller(C(typeName: "UIAlertController"), presenter: nil)]
         #expect(shown.topPlace == .tab(0))
         #expect(shown.modal == PresentedModal(F.screen("UIAlertController")))
-        shown.presented = .stack([], presenter: nil)
+        shown.presented = [.stack([], presenter: nil)]
         #expect(shown.modal == nil)
     }
 

@@ -10,6 +10,7 @@ enum NavigationFixtures {
         RouteDefinition("feed/:postID{PostScreen}", name: "post", container: "feed"),
         RouteDefinition("cart{CartScreen}!", name: "cart"),
         RouteDefinition("settings{SettingsScreen}!/privacy{PrivacyScreen}", name: "settings"),
+        RouteDefinition("checkout{CheckoutScreen}!/pay{PayScreen}!/card{CardScreen}", name: "checkout"),
         RouteDefinition("account{AccountScreen}/orders{OrdersScreen}", name: "orders"),
         RouteDefinition("about/team", name: "team"),
         RouteDefinition("user/:id{ProfileScreen}(/:tab{ProfileTabScreen})", name: "profile"),

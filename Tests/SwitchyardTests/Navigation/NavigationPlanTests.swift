@@ -55,7 +55,7 @@ import Testing
         ])
         #expect(plan.stackScreens == [NavigationFixtures.screen("HotelListScreen"),
                                       NavigationFixtures.screen("HotelScreen", ["hotelID": "12"])])
-        #expect(plan.modal == PresentedModal(NavigationFixtures.screen("BookingScreen", ["hotelID": "12"])))
+        #expect(plan.modals == [PresentedModal(NavigationFixtures.screen("BookingScreen", ["hotelID": "12"]))])
         #expect(plan.steps.map(\.presentation.rawValue) == ["push", "push", "modal"])
     }
 

@@ -29,7 +29,7 @@ import Testing
     static let busy = InMemoryScreenStack(
         selectedTab: "home",
         stacks: ["home": [F.screen("HotelListScreen")], "feed": [F.screen("PostScreen", ["postID": "1"])]],
-        modal: PresentedModal(F.screen("CartScreen")))
+        modals: [PresentedModal(F.screen("CartScreen"))])
 
     @Test func plansCarryTheRootAndThePresenter() throws {
         let logout = try Self.plan("shop://logout/help")
@@ -41,8 +41,8 @@ import Testing
         #expect(home.newRoot == nil)
         let share = try Self.plan("shop://share/7")
         #expect(share.presenter == "feed")
-        #expect(share.modal == PresentedModal(F.screen("ShareScreen"), path: [F.screen("TargetScreen", ["target": "7"])],
-                                              presenter: "feed"))
+        #expect(share.modals == [PresentedModal(F.screen("ShareScreen"), path: [F.screen("TargetScreen", ["target": "7"])],
+                                                presenter: "feed")])
         #expect(share.description == "modal ShareScreen; push TargetScreen(target: 7); presenter feed")
         #expect(try !Self.plan("shop://cart").replacesRoot)
     }
@@ -75,11 +75,11 @@ import Testing
              operations: ["present ShareScreen from feed", "push TargetScreen(target: 7)"],
              after: "[]; modal [ShareScreen, TargetScreen(target: 7)] from feed"),
         Case(note: "the same screen from another presenter is presented again",
-             stack: InMemoryScreenStack(modal: PresentedModal(F.screen("ShareScreen"))), input: "shop://share/7",
+             stack: InMemoryScreenStack(modals: [PresentedModal(F.screen("ShareScreen"))]), input: "shop://share/7",
              operations: ["dismiss", "present ShareScreen from feed", "push TargetScreen(target: 7)"],
              after: "[]; modal [ShareScreen, TargetScreen(target: 7)] from feed"),
         Case(note: "the same modal from the same presenter is reconciled inside",
-             stack: InMemoryScreenStack(modal: PresentedModal(F.screen("ShareScreen"), presenter: "feed")),
+             stack: InMemoryScreenStack(modals: [PresentedModal(F.screen("ShareScreen"), presenter: "feed")]),
              input: "shop://share/7", operations: ["push TargetScreen(target: 7)"],
              after: "[]; modal [ShareScreen, TargetScreen(target: 7)] from feed"),
     ])

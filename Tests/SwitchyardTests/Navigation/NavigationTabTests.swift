@@ -27,7 +27,7 @@ import Testing
         Case(note: "a route without a container stays on the selected tab", stack: tabs, input: "shop://hotels/12",
              operations: ["push HotelScreen(hotelID: 12)"]),
         Case(note: "a modal is dismissed before switching tabs",
-             stack: InMemoryScreenStack(selectedTab: "home", stacks: [:], modal: PresentedModal(F.screen("CartScreen"))),
+             stack: InMemoryScreenStack(selectedTab: "home", stacks: [:], modals: [PresentedModal(F.screen("CartScreen"))]),
              input: "shop://feed/7", operations: ["dismiss", "selectTab feed", "push PostScreen(postID: 7)"]),
     ])
     func selecting(_ row: Case) throws {

@@ -53,7 +53,7 @@ import Testing
         #expect(await router.route("shop://old/1").handled)
         #expect(seen.all == [NavigationContext(), NavigationContext()])
         #expect(NavigationContext().topScreen == nil)
-        let shown = InMemoryScreenStack(screens: [NavigationScreen("A")], modal: PresentedModal(NavigationScreen("M")))
+        let shown = InMemoryScreenStack(screens: [NavigationScreen("A")], modals: [PresentedModal(NavigationScreen("M"))])
         #expect(NavigationContext(screens: shown).topScreen == NavigationScreen("M"))
         #expect(InMemoryScreenStack(showing: shown) == shown)
     }

@@ -1,92 +1,4 @@
 extension Navigator {
-    /// A link offered to ``admit(_:dropsRepeats:)``, or one refused before it could be offered (a
-    /// user activity without a link), whose outcome is reported in its place.
-    enum Offer {
-        case link(Arrival)
-        case refused(RoutingOutcome)
-    }
-
-    /// What became of one offer: answered at once (refused, a repeat, held until ready), or queued
-    /// to run, its outcome to come.
-    enum Admission {
-        case answered(RoutingOutcome)
-        case queued(OutcomePromise)
-
-        /// Whether the navigator took the offer: the `Bool` a `handle` call answers.
-        var taken: Bool {
-            switch self {
-            case .answered(let outcome): outcome.handled
-            case .queued: true
-            }
-        }
-    }
-
-    /// The link running now on this task, if any: a link routed from inside it runs at once.
-    @TaskLocal static var running: ObjectIdentifier?
-
-    /// The one way in for every link: decides each offer at once, in order. A refusal is reported;
-    /// a repeat within ``duplicateWindow`` (when `dropsRepeats`) is reported as a duplicate; a
-    /// taken link joins the queue (reported as held until ready when the navigator is not ready)
-    /// and runs in its turn.
-    func admit(_ offers: [Offer], dropsRepeats: Bool) -> [Admission] {
-        let now = clock.now()
-        var reports: [RoutingOutcome] = []
-        var cancelled: [QueuedLink] = []
-        var race: LinkRace?
-        let admissions = state.withLock { state -> [Admission] in
-            state.recent.removeAll { now - $0.at >= state.duplicateWindow }
-            return offers.map { offer in
-                guard case .link(let arrival) = offer else {
-                    if case .refused(let outcome) = offer { reports.append(outcome); return .answered(outcome) }
-                    preconditionFailure("an offer is a link or a refusal")
-                }
-                let (link, router): (DeepLink, Router?)
-                switch Self.decision(arrival, routers: state.routers, smartLinks: state.smartLinks) {
-                case .refuse(let outcome):
-                    reports.append(outcome)
-                    return .answered(outcome)
-                case .take(let taken, let taker):
-                    (link, router) = (taken, taker)
-                }
-                if dropsRepeats {
-                    if state.recent.contains(where: { $0.input == arrival.input && $0.source == arrival.source }) {
-                        reports.append(.duplicate(link))
-                        return .answered(.duplicate(link))
-                    }
-                    state.recent.append(RecentArrival(input: arrival.input, source: arrival.source, at: now))
-                }
-                if state.ordering == .latestWins {
-                    cancelled += state.queue.waiting
-                    state.queue.waiting = []
-                    race = state.queue.inFlight?.race
-                }
-                state.queue.nextID += 1
-                let entry = QueuedLink(id: state.queue.nextID, arrival: arrival, link: link, router: router,
-                                       routers: state.routers)
-                state.queue.waiting.append(entry)
-                guard state.isReady else {
-                    reports.append(.heldUntilReady(link))
-                    return .answered(.heldUntilReady(link))
-                }
-                return .queued(entry.promise)
-            }
-        }
-        for entry in cancelled {
-            report(.cancelled(entry.link))
-            entry.promise.fulfil(.cancelled(entry.link))
-        }
-        race.map(cancelInFlight)
-        for outcome in reports { report(outcome) }
-        startDraining()
-        return admissions
-    }
-
-    /// Ends the link in flight as cancelled (a newer link came under ``LinkOrdering/latestWins``).
-    private func cancelInFlight(_ race: LinkRace) {
-        let link = state.withLock { $0.queue.inFlight.flatMap { $0.race === race ? $0.link : nil } }
-        if let link { race.finish(.cancelled(link)) }
-    }
-
     /// Starts a task that runs the queue, unless one runs it or the navigator is not ready.
     func startDraining() {
         let start = state.withLock { state -> Bool in
@@ -119,8 +31,7 @@ extension Navigator {
             case .success(let (entry, race)):
                 let outcome = await run(entry, in: race)
                 state.withLock { $0.queue.inFlight = nil }
-                report(outcome)
-                entry.promise.fulfil(outcome)
+                settle(entry, outcome)
             }
         }
     }
