@@ -40,7 +40,8 @@ struct Resolution: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
     /// and for a heuristic match.
     var metadata: [String: JSONValue]?
     /// Whether the app that asked (its `Switchyard-App-Version`) is older than the link's route or
-    /// the link itself needs: then there is no deep link, no metadata and nothing to redeem.
+    /// the link itself needs: then there is no deep link, no metadata and nothing this app may
+    /// redeem (the redeem state is still given).
     var appTooOld: Bool
     /// For an app too old: the oldest version that opens the link (`2.3`, or a version code).
     var requiredVersion: String?
@@ -58,7 +59,9 @@ struct Resolution: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
             requiredVersion = tooOld.requiredVersion
             fallback = tooOld.fallback
             redeemable = false
-            if match == .exact { code = link.code }
+            guard match == .exact else { return }
+            code = link.code
+            (redeemLimit, redeemCount, remaining, exhausted) = (link.redeemLimit, link.redeemCount, link.remainingRedemptions, link.isExhausted)
             return
         }
         appTooOld = false

@@ -185,7 +185,7 @@ public struct LinkExplainer: Sendable {
             warnings.append(.init(code: "unclaimed-path", message: "\(file) does not claim \(AssociationURL(shortURL).path): the tap loads the page even with the app installed"))
         }
         return LinkExplanation(url: url, kind: kind, code: code, route: route, cases: cases, warnings: warnings,
-                               appVersions: appVersions(link))
+                               appVersions: appVersions(link, stored: storedCode != nil))
     }
 
     /// The cases, in order: platform and app state.

@@ -35,6 +35,7 @@ import Testing
             #expect(ios["appTooOld"] == true && ios["requiredVersion"] == "2.3" && ios["fallback"] == "https://apps.apple.com/app/id1")
             #expect(ios["url"] == .null && ios["universalLink"] == .null && ios["schemeURL"] == .null)
             #expect(ios["redeemable"] == false && ios["code"]?.stringValue == code && ios["routeParameters"] == ["id": "7"])
+            #expect(ios["remaining"] == 2 && ios["metadata"] == .null, "the redeem state, never the metadata")
             let android = try await client.send(.get, at, key: Keys.app, headers: Self.version("android/229")).json()
             #expect(android["appTooOld"] == true && android["requiredVersion"] == "230")
             #expect(android["fallback"] == "https://play.google.com/store/apps/details?id=com.example.shop")

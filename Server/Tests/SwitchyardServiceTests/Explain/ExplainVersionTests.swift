@@ -33,4 +33,15 @@ import Testing
             #expect(try await client.send(.get, "/api/v1/links/\(code)/explain").json()["appVersions"] == [])
         }
     }
+
+    @Test func aLongLinkIsJudgedOnlyWhereTheOpenSendsTheVersion() async throws {
+        let explainer = try LinkExplainer(configuration: Harness.configuration(), store: InMemoryLinkStore(), logger: Harness.logger)
+        let explained = try await explainer.explain("https://go.example.com/?link=https://shop.example.com/order/5&imv=3.0&ifl=https://apps.apple.com/app/id1")
+        #expect(explained.appVersions.map(\.platform) == ["ios", "android"])
+        #expect(explained.appVersions[0].requiredVersion == "3.0" && explained.appVersions[0].source == "link")
+        #expect(explained.appVersions[0].reason == "the link's own minimum version (3.0); a long link has no code to resolve: only an open that sends "
+            + "Switchyard-App-Version is judged, and an older app's is redirected with the fallback https://apps.apple.com/app/id1; "
+            + "a browser's open sends no app version, so the page or intent still offers the app")
+        #expect(explained.appVersions[1].requiredVersion == "230" && explained.appVersions[1].source == "route")
+    }
 }
