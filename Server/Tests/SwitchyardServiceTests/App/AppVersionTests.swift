@@ -120,4 +120,19 @@ import Testing
             #expect(try await client.send(.get, "/\(code)", key: nil, headers: oldApp).status == .ok)
         }
     }
+
+    @Test(arguments: StoreKind.available)
+    func aLongLinksOwnMinimumVersionAppliesOnItsOpen(kind: StoreKind) async throws {
+        try await Harness.live(kind) { client, _ in
+            let long = "/?link=https://shop.example.com/order/5&imv=3.0&ifl=https://apps.apple.com/app/id1"
+            var headers: HTTPFields = [.userAgent: LinkExplainer.userAgent("ios")]
+            #expect(try await client.send(.get, long, key: nil, headers: headers).status == .ok)
+            headers[AppVersionGate.header] = "ios/2.9"
+            let tooOld = try await client.send(.get, long, key: nil, headers: headers)
+            #expect(tooOld.status == .found && tooOld.headers[.location] == "https://apps.apple.com/app/id1",
+                    "older than the link's imv (3.0), though newer than the route's since (2.3)")
+            headers[AppVersionGate.header] = "ios/3.0"
+            #expect(try await client.send(.get, long, key: nil, headers: headers).status == .ok)
+        }
+    }
 }
