@@ -107,9 +107,12 @@ extension OpenAPIDocument {
                                      schema: .string(pattern: "^(?!(health|metrics)$)[A-Za-z0-9_-]{1,64}$"))],
             "get": operation(
                 "openLink", "Open a smart link (per-platform redirect, app page or preview)", tag: "open",
-                parameters: [userAgent],
+                parameters: [userAgent, parameter(
+                    AppRelease.headerName, in: "header",
+                    description: "Browsers never send it. A request that does (an app opening the short link itself) and is older than the stricter of the route's since and the link's own minimum version is redirected to the fallback (or shown the page without a deep link); a malformed value is ignored.",
+                    schema: .string())],
                 responses: ["200": html("An HTML page: the iOS app opener, the desktop interstitial or the crawler preview."),
-                            "302": redirect("To the link's web or platform fallback, or an Android intent."),
+                            "302": redirect("To the link's web or platform fallback, or an Android intent; for an app too old (Switchyard-App-Version), to its fallback."),
                             "404": html("No such link."), "410": html("Deleted or expired."),
                             "503": html("The database is unavailable.")]),
         ]
