@@ -149,6 +149,9 @@ struct ExplainCommand: AsyncParsableCommand {
             throw Self.fail("cannot reach \(base): \(error.localizedDescription)")
         }
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        if status == 404, (try? JSONValue.parse(String(decoding: data, as: UTF8.self)))?["type"]?.stringValue?.hasSuffix("/link-not-found") == true {
+            return try await unknown(code: String(code), url: url, service: base)
+        }
         guard status == 200 else {
             let detail = (try? JSONValue.parse(String(decoding: data, as: UTF8.self)))?["detail"]?.stringValue
             throw Self.fail("\(endpoint.absoluteString) answered \(status)" + (detail.map { ": \($0)" } ?? ""))
@@ -157,6 +160,31 @@ struct ExplainCommand: AsyncParsableCommand {
             return try JSONDecoder().decode(LinkExplanation.self, from: data)
         } catch {
             throw Self.fail("\(endpoint.absoluteString) did not answer an explanation: \(error)")
+        }
+    }
+
+    /// A code the service does not have (or that is another team's), explained as the local
+    /// `explain` explains a code its database lacks: every case `refuse`, 404. The association
+    /// claims come from the `--routes` file when there is one; without it no case names a claim.
+    private func unknown(code: String, url: String, service base: String) async throws -> LinkExplanation {
+        var table = RouteTableConfiguration()
+        if FileManager.default.fileExists(atPath: routes) {
+            do {
+                table = try RouteTableFile.load(path: routes)
+            } catch {
+                throw Self.fail("\(error)")
+            }
+        }
+        var logger = Logger(label: "switchyard")
+        logger.logLevel = .critical
+        do {
+            let explainer = try LinkExplainer(configuration: ServiceConfiguration(routes: table, baseURL: base), store: InMemoryLinkStore(),
+                                              logger: logger)
+            var explanation = try await explainer.explain(base + "/" + code)
+            explanation.url = url
+            return explanation
+        } catch {
+            throw Self.fail("\(error)")
         }
     }
 

@@ -34,6 +34,8 @@ struct RoutesDiffCommand: AsyncParsableCommand {
         discussion: """
             Lists each change, one a line as KIND: MESSAGE: removed, added, pattern-changed, parameter-renamed, \
             parameter-removed, parameter-added, constraint-changed, renamed, web-only, app-route, plan-changed, \
+            since-raised (with --database, how many live links the route has: apps older than the new since get \
+            their fallback), \
             host-removed, scheme-removed, app-removed, and conflict or invalid when NEW does not compile. With \
             --database, each live link (not deleted, not expired) that would stop opening or open elsewhere \
             under NEW: broken: CODE (ROUTE): REASON-KIND: REASON.
@@ -81,6 +83,7 @@ struct RoutesDiffCommand: AsyncParsableCommand {
                 }
                 do {
                     broken = try await LiveLinkCheck(old: oldTable, new: newTable).brokenLinks(in: store)
+                    changes = try await RouteTableDiff.countingLiveLinks(changes, new: newTable, in: store)
                 } catch {
                     try? await store.close()
                     throw Self.fail(["cannot read the links in \(database): \(error)"])

@@ -32,6 +32,10 @@ public struct RouteDefinition: Sendable, Hashable {
     /// without a modal step the table refuses it when it loads
     /// (``RouteTableBuildError/Issue/Code/invalidPlanSetting``).
     public var presenter: String?
+    /// The oldest app versions that have the route (file key `"since"`: `{"ios": "2.3", "android":
+    /// 230}`): the link service answers an older app with a link's fallback instead of a deep link
+    /// it cannot open. Empty by default: every version has it.
+    public var since: AppVersionRequirement
 
     /// Creates a route definition.
     public init(
@@ -43,7 +47,8 @@ public struct RouteDefinition: Sendable, Hashable {
         container: String? = nil,
         replacesRoot: Bool = false,
         presenter: String? = nil,
-        formerNames: [String] = []
+        formerNames: [String] = [],
+        since: AppVersionRequirement = AppVersionRequirement()
     ) {
         self.pattern = pattern
         self.name = name
@@ -54,6 +59,7 @@ public struct RouteDefinition: Sendable, Hashable {
         self.container = container
         self.replacesRoot = replacesRoot
         self.presenter = presenter
+        self.since = since
     }
 }
 

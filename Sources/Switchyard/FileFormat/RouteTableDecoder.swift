@@ -5,7 +5,8 @@ struct RouteTableDecoder {
 
     static let topLevelKeys = ["schemes", "hosts", "delimiter", "caseSensitive", "apps", "routes"]
     static let routeKeys = ["pattern", "name", "webOnly", "defaults", "allowedParameters", "container", "root",
-                             "presenter", "formerNames"]
+                             "presenter", "formerNames", "since"]
+    static let sinceKeys = ["ios", "android"]
     static let appsKeys = ["ios", "android"]
     static let androidKeys = ["package", "sha256CertFingerprints"]
 
@@ -104,6 +105,9 @@ struct RouteTableDecoder {
                     throw fail(.emptyValue("formerNames"), route: route)
                 }
             }
+            if let since = members["since"] {
+                definition.since = try decodeSince(since, route: route)
+            }
             return definition
         default:
             throw fail(.wrongType(subject: "a route", expected: "a pattern string or an object"), route: (index, nil))
@@ -126,6 +130,31 @@ struct RouteTableDecoder {
             }
         }
         return defaults
+    }
+
+    /// `"since": {"ios": "2.3", "android": 230}`: dotted numbers for iOS, a positive version code
+    /// for Android.
+    private func decodeSince(_ value: JSONValue, route: Route) throws(RouteTableFileError) -> AppVersionRequirement {
+        guard case .object(let members) = value else {
+            throw fail(.wrongType(subject: "'since'", expected: "an object such as {\"ios\": \"2.3\", \"android\": 230}"), route: route)
+        }
+        try checkKeys(of: members, allowed: Self.sinceKeys, in: "'since'", route: route)
+        var since = AppVersionRequirement()
+        if let ios = members["ios"] {
+            guard case .string(let text) = ios, let version = DottedVersion(text) else {
+                throw fail(.invalidVersion(key: "since.ios", value: ios.serialized(),
+                                           expected: "a string of one to four dotted numbers, such as \"2.3\""), route: route)
+            }
+            since.ios = version
+        }
+        if let android = members["android"] {
+            guard case .number(let number) = android, number >= 1, number <= 2_100_000_000, number.rounded() == number else {
+                throw fail(.invalidVersion(key: "since.android", value: android.serialized(),
+                                           expected: "a whole number from 1 to 2100000000 (the versionCode), such as 230"), route: route)
+            }
+            since.android = Int(number)
+        }
+        return since
     }
 
     // MARK: Apps

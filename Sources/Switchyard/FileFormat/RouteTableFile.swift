@@ -21,7 +21,8 @@
 ///       "defaults": { "tab": "all", "page": 1 }, "allowedParameters": ["tab"], "container": "shop" },
 ///     { "pattern": "logout{LoginScreen}", "root": true },
 ///     { "pattern": "share{ShareScreen}!", "presenter": "feed" },
-///     { "pattern": "posts/:post_id", "name": "post", "formerNames": ["article"] }
+///     { "pattern": "posts/:post_id", "name": "post", "formerNames": ["article"] },
+///     { "pattern": "rewards/:id", "name": "rewards", "since": {"ios": "2.3", "android": 230} }
 ///   ]
 /// }
 /// ```
@@ -31,7 +32,8 @@
 /// the route's plan replace the app's root (``RouteDefinition/replacesRoot``); `"presenter"` names
 /// the container that presents its modal step (``RouteDefinition/presenter``); `"formerNames"`
 /// lists names the route had before (``RouteDefinition/formerNames``), so that smart links stored
-/// under them keep opening it. Unknown keys are
+/// under them keep opening it; `"since"` gives the oldest app versions that have the route
+/// (``RouteDefinition/since``: iOS as dotted numbers, Android as a `versionCode`). Unknown keys are
 /// errors, so a typo never passes silently. Schemes, hosts, the delimiter and route names follow
 /// the same rules as in ``RouteTableBuilder``, with the same messages: schemes follow RFC 3986 and
 /// are not `http` or `https`; hosts are bare host names (no scheme, path, port, user info, query,

@@ -34,6 +34,8 @@ public struct RouteTableFileError: CodedError, Sendable, Hashable {
     public static let invalidDelimiter = Code(rawValue: "invalid_delimiter")
     /// Two routes with the same name.
     public static let duplicateName = Code(rawValue: "duplicate_name")
+    /// A route's `since` version that is not dotted numbers (iOS) or a version code (Android).
+    public static let invalidVersion = Code(rawValue: "invalid_version")
 
     /// The file name or path the error is about, as given to ``RouteTableFile``.
     public let file: String
@@ -101,6 +103,8 @@ extension RouteTableFileError {
         case missingKey(String, in: String?)
         case unknownKey(String, in: String?, expected: [String])
         case emptyValue(String)
+        /// `key` is a path such as `since.ios`; `value` the JSON text found.
+        case invalidVersion(key: String, value: String, expected: String)
         /// A scheme, host, delimiter or route name that breaks a rule of ``TableSettings``.
         case setting(TableSettings.Problem)
 
@@ -113,6 +117,7 @@ extension RouteTableFileError {
             case .missingKey: RouteTableFileError.missingKey
             case .unknownKey: RouteTableFileError.unknownKey
             case .emptyValue: RouteTableFileError.emptyValue
+            case .invalidVersion: RouteTableFileError.invalidVersion
             case .setting(let problem): Code(rawValue: problem.code)
             }
         }
@@ -129,6 +134,7 @@ extension RouteTableFileError {
                 "unknown key '\(key)'\(container.map { " in \($0)" } ?? "")"
                     + " (expected one of: \(expected.joined(separator: ", ")))"
             case .emptyValue(let key): "'\(key)' must not be empty"
+            case .invalidVersion(let key, let value, let expected): "'\(key)' must be \(expected), got \(value)"
             case .setting(let problem): problem.message
             }
         }
@@ -159,4 +165,6 @@ extension ErrorCode<RouteTableFileError> {
     public static var invalidDelimiter: Self { RouteTableFileError.invalidDelimiter }
     /// ``RouteTableFileError/duplicateName``, for comparing with ``RouteTableFileError/code``: `error.code == .duplicateName`.
     public static var duplicateName: Self { RouteTableFileError.duplicateName }
+    /// ``RouteTableFileError/invalidVersion``, for comparing with ``RouteTableFileError/code``: `error.code == .invalidVersion`.
+    public static var invalidVersion: Self { RouteTableFileError.invalidVersion }
 }

@@ -17,6 +17,11 @@ public import FoundationNetworking
 /// Redemptions are per install: the client sends ``installID`` with every redeem, and the service
 /// lets one install spend at most one redemption of a link (a retry answers the same metadata
 /// without spending again). A redeem-limited link's metadata is only ever given by ``redeem(code:)``.
+///
+/// Every request carries ``appRelease`` (the `Switchyard-App-Version` header, `ios/2.3.1`): a link
+/// whose route is newer than this app (the route's `since`), or that asks for a newer app itself,
+/// throws ``SmartLinkError/Code/appTooOld`` with the version needed and the link's fallback (the
+/// store page to update), and its redemption is not spent.
 public struct SmartLinkClient: Sendable {
     /// The service's base URL (where short links live).
     public let service: URL
@@ -24,6 +29,9 @@ public struct SmartLinkClient: Sendable {
     public let table: RouteTable
     /// This install's identifier, sent with every redeem (see ``standardInstallID()``).
     public let installID: String
+    /// This app's platform and version, sent with every request (see ``standardAppRelease()``);
+    /// nil sends none, and the service then assumes an app new enough for every link.
+    public let appRelease: AppRelease?
     private let appKey: String
     private let session: URLSession
 
@@ -35,14 +43,28 @@ public struct SmartLinkClient: Sendable {
     ///   - table: the app's route table, used to resolve the deep link.
     ///   - installID: this install's identifier; by default one generated on first use and kept in
     ///     `UserDefaults` (``standardInstallID()``).
+    ///   - appRelease: this app's platform and version; by default the bundle's
+    ///     `CFBundleShortVersionString` on Apple platforms (``standardAppRelease()``). Android
+    ///     callers and tests give `.android(versionCode:)` or `.ios(...)` themselves.
     ///   - session: the URL session to use.
     public init(service: URL, appKey: String, table: RouteTable, installID: String = SmartLinkClient.standardInstallID(),
-                session: URLSession = .shared) {
+                appRelease: AppRelease? = SmartLinkClient.standardAppRelease(), session: URLSession = .shared) {
         self.service = service
         self.appKey = appKey
         self.table = table
         self.installID = installID
+        self.appRelease = appRelease
         self.session = session
+    }
+
+    /// This app's release as its main bundle declares it: `.ios` with `CFBundleShortVersionString`
+    /// on Apple platforms; nil elsewhere, or when the bundle has no such version.
+    public static func standardAppRelease() -> AppRelease? {
+        #if canImport(Darwin)
+            (Bundle.main.infoDictionary?["CFBundleShortVersionString"] as? String).flatMap(DottedVersion.init).map(AppRelease.ios)
+        #else
+            nil
+        #endif
     }
 
     /// The `UserDefaults` key under which ``standardInstallID()`` keeps the identifier.
@@ -80,8 +102,9 @@ public struct SmartLinkClient: Sendable {
     /// an exact ``DeepLink/smartLink``; its `metadata` is set for a link without a redeem limit (a
     /// redeem-limited link's metadata comes from ``redeem(code:)`` only).
     ///
-    /// - Throws: ``SmartLinkError`` (not found, gone, unauthorized, a transport or format problem),
-    ///   or the table's ``LinkInputError`` wrapped in ``SmartLinkError/Code/unresolvable``.
+    /// - Throws: ``SmartLinkError`` (not found, gone, unauthorized, a transport or format problem,
+    ///   ``SmartLinkError/Code/appTooOld`` for a link this release cannot open), or the table's
+    ///   ``LinkInputError`` wrapped in ``SmartLinkError/Code/unresolvable``.
     public func resolve(code: String) async throws(SmartLinkError) -> DeepLink {
         try link(from: await send("GET", path: "api/v1/links/\(PercentEncoding.encode(code))/resolve"), source: .smartLink)
     }
@@ -106,7 +129,9 @@ public struct SmartLinkClient: Sendable {
     ///     await navigator.route(link.url, source: .deferred)   // DeferredLinks does this and keeps link.smartLink
     /// }
     /// ```
-    /// - Throws: ``SmartLinkError`` for anything but "no match" (unauthorized, a transport or format problem).
+    /// - Throws: ``SmartLinkError`` for anything but "no match" (unauthorized, a transport or format
+    ///   problem, ``SmartLinkError/Code/appTooOld`` for a matched link this release cannot open:
+    ///   the match is consumed all the same).
     public func claimDeferred(platform: String, osVersion: String, language: String?,
                               code: String? = nil) async throws(SmartLinkError) -> DeepLink? {
         var body: [String: JSONValue] = ["platform": .string(platform), "osVersion": .string(osVersion)]
@@ -122,6 +147,12 @@ public struct SmartLinkClient: Sendable {
     /// The deep link in a `resolve`-shaped answer, resolved with ``table``, with its metadata and
     /// the short link it came from (or, for a heuristic match, only that it was one).
     private func link(from body: JSONValue, source: LinkSource) throws(SmartLinkError) -> DeepLink {
+        if body["appTooOld"]?.boolValue == true {
+            let required = body["requiredVersion"]?.stringValue
+            throw SmartLinkError(.appTooOld, "this app (\(appRelease?.description ?? "no version sent")) is older than the link needs"
+                                    + (required.map { " (\($0))" } ?? ""),
+                                 requiredVersion: required, fallback: body["fallback"]?.stringValue)
+        }
         guard let url = body["url"]?.stringValue else {
             throw SmartLinkError(.invalidResponse, "the service's answer has no 'url'")
         }
@@ -169,7 +200,8 @@ public struct SmartLinkClient: Sendable {
     /// install that redeemed the link before gets the same metadata without spending again.
     ///
     /// - Throws: ``SmartLinkError`` with code ``SmartLinkError/Code/exhausted`` once the limit is
-    ///   reached by other installs.
+    ///   reached by other installs, ``SmartLinkError/Code/appTooOld`` (nothing spent) when this
+    ///   release is older than the link needs.
     public func redeem(code: String) async throws(SmartLinkError) -> [String: JSONValue] {
         let body = try await send("POST", path: "api/v1/links/\(PercentEncoding.encode(code))/redeem",
                                   body: .object(["install": .string(installID)]))
@@ -183,6 +215,7 @@ public struct SmartLinkClient: Sendable {
         request.httpMethod = method
         request.setValue("Bearer \(appKey)", forHTTPHeaderField: "Authorization")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let appRelease { request.setValue(appRelease.headerValue, forHTTPHeaderField: AppRelease.headerName) }
         if let body {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.httpBody = Data(body.serialized().utf8)
@@ -197,6 +230,9 @@ public struct SmartLinkClient: Sendable {
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         let body = try? JSONValue.parse(bytes: data)
         let detail = body?["detail"]?.stringValue ?? "HTTP \(status)"
+        if body?["type"]?.stringValue?.hasSuffix("/app-too-old") == true {
+            throw SmartLinkError(.appTooOld, detail)  // a refused redeem; resolve gives the version and fallback
+        }
         switch status {
         case 200..<300:
             guard let body else { throw SmartLinkError(.invalidResponse, "the service's answer is not JSON") }

@@ -4,10 +4,18 @@ public struct SmartLinkError: CodedError, Sendable, Hashable {
     public let code: Code
     /// What happened.
     public let message: String
+    /// For ``Code/appTooOld``: the oldest app version that opens the link (`2.3`, or a version
+    /// code such as `230`); nil otherwise.
+    public let requiredVersion: String?
+    /// For ``Code/appTooOld``: where to send the user instead (the App Store or Play page to
+    /// update, or the link's web fallback), when the link has one; nil otherwise.
+    public let fallback: String?
 
-    init(_ code: Code, _ message: String) {
+    init(_ code: Code, _ message: String, requiredVersion: String? = nil, fallback: String? = nil) {
         self.code = code
         self.message = message
+        self.requiredVersion = requiredVersion
+        self.fallback = fallback
     }
 }
 
@@ -29,4 +37,7 @@ extension ErrorCode<SmartLinkError> {
     public static var invalidResponse: Self { Self(rawValue: "invalid_response") }
     /// The app's own table cannot read the link's URL.
     public static var unresolvable: Self { Self(rawValue: "unresolvable") }
+    /// This app release is older than the link's route (its `since`) or the link's own minimum
+    /// version: ``SmartLinkError/requiredVersion`` and ``SmartLinkError/fallback`` say what to do.
+    public static var appTooOld: Self { Self(rawValue: "app_too_old") }
 }

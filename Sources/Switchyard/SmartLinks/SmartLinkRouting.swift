@@ -7,6 +7,9 @@
 /// (410), the navigator answers ``RoutingOutcome/unresolvedSmartLink(_:_:)`` with the
 /// ``SmartLinkError`` — never a silent drop — or, with ``FailurePolicy/openDefaultRoute``, sends
 /// the short link to the routers' default route (its `route` is nil; its `url` the short link).
+/// A link that needs a newer app than this one (``SmartLinkError/Code/appTooOld``: its route's
+/// `since` or the link's own minimum version) is reported the same way; the error carries the
+/// version needed and the fallback to offer (the store page to update).
 ///
 /// ```swift
 /// let client = SmartLinkClient(service: URL(string: "https://go.example.com")!, appKey: appKey, table: table)

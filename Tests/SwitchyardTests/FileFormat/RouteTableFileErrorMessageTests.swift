@@ -36,12 +36,12 @@ import Testing
         Invalid(
             text: #"{"routes": ["a", "b", "c", "d", {"patern": "x"}]}"#,
             message:
-                "routes.json: route 5: unknown key 'patern' (expected one of: pattern, name, webOnly, defaults, allowedParameters, container, root, presenter, formerNames)",
+                "routes.json: route 5: unknown key 'patern' (expected one of: pattern, name, webOnly, defaults, allowedParameters, container, root, presenter, formerNames, since)",
             code: "unknown_key"),
         Invalid(
             text: #"{"routes": [{"pattern": "p", "Name": "x"}]}"#,
             message:
-                "routes.json: route 1 ('p'): unknown key 'Name' (expected one of: pattern, name, webOnly, defaults, allowedParameters, container, root, presenter, formerNames)",
+                "routes.json: route 1 ('p'): unknown key 'Name' (expected one of: pattern, name, webOnly, defaults, allowedParameters, container, root, presenter, formerNames, since)",
             code: "unknown_key"),
         Invalid(
             text: #"{"routes": [{"name": "x"}]}"#, message: "routes.json: route 1: missing required key 'pattern'",

@@ -21,10 +21,11 @@ struct AppAPI: Sendable {
     func resolve(_ request: Request, context: ServiceRequestContext) async throws -> Resolution {
         try await service.spendPerClient(.resolve, request: request, context: context)
         let code = try context.parameters.require("code")
+        let release = try AppVersionGate.release(of: request)
         let link = try await liveLink(code)
         service.recorder.events.count(.appOpen, code: link.code, platform: UserAgent.appPlatform(request.headers[.userAgent]),
                                       at: service.now())
-        return Resolution(link, match: .exact, service: service)
+        return Resolution(link, match: .exact, service: service, release: release)
     }
 
     /// `POST /api/v1/deferred/claim`: the link this device opened before installing the app.
@@ -35,10 +36,13 @@ struct AppAPI: Sendable {
     /// device's remembered open of a link whose ``SmartLink/deferredMatch`` is `any` is consumed
     /// and answered with the route and parameters only; a link that demands an exact match stays
     /// remembered for an exact claim, and the answer is 404. Every claim spends the client's claim
-    /// rate, matched or not.
+    /// rate, matched or not. An app too old for the matched link (its `Switchyard-App-Version`)
+    /// gets `appTooOld` with the fallback, and the match is consumed all the same: the device has
+    /// the app now, and the answer tells it to update.
     func claim(_ request: Request, context: ServiceRequestContext) async throws -> Resolution {
         try await service.spendPerClient(.claim, request: request, context: context)
         let claim = try await request.decode(as: DeferredClaimRequest.self, context: context)
+        let release = try AppVersionGate.release(of: request)
         let now = service.now()
         let fingerprint = service.deferred.map { $0.fingerprint(signals(of: claim, request: request, context: context)) }
         if let code = claim.code {
@@ -54,7 +58,7 @@ struct AppAPI: Sendable {
             service.metrics.deferredClaim(matched: true)
             service.recorder.events.count(.firstOpen, code: link.code, platform: Click.Platform(rawValue: claim.platform) ?? .other, at: now)
             context.logger.info("deferred link claimed", metadata: ["code": "\(link.code)", "match": "exact"])
-            return Resolution(link, match: .exact, service: service)
+            return Resolution(link, match: .exact, service: service, release: release)
         }
         guard let fingerprint else {
             service.metrics.deferredClaim(matched: false)
@@ -73,7 +77,7 @@ struct AppAPI: Sendable {
         service.metrics.deferredClaim(matched: true)
         service.recorder.events.count(.firstOpen, code: code, platform: Click.Platform(rawValue: claim.platform) ?? .other, at: now)
         context.logger.info("deferred link claimed", metadata: ["code": "\(code)", "match": "heuristic"])
-        return Resolution(link, match: .heuristic, service: service)
+        return Resolution(link, match: .heuristic, service: service, release: release)
     }
 
     /// The coarse signals of a claiming device, normalized as an open's are.
@@ -89,12 +93,19 @@ struct AppAPI: Sendable {
 
     /// `POST /api/v1/links/{code}/redeem` with `{"install": "..."}`: spends one redemption for this
     /// install, or — when this install redeemed the link before — answers the same metadata again
-    /// without spending (`replayed`), so a retry is safe.
+    /// without spending (`replayed`), so a retry is safe. An app too old for the link (its
+    /// `Switchyard-App-Version`) is refused with 409 `app-too-old` and spends nothing.
     func redeem(_ request: Request, context: ServiceRequestContext) async throws -> Redemption {
         try await service.spendPerClient(.redeem, request: request, context: context)
         let code = try context.parameters.require("code")
         guard LinkCodes.isPlausible(code) else { throw Problem.linkNotFound(code) }
         let body = try await request.decode(as: RedeemRequest.self, context: context)
+        if let release = try AppVersionGate.release(of: request),
+           let tooOld = AppVersionGate.check(try await liveLink(code), release: release, in: service.table) {
+            throw Problem(.conflict, kind: "app-too-old", title: "App too old",
+                          detail: "link '\(code)' cannot be redeemed by this app: \(tooOld.reason); nothing was spent "
+                            + "(resolve answers the fallback)")
+        }
         switch try await service.storage({
             try await service.store.redeem(code: code, install: body.install, at: service.now(),
                                            webhooks: service.webhookEvents.redeemed(install: body.install))

@@ -39,17 +39,36 @@ struct Resolution: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
     /// A link without a redeem limit: its metadata. Null for a redeem-limited link (redeem gives it),
     /// and for a heuristic match.
     var metadata: [String: JSONValue]?
+    /// Whether the app that asked (its `Switchyard-App-Version`) is older than the link's route or
+    /// the link itself needs: then there is no deep link, no metadata and nothing this app may
+    /// redeem (the redeem state is still given).
+    var appTooOld: Bool
+    /// For an app too old: the oldest version that opens the link (`2.3`, or a version code).
+    var requiredVersion: String?
+    /// For an app too old: where to send the user (the store page to update, else the web fallback).
+    var fallback: String?
 
-    /// A stored link, as the app sees it with this confidence.
-    init(_ link: SmartLink, match: MatchConfidence, service: LinkService) {
-        let urls = service.deepLinkURLs(link)
-        url = urls.universal ?? urls.scheme
-        universalLink = urls.universal
-        schemeURL = urls.scheme
+    /// A stored link, as the app sees it with this confidence; `release` is the app that asked.
+    init(_ link: SmartLink, match: MatchConfidence, service: LinkService, release: AppRelease? = nil) {
         (route, routeName) = StoredLinkRoute.shown(link, in: service.table)
         routeParameters = link.routeParameters
         queryParameters = link.queryParameters
         self.match = match
+        if let tooOld = AppVersionGate.check(link, release: release, in: service.table) {
+            appTooOld = true
+            requiredVersion = tooOld.requiredVersion
+            fallback = tooOld.fallback
+            redeemable = false
+            guard match == .exact else { return }
+            code = link.code
+            (redeemLimit, redeemCount, remaining, exhausted) = (link.redeemLimit, link.redeemCount, link.remainingRedemptions, link.isExhausted)
+            return
+        }
+        appTooOld = false
+        let urls = service.deepLinkURLs(link)
+        url = urls.universal ?? urls.scheme
+        universalLink = urls.universal
+        schemeURL = urls.scheme
         guard match == .exact else {
             redeemable = false
             return
@@ -87,6 +106,14 @@ extension Resolution: APIObject, OpenAPISchema {
         APIField("exhausted", \.exhausted),
         APIField("metadata", \.metadata,
                  "A link without a redeem limit: its metadata. Null for a redeem-limited link (redeem gives it) and for a heuristic match."),
+        APIField("appTooOld", \.appTooOld,
+                 "True when the app that asked (its Switchyard-App-Version header) is older than the stricter of the route's `since` and "
+                    + "the link's own minimum version: then url, universalLink, schemeURL and metadata are null, redeemable is false, "
+                    + "and requiredVersion and fallback say what to do. False without the header."),
+        APIField("requiredVersion", \.requiredVersion, "For an app too old: the oldest version that opens the link (dotted numbers on iOS, a versionCode on Android)."),
+        APIField("fallback", \.fallback,
+                 "For an app too old: the App Store page to update (the link's appStore, else its iOS fallback) or the Android fallback, "
+                    + "else the web fallback; null when the link has none."),
     ]
 }
 

@@ -184,7 +184,8 @@ public struct LinkExplainer: Sendable {
         for file in unclaimed.sorted() {
             warnings.append(.init(code: "unclaimed-path", message: "\(file) does not claim \(AssociationURL(shortURL).path): the tap loads the page even with the app installed"))
         }
-        return LinkExplanation(url: url, kind: kind, code: code, route: route, cases: cases, warnings: warnings)
+        return LinkExplanation(url: url, kind: kind, code: code, route: route, cases: cases, warnings: warnings,
+                               appVersions: appVersions(link, stored: storedCode != nil))
     }
 
     /// The cases, in order: platform and app state.

@@ -10,6 +10,8 @@ extension LinkExplanation: APIObject, OpenAPISchema {
         APIField("route", \.route),
         APIField("cases", \.cases),
         APIField("warnings", \.warnings),
+        APIField("appVersions", \.appVersions,
+                 "The app versions the link needs per platform (the stricter of the route's since and the link's own minimum version); empty when every version opens it."),
     ]
 
     static var schema: JSONSchema {
@@ -66,6 +68,16 @@ extension LinkExplanation.Deferred: APIObject {
     static let fields: [APIField<Self>] = [
         APIField("path", \.path, oneOf: ["clipboard", "install-referrer", "heuristic", "none"]),
         APIField("match", \.match, oneOf: ["deterministic", "heuristic"]),
+    ]
+}
+
+extension LinkExplanation.AppVersionCase: APIObject {
+    static let fields: [APIField<Self>] = [
+        APIField("platform", \.platform, oneOf: ["ios", "android"]),
+        APIField("requiredVersion", \.requiredVersion, "Dotted numbers on iOS, a versionCode on Android."),
+        APIField("source", \.source, oneOf: ["route", "link", "route-and-link"]),
+        APIField("fallback", \.fallback, "Where an older app is sent; null when the link has none."),
+        APIField("reason", \.reason),
     ]
 }
 

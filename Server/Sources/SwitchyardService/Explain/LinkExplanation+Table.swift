@@ -45,6 +45,11 @@ extension LinkExplanation {
         for (index, entry) in cases.enumerated() {
             lines.append("\(index + 1). \(entry.platform)\(entry.app.map { " (app \($0))" } ?? ""): \(entry.reason)")
         }
+        if !appVersions.isEmpty {
+            lines.append("")
+            lines.append("app versions:")
+            for entry in appVersions { lines.append("  \(entry.platform) \(entry.requiredVersion) or newer: \(entry.reason)") }
+        }
         if !warnings.isEmpty {
             lines.append("")
             lines.append("warnings:")

@@ -28,6 +28,24 @@ public struct LinkExplanation: Codable, Sendable, Hashable {
     public var cases: [Case]
     /// What may go wrong.
     public var warnings: [Warning]
+    /// The app versions the link needs, one entry per platform that needs one (the stricter of
+    /// the route's `since` and the link's own minimum version); empty when every version opens it.
+    public var appVersions: [AppVersionCase] = []
+
+    /// What an app of one platform needs to open the link, and what an older one gets.
+    public struct AppVersionCase: Codable, Sendable, Hashable {
+        /// `ios` or `android`.
+        public var platform: String
+        /// The oldest version that opens the link: dotted numbers on iOS, a versionCode on Android.
+        public var requiredVersion: String
+        /// Who asks for it: `route` (its `since`), `link` (its own minimum version) or `route-and-link`.
+        public var source: String
+        /// Where an older app is sent (the store page to update, else the web fallback); nil when
+        /// the link has none.
+        public var fallback: String?
+        /// What each kind of request gets, in a sentence.
+        public var reason: String
+    }
 
     /// The route a link opens, as the app receives it.
     public struct RouteInfo: Codable, Sendable, Hashable {
@@ -149,6 +167,11 @@ extension LinkExplanation.Claim {
 }
 
 extension LinkExplanation.Deferred {
+    /// Writes every field, `null` for the missing ones.
+    public func encode(to encoder: any Encoder) throws { try encodeFields(to: encoder) }
+}
+
+extension LinkExplanation.AppVersionCase {
     /// Writes every field, `null` for the missing ones.
     public func encode(to encoder: any Encoder) throws { try encodeFields(to: encoder) }
 }

@@ -74,9 +74,9 @@ struct FirebaseShortLinksAPI: Sendable {
         if let bundle = long.ios.bundleID, !apps.ios.contains(where: { $0.hasSuffix("." + bundle) }) {
             warnings.append(.init("NOT_IN_PROJECT_IOS_BUNDLE_ID", "iOS app '\(bundle)' is not in the route table's apps."))
         }
-        for (name, value) in [("amv", long.android.minimumVersion), ("imv", long.ios.minimumVersion), ("ius", long.ios.customScheme)]
-        where value != nil {
-            warnings.append(.init("NOT_USED", "Param '\(name)' is accepted but not used: Switchyard opens the app through the route table."))
+        // amv and imv are kept as the link's minimum versions and applied to apps that send theirs.
+        if long.ios.customScheme != nil {
+            warnings.append(.init("NOT_USED", "Param 'ius' is accepted but not used: Switchyard opens the app through the route table."))
         }
         return warnings
     }

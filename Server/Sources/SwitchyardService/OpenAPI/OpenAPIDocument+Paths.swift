@@ -11,6 +11,10 @@ extension OpenAPIDocument {
             "Idempotency-Key", in: "header",
             description: "Makes a retry safe: the same key and body within 24 hours get the first answer again (marked Idempotent-Replayed: true) and create nothing; another body is 422. Keys are per caller and route.",
             schema: .string(minLength: 1, maxLength: 255, pattern: "^[!-~]+$"))
+        let appVersion = parameter(
+            AppRelease.headerName, in: "header",
+            description: "The app's platform and version, as SmartLinkClient sends it: ios/ and dotted numbers (CFBundleShortVersionString, ios/2.3.1) or android/ and the versionCode (android/230). An app older than the stricter of the route's since and the link's own minimum version gets no deep link (appTooOld, with requiredVersion and fallback) and may not redeem. Without it the app is taken to be new enough. A malformed value is 400 invalid-app-version.",
+            schema: .string(pattern: "^(ios/[0-9]{1,9}(\\.[0-9]{1,9}){0,3}|android/[0-9]{1,10})$"))
         let replayed = "true when this is the answer to an earlier request with the same Idempotency-Key."
         let keyGuesses = rateLimited("A wrong admin key from a client address that made too many wrong guesses (a valid key is never refused for them)")
         var paths: [String: JSONValue] = [:]
@@ -71,26 +75,27 @@ extension OpenAPIDocument {
             "parameters": [code],
             "get": operation(
                 "resolveLink", "The deep link for the app (an exact match; a redeem-limited link's metadata only through redeem)",
-                tag: "app", security: ["appKey"],
-                responses: ["200": json(Resolution.self, "The deep link."), "401": unauthorized, "404": notFound,
+                tag: "app", security: ["appKey"], parameters: [appVersion],
+                responses: ["200": json(Resolution.self, "The deep link; for an app too old for it (Switchyard-App-Version), appTooOld with the version it needs and the fallback instead."),
+                            "400": problem("A malformed Switchyard-App-Version header (invalid-app-version)."), "401": unauthorized, "404": notFound,
                             "410": gone, "429": rateLimited("Too many resolves from this client address"), "503": unavailable]),
         ]
         paths["/api/v1/links/{code}/redeem"] = [
             "parameters": [code],
             "post": operation(
                 "redeemLink", "Spend one redemption for this install and get the metadata (again, without spending, for an install that redeemed before)",
-                tag: "app", security: ["appKey"], body: RedeemRequest.self,
+                tag: "app", security: ["appKey"], parameters: [appVersion], body: RedeemRequest.self,
                 responses: ["200": json(Redemption.self, "Redeemed, now or (replayed) before by this install."),
                             "400": badRequest, "401": unauthorized, "404": notFound,
-                            "409": problem("The redeem limit is reached."), "410": gone, "413": tooLarge, "415": unsupported,
+                            "409": problem("The redeem limit is reached (redeem-limit-reached), or the app is older than the link needs (app-too-old; nothing spent: resolve answers the fallback)."), "410": gone, "413": tooLarge, "415": unsupported,
                             "429": rateLimited("Too many redeems from this client address"), "503": unavailable]),
         ]
         paths["/api/v1/deferred/claim"] = [
             "post": operation(
                 "claimDeferredLink",
                 "Claim the link this device opened before installing the app: exact with its code, else heuristic (opt-in)",
-                tag: "app", security: ["appKey"], body: DeferredClaimRequest.self,
-                responses: ["200": json(Resolution.self, "With a code: the link, as `resolve` answers it (match exact). Without: the route and parameters of the one link this device opened (match heuristic; no code, no metadata)."),
+                tag: "app", security: ["appKey"], parameters: [appVersion], body: DeferredClaimRequest.self,
+                responses: ["200": json(Resolution.self, "With a code: the link, as `resolve` answers it (match exact). Without: the route and parameters of the one link this device opened (match heuristic; no code, no metadata). An app too old for the link gets appTooOld and the fallback; the match is consumed all the same."),
                             "400": badRequest, "401": unauthorized,
                             "404": problem("No such code; or no single pending open matches, the link demands an exact match, or heuristic matching is off."),
                             "410": gone, "413": tooLarge, "415": unsupported,
@@ -102,9 +107,12 @@ extension OpenAPIDocument {
                                      schema: .string(pattern: "^(?!(health|metrics)$)[A-Za-z0-9_-]{1,64}$"))],
             "get": operation(
                 "openLink", "Open a smart link (per-platform redirect, app page or preview)", tag: "open",
-                parameters: [userAgent],
+                parameters: [userAgent, parameter(
+                    AppRelease.headerName, in: "header",
+                    description: "Browsers never send it. A request that does (an app opening the short link itself) and is older than the stricter of the route's since and the link's own minimum version is redirected to the fallback (or shown the page without a deep link); a malformed value is ignored.",
+                    schema: .string())],
                 responses: ["200": html("An HTML page: the iOS app opener, the desktop interstitial or the crawler preview."),
-                            "302": redirect("To the link's web or platform fallback, or an Android intent."),
+                            "302": redirect("To the link's web or platform fallback, or an Android intent; for an app too old (Switchyard-App-Version), to its fallback."),
                             "404": html("No such link."), "410": html("Deleted or expired."),
                             "503": html("The database is unavailable.")]),
         ]

@@ -78,6 +78,17 @@ struct LinkOpener: Sendable {
                            context: context, deferred: deferred, now: now)
         }
 
+        // A request that says its app version (Switchyard-App-Version: an app that opens the short
+        // link itself) and is too old for the link goes to the fallback; browsers send none.
+        if let value = request.headers[AppVersionGate.header], let release = AppRelease(headerValue: value),
+           let tooOld = AppVersionGate.check(opened.link, release: release, in: service.table) {
+            guard var fallback = tooOld.fallback else {
+                return Responses.html(Pages.interstitial(link: opened.link, shortURL: shortURL(), universalLink: nil))
+            }
+            if case .android = release, let storedCode { fallback = Self.withInstallReferrer(fallback, code: storedCode) }
+            return Response(status: .found, headers: Responses.redirectFields(to: fallback))
+        }
+
         // A phone's answer depends on the link alone: made at the first open from the platform, then
         // answered from the cached link (a page with a new nonce, or a redirect's fields).
         // An iPad's answer may differ from an iPhone's (its own fallback): made every time.

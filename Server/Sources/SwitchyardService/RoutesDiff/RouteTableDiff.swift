@@ -16,6 +16,7 @@ public import Switchyard
 /// | `renamed` | another name (through `formerNames`, or the same pattern under another name) |
 /// | `web-only` | an app route became web only; `app-route` the reverse |
 /// | `plan-changed` | the screens, modal steps, container, presenter, defaults or allowed parameters changed |
+/// | `since-raised` | a platform's `since` went up: apps older than it get the fallback instead of the deep link |
 /// | `host-removed`, `scheme-removed`, `app-removed` | the table stopped naming a host, scheme or app |
 public struct RouteTableDiff: Sendable {
     /// One change.
@@ -160,6 +161,7 @@ public struct RouteTableDiff: Sendable {
         } else if old.definition.webOnly && !new.definition.webOnly {
             changes.append(Change(kind: "app-route", route: new.text, message: "\(label) is no longer web only: the app opens it"))
         }
+        changes += sinceRaised(old, new, label: label)
         if plan(old) != plan(new) {
             changes.append(Change(kind: "plan-changed", route: new.text,
                                   message: "\(label): its navigation plan changed (screens, modal steps, container, presenter, defaults or allowed parameters)"))

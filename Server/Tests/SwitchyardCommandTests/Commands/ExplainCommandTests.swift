@@ -57,6 +57,20 @@ import Testing
             #expect(entry["status"] == 404, "\(entry)")
             #expect(try await server.send("GET", "/Zz9Zz9Zz", headers: ["User-Agent": agent]).status == 404)
         }
+        // The same through --service: the API's 404 reads as the local explanation, not as an error.
+        let service = "http://127.0.0.1:\(server.port)"
+        let remoteUnknown = try Switchyard.run(["explain", "\(base)/Zz9Zz9Zz", "--service", service, "--routes", Switchyard.shopRoutes, "--json"],
+                                               environment: keys)
+        #expect(remoteUnknown.status == 0, "\(remoteUnknown)")
+        let remoteRefused = try JSONValue.parse(remoteUnknown.standardOutput)
+        #expect(remoteRefused["url"] == refused["url"] && remoteRefused["warnings"] == refused["warnings"])
+        let shape = { (explanation: JSONValue) in
+            (explanation["cases"]?.arrayValue ?? []).map { [$0["platform"], $0["action"], $0["status"], $0["claim"]] }
+        }
+        #expect(shape(remoteRefused) == shape(refused))
+        let remoteTable = try Switchyard.run(["explain", "\(base)/Zz9Zz9Zz", "--service", service], environment: keys)
+        #expect(remoteTable.status == 0, "\(remoteTable)")
+        #expect(remoteTable.standardOutput.contains("unknown-code: no link with the code 'Zz9Zz9Zz'"))
         #expect(server.stop() == 0)
     }
 

@@ -37,7 +37,7 @@ import Testing
         (
             #"{"routes": [{"patern": "a"}]}"#,
             [
-                "routes.json: route 1: unknown key 'patern' (expected one of: pattern, name, webOnly, defaults, allowedParameters, container, root, presenter, formerNames)",
+                "routes.json: route 1: unknown key 'patern' (expected one of: pattern, name, webOnly, defaults, allowedParameters, container, root, presenter, formerNames, since)",
                 "routes.json: 1 problem",
             ]
         ),

@@ -69,7 +69,7 @@ import Testing
 
     @Test func unrecognizedParametersAndUnknownAppsAreWarnings() async throws {
         try await Harness.live(.memory) { client, _ in
-            let response = try await post(client, #"{"longDynamicLink": "https://x.page.link/?link=https://shop.example.com/about/team&apn=com.other.app&fbclid=1&amv=3"}"#)
+            let response = try await post(client, #"{"longDynamicLink": "https://x.page.link/?link=https://shop.example.com/about/team&apn=com.other.app&fbclid=1&amv=3&ius=shop"}"#)
             #expect(response.status == .ok)
             let codes = try #require(try response.json()["warning"]?.arrayValue).compactMap { $0["warningCode"]?.stringValue }
             #expect(codes == ["UNRECOGNIZED_PARAM", "NOT_IN_PROJECT_ANDROID_PACKAGE_NAME", "NOT_USED"])

@@ -145,6 +145,15 @@ import Testing
         try await api.expect(.unauthorized, resolve, "/api/v1/links/\(code)/resolve", key: nil)
         try await api.expect(.notFound, resolve, "/api/v1/links/nosuchcode/resolve", key: Keys.app)
         try await api.expect(.gone, resolve, "/api/v1/links/\(gone)/resolve", key: Keys.app)
+        try await api.expect(.badRequest, resolve, "/api/v1/links/\(code)/resolve", key: Keys.app, headers: [AppVersionGate.header: "ios/two"])
+        // The order route is since iOS 2.3: an older app gets appTooOld, and may not redeem.
+        let order = #"{"route": "order", "routeParameters": {"id": "7"}, "metadata": {"gift": true}, "redeemLimit": 1, "fallbacks": {"web": "https://shop.example.com/"}}"#
+        let newer = try #require(try await api.expect(.created, "POST /api/v1/links", json: order).json()["code"]?.stringValue)
+        let old: HTTPFields = [AppVersionGate.header: "ios/2.1"]
+        let tooOld = try await api.expect(.ok, resolve, "/api/v1/links/\(newer)/resolve", key: Keys.app, headers: old).json()
+        #expect(tooOld["appTooOld"] == true && tooOld["url"]?.stringValue == nil && tooOld["fallback"] == "https://shop.example.com/")
+        try await api.expect(.conflict, "POST /api/v1/links/{code}/redeem", "/api/v1/links/\(newer)/redeem", key: Keys.app,
+                             json: installBody("install-old"), headers: old)
         let redeem = "POST /api/v1/links/{code}/redeem", limited = "/api/v1/links/spring-sale/redeem"
         try await api.expect(.ok, redeem, limited, key: Keys.app, json: installBody("install-first"))
         try await api.expect(.ok, redeem, limited, key: Keys.app, json: installBody("install-first"))

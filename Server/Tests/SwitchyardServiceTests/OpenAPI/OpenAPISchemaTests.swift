@@ -48,6 +48,8 @@ import Testing
                   fallbacks: .init(ios: "https://shop.example.com/ios", android: nil, web: "https://shop.example.com/"),
                   preview: .init(title: "Spring", description: "Sale", image: "https://shop.example.com/a.png"),
                   createdAt: now, expiresAt: now + 86400, createdByApp: true),
+        SmartLink(code: "versioned", team: "shop", route: "order/:id<int>", routeName: "order", routeParameters: ["id": "7"],
+                  fallbacks: .init(web: "https://shop.example.com/"), createdAt: now, minimumVersions: .init(ios: "2.5", android: "120")),
     ]
 
     static var create: CreateLinkRequest {
@@ -94,7 +96,8 @@ import Testing
         Case(LinkResponse.self, links.map { LinkResponse($0, service: service) } + [LinkResponse(links[1], service: service, clicks: [.android: 2])]),
         Case(LinkPageResponse.self, [LinkPageResponse(links: [], nextCursor: nil),
                              LinkPageResponse(links: links.map { LinkResponse($0, service: service) }, nextCursor: "next")]),
-        Case(Resolution.self, links.flatMap { [Resolution($0, match: .exact, service: service), Resolution($0, match: .heuristic, service: service)] }),
+        Case(Resolution.self, links.flatMap { [Resolution($0, match: .exact, service: service), Resolution($0, match: .heuristic, service: service),
+                                               Resolution($0, match: .exact, service: service, release: .ios(DottedVersion("1.0")!))] }),
         Case(Redemption.self, links.flatMap { [Redemption($0, replayed: false), Redemption($0, replayed: true)] }),
         Case(RedeemRequest.self, keys: RedeemRequest.CodingKeys.self, [RedeemRequest(install: "6F1C2A7E-3B0D-4C55-9B1E-2D8F7A6C5B40")]),
         Case(HealthStatus.self, [.ok, .unavailable]),
@@ -118,7 +121,7 @@ import Testing
         Case(FirebaseShortLinkRequest.self, keys: FirebaseShortLinkRequest.CodingKeys.self, [FirebaseShortLinkRequest(longDynamicLink: "https://x.page.link/?link=https://a.example/"),
                                              FirebaseShortLinkRequest(dynamicLinkInfo: linkInfo, suffix: .init(option: "SHORT"))]),
         Case(FirebaseShortLinkResponse.self, [FirebaseShortLinkResponse(shortLink: "https://go.example.com/abc", previewLink: "https://go.example.com/abc?d=1",
-                                                                        warning: [.init("NOT_USED", "Param 'imv' is accepted but not used.")])]),
+                                                                        warning: [.init("NOT_USED", "Param 'ius' is accepted but not used.")])]),
         Case(FirebaseErrorResponse.self, [FirebaseErrorResponse(Problem.linkGone("abc"))]),
     ]
 

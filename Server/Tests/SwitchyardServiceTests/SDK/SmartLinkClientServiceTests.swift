@@ -45,4 +45,25 @@ import Testing
             }
         }
     }
+
+    @Test func anAppTooOldIsToldWhatToDo() async throws {
+        try await Harness.live(.sqlite) { client, _ in
+            let port = try #require(client.port)
+            let created = try await client.create(
+                #"{"route": "order", "routeParameters": {"id": "9"}, "metadata": {"gift": true}, "redeemLimit": 1,"#
+                    + #" "fallbacks": {"ios": "https://apps.apple.com/app/id1"}}"#)
+            let code = try #require(created["code"]?.stringValue)
+            let service = URL(string: "http://127.0.0.1:\(port)")!
+            let table = try RouteTable(Harness.routes)
+            let old = SmartLinkClient(service: service, appKey: Keys.app, table: table, installID: "install-old", appRelease: .ios(DottedVersion("2.2")!))
+            await #expect { _ = try await old.resolve(code: code) } throws: { error in
+                let error = error as? SmartLinkError
+                return error?.code == .appTooOld && error?.requiredVersion == "2.3" && error?.fallback == "https://apps.apple.com/app/id1"
+            }
+            await #expect { _ = try await old.redeem(code: code) } throws: { ($0 as? SmartLinkError)?.code == .appTooOld }
+            let updated = SmartLinkClient(service: service, appKey: Keys.app, table: table, installID: "install-old", appRelease: .ios(DottedVersion("2.3.0")!))
+            #expect(try await updated.resolve(code: code).routeParameters == ["id": "9"])
+            #expect(try await updated.redeem(code: code) == ["gift": true], "the refused redeem spent nothing")
+        }
+    }
 }

@@ -91,7 +91,7 @@ struct Harness: Sendable {
         routes: [
             RouteDefinition("about/team"),
             RouteDefinition("product/:product_id", name: "product"),
-            RouteDefinition("order/:id<int>", name: "order"),
+            RouteDefinition("order/:id<int>", name: "order", since: AppVersionRequirement(ios: DottedVersion("2.3"), android: 230)),
             RouteDefinition("user/:id(/:tab)", name: "user"),
             RouteDefinition("docs/{path...}", name: "docs"),
             RouteDefinition("legal/terms", webOnly: true),
