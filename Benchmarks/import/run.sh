@@ -9,6 +9,7 @@
 # Usage: Benchmarks/import/run.sh
 #   SWITCHYARD_BIN   the `switchyard` binary (default Server/.build/release/switchyard)
 #   ROWS             rows in the large file (default 100000)
+#   BACKENDS         which stores to measure: "sqlite postgres" (default), "sqlite" or "postgres"
 #   FORMAT           takeout (default): Google Takeout's CSV, the guide's 29 columns, every field
 #                    filled, a quoted comma, quote and line end in each row, one row in 50 archived;
 #                    long: short and long link columns (BOM, CRLF, quoted long links)
@@ -80,9 +81,14 @@ all() { # database of the large file, database of the small one
     measure "same file again (no change)" "$rows" "$large" "$1"
     measure "first import, 1/10 the rows" $((rows / 10)) "$small" "$2"
 }
-echo "SQLite (${FORMAT:-takeout})"
-all "sqlite:$work/large.sqlite" "sqlite:$work/small.sqlite"
-if [ -n "${SWITCHYARD_POSTGRES_URL:-}" ]; then
+backends=" ${BACKENDS:-sqlite postgres} "
+if [[ "$backends" == *" sqlite "* ]]; then
+    echo "SQLite (${FORMAT:-takeout})"
+    all "sqlite:$work/large.sqlite" "sqlite:$work/small.sqlite"
+fi
+if [[ "$backends" != *" postgres "* ]]; then
+    echo "PostgreSQL not asked for (BACKENDS=$backends)"
+elif [ -n "${SWITCHYARD_POSTGRES_URL:-}" ]; then
     echo "PostgreSQL (${FORMAT:-takeout})"
     # A schema of its own per run (the store creates it); dropped afterwards.
     schema="bench_import_$$"

@@ -29,8 +29,9 @@ enum StoreKind: String, CaseIterable, Sendable, CustomStringConvertible {
         case .sqlite: return try SQLiteLinkStore(path: TemporaryDatabase().path)
         case .postgres:
             let schema = "http_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(20)
-            // Few connections per test: the suites run in parallel against one server (100 connections by default).
-            return try PostgresLinkStore(url: Self.postgresURL ?? "", schema: String(schema), timeout: .seconds(30), maximumConnections: 3,
+            // Few connections per test: the suites run in parallel against one server. Each call may
+            // take two minutes, a liveness bound: a whole run migrates a schema per test at once.
+            return try PostgresLinkStore(url: Self.postgresURL ?? "", schema: String(schema), timeout: .seconds(120), maximumConnections: 3,
                                          logger: Harness.logger)
         }
     }

@@ -78,9 +78,9 @@ final class TestDatabase: Sendable {
         return store
     }
 
-    /// How long one PostgreSQL call may take in the tests: the service's 5 s default is a production
-    /// setting, which a loaded 2-core machine running several suites at once can miss.
-    static let timeout: Duration = .seconds(30)
+    /// How long one PostgreSQL call may take in the tests, a liveness bound: the service's 5 s default
+    /// is a production setting, which a loaded 2-core machine running every suite at once can miss.
+    static let timeout: Duration = .seconds(120)
 
     /// Warnings and worse only: closing a store mid-connect logs at info.
     static let logger: Logger = {
