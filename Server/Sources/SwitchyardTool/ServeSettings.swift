@@ -1,6 +1,7 @@
 import ArgumentParser
 import Switchyard
 import SwitchyardService
+import SwitchyardStore
 
 /// What `switchyard serve` is given, independent of how the command line reads it.
 ///
@@ -34,6 +35,8 @@ struct ServeSettings: Sendable {
     var deferredWindow: Duration?
     /// How long raw clicks are kept (`--click-retention`); nil keeps them.
     var clickRetention: Duration? = ServiceConfiguration.Limits.defaultClickRetention
+    /// How long audit log entries are kept (`--audit-retention`); nil keeps them.
+    var auditRetention: Duration? = ServiceConfiguration.Limits.defaultAuditRetention
     /// Proxies whose `X-Forwarded-For` is believed (`--trusted-proxy`).
     var trustedProxies: [AddressRange] = []
     /// Dashboard sign-ins and wrong admin keys each client address may make (`--key-guess-rate`);
@@ -87,7 +90,8 @@ struct ServeSettings: Sendable {
 
     /// Refuses a key shorter than ``minimumKeyLength``, naming its variable.
     func validateKeys() throws(KeyTooShort) {
-        for (name, key) in [("SWITCHYARD_API_KEY", adminKey), ("SWITCHYARD_APP_KEY", appKey)] where key.count < Self.minimumKeyLength {
+        for (name, key) in [("SWITCHYARD_API_KEY", adminKey), ("SWITCHYARD_APP_KEY", appKey)]
+        where !key.isEmpty && key.count < Self.minimumKeyLength {
             throw KeyTooShort(message: """
                 \(name) is \(key.count) characters long; keys must be at least \(Self.minimumKeyLength) \
                 (generate one with: openssl rand -hex 24, or leave it unset to get a random one)
@@ -103,6 +107,20 @@ struct ServeSettings: Sendable {
         var description: String { message }
     }
 
+    /// Leaves out the generated bootstrap keys a store's named keys make unneeded: the admin key
+    /// when a working named admin key exists, the app key when a working named app key does. A
+    /// key set in the environment always stays.
+    mutating func dropGeneratedKeys(coveredBy roles: Set<AccessKey.Role>) {
+        if roles.contains(.admin), generatedKeys.contains("SWITCHYARD_API_KEY") {
+            generatedKeys.removeAll { $0 == "SWITCHYARD_API_KEY" }
+            adminKey = ""
+        }
+        if roles.contains(.app), generatedKeys.contains("SWITCHYARD_APP_KEY") {
+            generatedKeys.removeAll { $0 == "SWITCHYARD_APP_KEY" }
+            appKey = ""
+        }
+    }
+
     /// The lines to print at start-up for generated keys (empty when both came from the environment).
     var generatedKeysNotice: [String] {
         generatedKeys.map { name in
@@ -114,12 +132,13 @@ struct ServeSettings: Sendable {
     func configuration(routes: RouteTableConfiguration) -> ServiceConfiguration {
         var configuration = ServiceConfiguration(
             routes: routes, baseURL: baseURL ?? "http://\(host):\(port)", host: host, port: port,
-            adminKeys: [adminKey: Self.defaultTeam], appKeys: [appKey],
+            adminKeys: adminKey.isEmpty ? [:] : [adminKey: Self.defaultTeam], appKeys: appKey.isEmpty ? [] : [appKey],
             limits: ServiceConfiguration.Limits(createRate: createRate, redeemRate: redeemRate, claimRate: claimRate,
                                                 keyGuessRate: keyGuessRate, clickRetention: clickRetention),
             deferredWindow: deferredWindow, trustedProxies: trustedProxies, metricsPort: metricsPort)
         configuration.webhooks = webhooks
         configuration.limits.appCreateRate = appCreateRate
+        configuration.limits.auditRetention = auditRetention
         return configuration
     }
 

@@ -14,6 +14,7 @@ enum OpenAPIDocument {
         Resolution.self, Redemption.self, RedeemRequest.self, HealthStatus.self, DeferredClaimRequest.self, FirebaseShortLinkRequest.self,
         FirebaseShortLinkResponse.self, FirebaseErrorResponse.self, LinkExplanation.self,
         CreateWebhookRequest.self, WebhookResponse.self, WebhookListResponse.self,
+        CreateKeyRequest.self, KeyResponse.self, KeyListResponse.self, AuditEntryResponse.self, AuditPageResponse.self,
         Figures.self, DayFigures.self, LinkStatsResponse.self, LinkFigures.self, TeamStatsResponse.self, FirebaseLinkStats.self,
     ] }
 

@@ -137,6 +137,10 @@ public struct ServiceConfiguration: Sendable {
         /// How long raw clicks (instant, platform, referrer, campaign) are kept; older ones are
         /// deleted by the expiry sweep in small batches, and the per-day counts stay. nil keeps them.
         public var clickRetention: Duration?
+        /// How long audit log entries are kept (deleted by the expiry sweep); nil keeps them.
+        public var auditRetention: Duration? = Limits.defaultAuditRetention
+        /// How often buffered audit entries are written (all of them in one transaction).
+        public var auditFlushInterval: Duration = .seconds(1)
 
         /// Creates limits; the defaults suit a small deployment.
         public init(
@@ -190,6 +194,8 @@ public struct ServiceConfiguration: Sendable {
         /// 30 links an hour per install, in bursts of up to 30: an app shares a link when its user
         /// taps Share, not in a loop.
         public static let defaultAppCreateRate: RateLimit? = RateLimit(30, perSeconds: 3600)
+        /// A year of audit log entries.
+        public static let defaultAuditRetention: Duration? = .seconds(365 * 86_400)
         /// 90 days of raw clicks.
         public static let defaultClickRetention: Duration? = .seconds(90 * 86_400)
         /// 1,200 links a minute per team, in bursts of up to 1,200.
