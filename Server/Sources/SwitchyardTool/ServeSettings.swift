@@ -35,6 +35,8 @@ struct ServeSettings: Sendable {
     var deferredWindow: Duration?
     /// How long raw clicks are kept (`--click-retention`); nil keeps them.
     var clickRetention: Duration? = ServiceConfiguration.Limits.defaultClickRetention
+    /// Requests each admin, editor or viewer key may make per instance (`--key-rate`); nil for no limit.
+    var keyRequestRate: RateLimit? = ServiceConfiguration.Limits.defaultKeyRequestRate
     /// How long audit log entries are kept (`--audit-retention`); nil keeps them.
     var auditRetention: Duration? = ServiceConfiguration.Limits.defaultAuditRetention
     /// Proxies whose `X-Forwarded-For` is believed (`--trusted-proxy`).
@@ -139,6 +141,7 @@ struct ServeSettings: Sendable {
         configuration.webhooks = webhooks
         configuration.limits.appCreateRate = appCreateRate
         configuration.limits.auditRetention = auditRetention
+        configuration.limits.keyRequestRate = keyRequestRate
         return configuration
     }
 

@@ -23,3 +23,12 @@ extension LinkService {
                           address: clientAddress(request, context: context), action: action, target: target, detail: detail)
     }
 }
+
+extension LinkService {
+    /// Records a change made through the dashboard by the key that signed `session` in.
+    func audit(_ action: String, target: String, detail: String = "", session: DashboardSessions.Session, request: Request,
+               context: ServiceRequestContext) {
+        audit.record(AuditEntry(team: session.team, at: now(), keyName: session.keyName, role: session.role.rawValue,
+                                address: clientAddress(request, context: context), action: action, target: target, detail: detail))
+    }
+}

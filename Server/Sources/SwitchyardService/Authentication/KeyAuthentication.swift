@@ -45,7 +45,19 @@ struct KeyAuthentication: RouterMiddleware {
             throw Problem.roleRefused(caller.role, operation: operation)
         }
         context.caller = caller
-        return try await next(request, context)
+        // Admin, editor and viewer keys have a request rate each; the app's keys are limited per client.
+        guard caller.role != .app, let quota = service.limiter.spendKeyRequest(caller: caller.team + "/" + caller.name, at: service.now()) else {
+            return try await next(request, context)
+        }
+        if let seconds = quota.retryAfter {
+            service.metrics.rateLimited(RateLimiter.Operation.keyRequest.rawValue)
+            var problem = Problem.rateLimited(.keyRequest, retryAfter: seconds)
+            problem.headers.append(contentsOf: quota.headers)
+            throw problem
+        }
+        var response = try await next(request, context)
+        response.headers.append(contentsOf: quota.headers)
+        return response
     }
 
     /// A wrong key is a guess: refused while its address is throttled, spent otherwise.
@@ -68,6 +80,14 @@ struct KeyAuthentication: RouterMiddleware {
             authorization = "Bearer \(key)"
         }
         return try LinkService.bearer(authorization)
+    }
+}
+
+extension RateLimiter.Quota {
+    /// `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`.
+    var headers: HTTPFields {
+        [HTTPField.Name("RateLimit-Limit")!: String(limit), HTTPField.Name("RateLimit-Remaining")!: String(remaining),
+         HTTPField.Name("RateLimit-Reset")!: String(reset)]
     }
 }
 

@@ -237,7 +237,10 @@ extension OpenAPIDocument {
             // Who may call it, from the one table KeyAuthentication checks; any other key is 403.
             object["x-switchyard-roles"] = .array(roles.map { .string($0.rawValue) })
             if case .object(var answers) = object["responses"], answers["403"] == nil {
-                answers["403"] = roleRefused
+                // Firebase's REST API answers in its own error shape.
+                answers["403"] = tag == "firebase"
+                    ? json(FirebaseErrorResponse.self, "PERMISSION_DENIED: the key's role may not call this operation.")
+                    : roleRefused
                 object["responses"] = .object(answers)
             }
         }

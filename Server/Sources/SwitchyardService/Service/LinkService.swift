@@ -60,7 +60,7 @@ struct LinkService: Sendable {
     func storage<T>(_ operation: () async throws -> T) async throws -> T {
         do {
             return try await operation()
-        } catch let error as StoreError where error.code == .codeTaken {
+        } catch let error as StoreError where error.code == .codeTaken || error.code == .nameTaken {
             throw error
         } catch let error as StoreError where error.code == .invalidCursor {
             throw Problem.invalid("invalid-query", "Invalid query parameter", "'cursor' is not a cursor this service gave out")

@@ -214,6 +214,10 @@ extension PostgresLinkStore {
             """,
             "CREATE INDEX audit_log_team ON audit_log (team, id)",
             "CREATE INDEX audit_log_at ON audit_log (at)",
+            // Who signed a dashboard session in; NULL in sessions stored before: the bootstrap admin key.
+            "ALTER TABLE dashboard_sessions ADD COLUMN key_name text",
+            "ALTER TABLE dashboard_sessions ADD COLUMN role text",
+            "ALTER TABLE dashboard_sessions ADD COLUMN key_hash text",
         ]),
     ]
 

@@ -212,6 +212,10 @@ extension SQLiteLinkStore {
             """,
             "CREATE INDEX audit_log_team ON audit_log (team, id)",
             "CREATE INDEX audit_log_at ON audit_log (at)",
+            // Who signed a dashboard session in; NULL in sessions stored before: the bootstrap admin key.
+            "ALTER TABLE dashboard_sessions ADD COLUMN key_name TEXT",
+            "ALTER TABLE dashboard_sessions ADD COLUMN role TEXT",
+            "ALTER TABLE dashboard_sessions ADD COLUMN key_hash TEXT",
         ]),
     ]
 }

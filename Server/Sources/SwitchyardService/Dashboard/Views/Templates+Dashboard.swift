@@ -30,8 +30,10 @@ extension Templates {
         <title>{{title}} · Switchyard</title>
         <style>\(dashboardStyle)</style>
         </head><body>
-        <header><a class="brand" href="/">Switchyard</a>{{#session}}<a href="/">Links</a><a href="/dashboard/new">New link</a>\
-        <a href="/dashboard/import">Import</a><a href="/dashboard/webhooks">Webhooks</a><span>Team <strong>{{team}}</strong></span>\
+        <header><a class="brand" href="/">Switchyard</a>{{#session}}<a href="/">Links</a>\
+        {{#canEdit}}<a href="/dashboard/new">New link</a><a href="/dashboard/import">Import</a>{{/canEdit}}\
+        {{#isAdmin}}<a href="/dashboard/webhooks">Webhooks</a>{{/isAdmin}}\
+        <span id="who">Signed in as <strong>{{keyName}}</strong> ({{role}}) · team <strong>{{team}}</strong></span>\
         <form method="post" action="/dashboard/signout">{{>csrfField}}<button type="submit" id="sign-out">Sign out</button></form>\
         {{/session}}</header>
         <main>
@@ -135,7 +137,7 @@ extension Templates {
         {{$body}}
         {{#page}}
         <h1>Links</h1>
-        <p><a href="/dashboard/new" id="new-link">Create a link</a></p>
+        {{#session.canEdit}}<p><a href="/dashboard/new" id="new-link">Create a link</a></p>{{/session.canEdit}}
         <form method="get" action="/" id="search"><label for="q">Search labels and codes</label>\
         <input type="search" id="q" name="q" value="{{search}}"> <button type="submit">Search</button></form>
         {{#noLinks}}
