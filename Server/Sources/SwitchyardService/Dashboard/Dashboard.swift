@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import SwitchyardStore
 
-/// The dashboard at `/`: sign in with the API key, list the team's links with their clicks, create
+/// The dashboard at `/`: sign in with an admin, editor or viewer key (pages and forms follow its role), list the team's links with their clicks, create
 /// a link from a form, and see a link's clicks over time and its QR code. Server-rendered HTML, no
 /// script; every POST carries a CSRF token.
 ///
@@ -15,7 +15,10 @@ import SwitchyardStore
 /// | `POST /dashboard/new` | create the link through the API's own create path |
 /// | `GET /dashboard/links/{code}` | one link: details, clicks per day (SVG), QR code (SVG) |
 /// | `GET /dashboard/import`, `POST /dashboard/import` | import a Firebase Dynamic Links export (multipart upload) |
-/// | `GET /dashboard/webhooks` | the team's webhooks and their failed deliveries |
+/// | `GET /dashboard/webhooks` | the team's webhooks and their failed deliveries (admin) |
+/// | `GET /dashboard/stats` | the team's clicks and app events per day, and its most clicked links |
+/// | `GET /dashboard/keys`, `POST /dashboard/keys`, `POST /dashboard/keys/revoke` | the team's named keys (admin) |
+/// | `GET /dashboard/audit` | the team's audit log (admin) |
 ///
 /// A request without a session is sent to the sign-in page (303). Sessions live in the store, so
 /// any instance answers any request.
@@ -72,6 +75,25 @@ struct Dashboard: Sendable {
         }
         router.get("dashboard/webhooks") { request, _ in
             try await signedIn(request, needs: .admin) { session in try await webhooksPage(session: session) }
+        }
+        router.get("dashboard/stats") { request, _ in
+            try await signedIn(request) { session in try await statsPage(request, session: session) }
+        }
+        router.get("dashboard/keys") { request, _ in
+            try await signedIn(request, needs: .admin) { session in try await keysPage(session: session) }
+        }
+        router.post("dashboard/keys") { request, context in
+            try await signedInPost(request, as: NewLinkForm.self, needs: .admin) { session, form in
+                try await createKey(form, session: session, request: request, context: context)
+            }
+        }
+        router.post("dashboard/keys/revoke") { request, context in
+            try await signedInPost(request, as: NewLinkForm.self, needs: .admin) { session, form in
+                try await revokeKey(form, session: session, request: request, context: context)
+            }
+        }
+        router.get("dashboard/audit") { request, _ in
+            try await signedIn(request, needs: .admin) { session in try await auditPage(request, session: session) }
         }
         router.get("dashboard/links/:code") { request, context in
             let code = try context.parameters.require("code")

@@ -17,7 +17,8 @@ extension Templates {
         .hint{color:#666;font-size:.85rem;font-weight:400}.cards{display:flex;gap:1.5rem;flex-wrap:wrap;align-items:flex-start}\
         .card{background:#fff;border:1px solid #e3e5e8;border-radius:.4rem;padding:1rem}pre{white-space:pre-wrap;word-break:break-all}\
         code{font-family:ui-monospace,monospace}\
-        #explain{overflow-x:auto}#explain table{font-size:.85rem}#explain td code{overflow-wrap:anywhere}#explain td:nth-child(4){min-width:9rem}#explain td:nth-child(7){min-width:16rem}
+        #explain table{font-size:.85rem;table-layout:fixed}#explain th:nth-child(1){width:10rem}#explain th:nth-child(2){width:45%}\
+        #explain td code{overflow-wrap:break-word}#explain code.word{white-space:nowrap}.scroll{overflow-x:auto}
         """
 
     /// The frame every dashboard page inherits: the navigation and the sign-out form when there is a
@@ -32,7 +33,8 @@ extension Templates {
         </head><body>
         <header><a class="brand" href="/">Switchyard</a>{{#session}}<a href="/">Links</a>\
         {{#canEdit}}<a href="/dashboard/new">New link</a><a href="/dashboard/import">Import</a>{{/canEdit}}\
-        {{#isAdmin}}<a href="/dashboard/webhooks">Webhooks</a>{{/isAdmin}}\
+        <a href="/dashboard/stats">Stats</a>\
+        {{#isAdmin}}<a href="/dashboard/webhooks">Webhooks</a><a href="/dashboard/keys">Keys</a><a href="/dashboard/audit">Audit</a>{{/isAdmin}}\
         <span id="who">Signed in as <strong>{{keyName}}</strong> ({{role}}) · team <strong>{{team}}</strong></span>\
         <form method="post" action="/dashboard/signout">{{>csrfField}}<button type="submit" id="sign-out">Sign out</button></form>\
         {{/session}}</header>
@@ -186,18 +188,22 @@ extension Templates {
         {{#explainWarnings}}
         <p class="error explain-warning" data-code="{{code}}">{{message}}</p>
         {{/explainWarnings}}
-        <table><thead><tr><th>Platform</th><th>App</th><th>Action</th><th>Target</th><th>Claim</th><th>Deferred</th><th>Why</th>\
-        <th>Service answers</th></tr></thead><tbody>
+        <table><thead><tr><th>Who taps</th><th>What happens</th><th>Why, and what the service answers</th></tr></thead><tbody>
         {{#explainCases}}
-        <tr class="explain-case" data-case="{{key}}" data-action="{{action}}"><td>{{platform}}</td><td>{{app}}</td>\
-        <td><code>{{action}}</code></td><td>{{#target}}<code>{{.}}</code>{{/target}}</td><td>{{#claim}}<code>{{.}}</code>{{/claim}}</td>\
-        <td>{{deferred}}</td><td>{{reason}}</td><td>{{#answer}}<code>{{.}}</code>{{/answer}}</td></tr>
+        <tr class="explain-case" data-case="{{key}}" data-action="{{action}}"><td><code class="word">{{platform}}</code><br>\
+        <span class="hint">app {{app}}</span></td>\
+        <td><code class="word">{{action}}</code>{{#target}} <code>{{.}}</code>{{/target}}\
+        {{#claim}}<br><span class="hint">claim</span> <code>{{.}}</code>{{/claim}}<br><span class="hint">deferred</span> {{deferred}}</td>\
+        <td>{{reason}}{{#answer}}<br><code>{{.}}</code>{{/answer}}</td></tr>
         {{/explainCases}}
         </tbody></table>
         </div>
         <h2>Clicks</h2>
         <table id="clicks-by-platform"><tr>{{#platforms}}<th>{{name}}</th>{{/platforms}}<th>total</th></tr>\
         <tr>{{#platforms}}<td>{{count}}</td>{{/platforms}}<td>{{total}}</td></tr></table>
+        <h3>In the app</h3>
+        <table id="app-events"><tr><th>app opens</th><th>first opens</th><th>redeems</th></tr>\
+        <tr>{{#appEvents}}<td>{{appOpens}}</td><td>{{firstOpens}}</td><td>{{redeems}}</td>{{/appEvents}}</tr></table>
         <h3>Last 30 days</h3>
         <div class="card" id="chart">{{{chartSVG}}}</div>
         {{/page}}
