@@ -4,7 +4,7 @@
 extension Templates {
     static let dashboardStyle = """
         body{font-family:system-ui,-apple-system,sans-serif;margin:0;color:#1d1d1f;background:#f6f7f9}\
-        header{display:flex;align-items:center;gap:1rem;padding:.7rem 1.5rem;background:#12263f;color:#fff}\
+        header{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem;padding:.7rem 1.5rem;background:#12263f;color:#fff}\
         header a{color:#fff;text-decoration:none}header .brand{font-weight:700;margin-right:auto}\
         header form{margin:0}header button{background:none;border:1px solid #fff8;color:#fff;border-radius:.3rem;padding:.3rem .7rem;cursor:pointer}\
         main{max-width:60rem;margin:1.5rem auto;padding:0 1.5rem}\
@@ -191,7 +191,7 @@ extension Templates {
         <table><thead><tr><th>Who taps</th><th>What happens</th><th>Why, and what the service answers</th></tr></thead><tbody>
         {{#explainCases}}
         <tr class="explain-case" data-case="{{key}}" data-action="{{action}}"><td><code class="word">{{platform}}</code><br>\
-        <span class="hint">app {{app}}</span></td>\
+        <span class="hint">{{app}}</span></td>\
         <td><code class="word">{{action}}</code>{{#target}} <code>{{.}}</code>{{/target}}\
         {{#claim}}<br><span class="hint">claim</span> <code>{{.}}</code>{{/claim}}<br><span class="hint">deferred</span> {{deferred}}</td>\
         <td>{{reason}}{{#answer}}<br><code>{{.}}</code>{{/answer}}</td></tr>
