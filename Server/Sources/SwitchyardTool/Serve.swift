@@ -31,7 +31,7 @@ func serve(
     try settings.validateKeys()
     let routes = try RouteTableFile.load(path: settings.routesPath)
     let store = try await openStore(settings.database)
-    // A store with named keys runs without the bootstrap keys it would otherwise generate.
+    // A store with named keys runs without the bootstrap keys: those it generates are not shown.
     var settings = settings
     do {
         let now = Date()

@@ -92,8 +92,7 @@ struct ServeSettings: Sendable {
 
     /// Refuses a key shorter than ``minimumKeyLength``, naming its variable.
     func validateKeys() throws(KeyTooShort) {
-        for (name, key) in [("SWITCHYARD_API_KEY", adminKey), ("SWITCHYARD_APP_KEY", appKey)]
-        where !key.isEmpty && key.count < Self.minimumKeyLength {
+        for (name, key) in [("SWITCHYARD_API_KEY", adminKey), ("SWITCHYARD_APP_KEY", appKey)] where key.count < Self.minimumKeyLength {
             throw KeyTooShort(message: """
                 \(name) is \(key.count) characters long; keys must be at least \(Self.minimumKeyLength) \
                 (generate one with: openssl rand -hex 24, or leave it unset to get a random one)
@@ -109,18 +108,14 @@ struct ServeSettings: Sendable {
         var description: String { message }
     }
 
-    /// Leaves out the generated bootstrap keys a store's named keys make unneeded: the admin key
-    /// when a working named admin key exists, the app key when a working named app key does. A
-    /// key set in the environment always stays.
+    /// Does not print the generated bootstrap keys a store's named keys make unneeded: the admin
+    /// key when a working named admin key exists, the app key when a working named app key does.
+    /// Such a key is never shown, so nobody holds it (the random admin key still salts deferred
+    /// matching's fingerprints, as a generated key always does). A key set in the environment
+    /// always works.
     mutating func dropGeneratedKeys(coveredBy roles: Set<AccessKey.Role>) {
-        if roles.contains(.admin), generatedKeys.contains("SWITCHYARD_API_KEY") {
-            generatedKeys.removeAll { $0 == "SWITCHYARD_API_KEY" }
-            adminKey = ""
-        }
-        if roles.contains(.app), generatedKeys.contains("SWITCHYARD_APP_KEY") {
-            generatedKeys.removeAll { $0 == "SWITCHYARD_APP_KEY" }
-            appKey = ""
-        }
+        if roles.contains(.admin) { generatedKeys.removeAll { $0 == "SWITCHYARD_API_KEY" } }
+        if roles.contains(.app) { generatedKeys.removeAll { $0 == "SWITCHYARD_APP_KEY" } }
     }
 
     /// The lines to print at start-up for generated keys (empty when both came from the environment).
@@ -134,7 +129,7 @@ struct ServeSettings: Sendable {
     func configuration(routes: RouteTableConfiguration) -> ServiceConfiguration {
         var configuration = ServiceConfiguration(
             routes: routes, baseURL: baseURL ?? "http://\(host):\(port)", host: host, port: port,
-            adminKeys: adminKey.isEmpty ? [:] : [adminKey: Self.defaultTeam], appKeys: appKey.isEmpty ? [] : [appKey],
+            adminKeys: [adminKey: Self.defaultTeam], appKeys: [appKey],
             limits: ServiceConfiguration.Limits(createRate: createRate, redeemRate: redeemRate, claimRate: claimRate,
                                                 keyGuessRate: keyGuessRate, clickRetention: clickRetention),
             deferredWindow: deferredWindow, trustedProxies: trustedProxies, metricsPort: metricsPort)
