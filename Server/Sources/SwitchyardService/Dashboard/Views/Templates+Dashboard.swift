@@ -146,14 +146,14 @@ extension Templates {
         <p id="no-links">{{#search}}No link matches.{{/search}}{{^search}}No links yet.{{/search}}</p>
         {{/noLinks}}
         {{^noLinks}}
-        <table id="links"><thead><tr><th>Code</th><th>Label</th><th>Route</th><th>Parameters</th><th>Title</th>\
+        <div class="scroll"><table id="links"><thead><tr><th>Code</th><th>Label</th><th>Route</th><th>Parameters</th><th>Title</th>\
         <th>Clicks</th><th>Created</th><th>Status</th></tr></thead><tbody>
         {{#rows}}
         <tr class="link" data-code="{{code}}"><td><a href="/dashboard/links/{{codePath}}">{{code}}</a></td>\
         <td class="label">{{label}}</td><td><code>{{route}}</code></td><td>{{parameters}}</td><td>{{linkTitle}}</td><td class="clicks">{{clicks}}</td>\
         <td>{{created}}{{#byApp}} <span class="by-app">by the app</span>{{/byApp}}</td><td>{{status}}</td></tr>
         {{/rows}}
-        </tbody></table>
+        </tbody></table></div>
         <p class="pages">{{^isFirstPage}}<a href="/{{#searchQuery}}?q={{.}}{{/searchQuery}}">First page</a> {{/isFirstPage}}\
         {{#nextCursor}}<a id="next-page" href="/?cursor={{.}}{{#searchQuery}}&amp;q={{.}}{{/searchQuery}}">Next page</a>{{/nextCursor}}</p>
         {{/noLinks}}
