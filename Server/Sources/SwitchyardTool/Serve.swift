@@ -30,9 +30,18 @@ func serve(
     }
     try settings.validateKeys()
     let routes = try RouteTableFile.load(path: settings.routesPath)
+    let store = try await openStore(settings.database)
+    // A store with named keys runs without the bootstrap keys: those it generates are not shown.
+    var settings = settings
+    do {
+        let now = Date()
+        settings.dropGeneratedKeys(coveredBy: Set(try await store.accessKeys(team: nil).filter { $0.isActive(at: now) }.map(\.role)))
+    } catch {
+        try? await store.close()
+        throw error
+    }
     let configuration = settings.configuration(routes: routes)
     for line in settings.generatedKeysNotice { print(line) }
-    let store = try await openStore(settings.database)
     try await refuseBreakingRoutes(routes, store: store, settings: settings, logger: logger)
     print("switchyard serving \(configuration.trimmedBaseURL) (routes: \(settings.routesPath), database: \(settings.database))")
     try await runService(configuration: configuration, store: store, logger: logger)

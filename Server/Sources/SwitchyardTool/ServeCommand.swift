@@ -61,6 +61,16 @@ struct ServeCommand: AsyncParsableCommand {
                 """, valueName: "duration"))
     var clickRetention = DurationArgument(argument: "90d")!
 
+    @Option(name: .customLong("key-rate"),
+            help: ArgumentHelp("Requests each admin, editor or viewer key may make per instance: COUNT/second|minute|hour, or off.",
+                               valueName: "rate"),
+            transform: RateArgument.parse)
+    var keyRate = RateArgument(rate: ServiceConfiguration.Limits.defaultKeyRequestRate)
+
+    @Option(name: .customLong("audit-retention"),
+            help: ArgumentHelp("How long the audit log's entries are kept, as 365d, or off to keep them.", valueName: "duration"))
+    var auditRetention = DurationArgument(argument: "365d")!
+
     @Option(name: .customLong("trusted-proxy"),
             help: ArgumentHelp("A proxy in front of the service whose X-Forwarded-For is believed: an address or a CIDR range such as 10.0.0.0/8 (repeatable).",
                                valueName: "range"),
@@ -113,6 +123,8 @@ struct ServeCommand: AsyncParsableCommand {
         settings.claimRate = claimRate.rate
         settings.deferredWindow = deferredWindow.duration
         settings.clickRetention = clickRetention.duration
+        settings.auditRetention = auditRetention.duration
+        settings.keyRequestRate = keyRate.rate
         settings.metricsPort = metricsPort
         settings.keyGuessRate = keyGuessRate.rate
         settings.trustedProxies = trustedProxies

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Switchyard
 import SwitchyardService
+import SwitchyardStore
 
 /// What `switchyard serve` is given, independent of how the command line reads it.
 ///
@@ -34,6 +35,10 @@ struct ServeSettings: Sendable {
     var deferredWindow: Duration?
     /// How long raw clicks are kept (`--click-retention`); nil keeps them.
     var clickRetention: Duration? = ServiceConfiguration.Limits.defaultClickRetention
+    /// Requests each admin, editor or viewer key may make per instance (`--key-rate`); nil for no limit.
+    var keyRequestRate: RateLimit? = ServiceConfiguration.Limits.defaultKeyRequestRate
+    /// How long audit log entries are kept (`--audit-retention`); nil keeps them.
+    var auditRetention: Duration? = ServiceConfiguration.Limits.defaultAuditRetention
     /// Proxies whose `X-Forwarded-For` is believed (`--trusted-proxy`).
     var trustedProxies: [AddressRange] = []
     /// Dashboard sign-ins and wrong admin keys each client address may make (`--key-guess-rate`);
@@ -103,6 +108,16 @@ struct ServeSettings: Sendable {
         var description: String { message }
     }
 
+    /// Does not print the generated bootstrap keys a store's named keys make unneeded: the admin
+    /// key when a working named admin key exists, the app key when a working named app key does.
+    /// Such a key is never shown, so nobody holds it (the random admin key still salts deferred
+    /// matching's fingerprints, as a generated key always does). A key set in the environment
+    /// always works.
+    mutating func dropGeneratedKeys(coveredBy roles: Set<AccessKey.Role>) {
+        if roles.contains(.admin) { generatedKeys.removeAll { $0 == "SWITCHYARD_API_KEY" } }
+        if roles.contains(.app) { generatedKeys.removeAll { $0 == "SWITCHYARD_APP_KEY" } }
+    }
+
     /// The lines to print at start-up for generated keys (empty when both came from the environment).
     var generatedKeysNotice: [String] {
         generatedKeys.map { name in
@@ -120,6 +135,8 @@ struct ServeSettings: Sendable {
             deferredWindow: deferredWindow, trustedProxies: trustedProxies, metricsPort: metricsPort)
         configuration.webhooks = webhooks
         configuration.limits.appCreateRate = appCreateRate
+        configuration.limits.auditRetention = auditRetention
+        configuration.limits.keyRequestRate = keyRequestRate
         return configuration
     }
 

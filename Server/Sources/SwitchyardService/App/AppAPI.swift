@@ -5,12 +5,13 @@ import SwitchyardStore
 /// The app's endpoints, with the app key: resolve a link to its deep link, redeem its metadata
 /// atomically, and claim a deferred link. Metadata is only ever served here, and only on an exact
 /// match: the app key ships in every copy of the app, so each endpoint is limited per client
-/// address and a heuristic match never hands out a code, metadata or a redemption.
+/// address and a heuristic match never hands out a code, metadata or a redemption. An app key
+/// reaches only its team's links: another team's code answers 404, as if it did not exist.
 struct AppAPI: Sendable {
     let service: LinkService
 
     func register(on router: Hummingbird.Router<ServiceRequestContext>) {
-        let app = router.group("api/v1").add(middleware: KeyAuthentication(service: service, accepts: .app))
+        let app = router.group("api/v1").add(middleware: KeyAuthentication(service: service))
         app.get("links/:code/resolve") { request, context in try await resolve(request, context: context) }
         app.post("links/:code/redeem") { request, context in try await redeem(request, context: context) }
         app.post("deferred/claim") { request, context in try await claim(request, context: context) }
@@ -22,7 +23,7 @@ struct AppAPI: Sendable {
         try await service.spendPerClient(.resolve, request: request, context: context)
         let code = try context.parameters.require("code")
         let release = try AppVersionGate.release(of: request)
-        let link = try await liveLink(code)
+        let link = try await liveLink(code, context: context)
         service.recorder.events.count(.appOpen, code: link.code, platform: UserAgent.appPlatform(request.headers[.userAgent]),
                                       at: service.now())
         return Resolution(link, match: .exact, service: service, release: release)
@@ -46,7 +47,7 @@ struct AppAPI: Sendable {
         let now = service.now()
         let fingerprint = service.deferred.map { $0.fingerprint(signals(of: claim, request: request, context: context)) }
         if let code = claim.code {
-            let link = try await liveLink(code)
+            let link = try await liveLink(code, context: context)
             if let fingerprint {
                 _ = try await service.storage {
                     try await service.store.consumeOpens(fingerprint: fingerprint, code: link.code, now: now,
@@ -70,7 +71,7 @@ struct AppAPI: Sendable {
         // The store hands out only opens of links that allow a heuristic match; the link is read
         // again here, and one that demands an exact match is never answered.
         guard let code, let link = try await service.storage({ try await service.store.link(code: code) }),
-              !link.isGone(at: now), link.deferredMatch == .any else {
+              !link.isGone(at: now), link.deferredMatch == .any, context.caller?.reaches(link) == true else {
             service.metrics.deferredClaim(matched: false)
             throw Self.noMatch
         }
@@ -100,8 +101,13 @@ struct AppAPI: Sendable {
         let code = try context.parameters.require("code")
         guard LinkCodes.isPlausible(code) else { throw Problem.linkNotFound(code) }
         let body = try await request.decode(as: RedeemRequest.self, context: context)
+        // An app key of one team redeems only that team's links: another team's is not found.
+        if context.caller?.teamOnly != false {
+            let link = try await service.storage { try await service.store.link(code: code) }
+            guard let link, context.caller?.reaches(link) == true else { throw Problem.linkNotFound(code) }
+        }
         if let release = try AppVersionGate.release(of: request),
-           let tooOld = AppVersionGate.check(try await liveLink(code), release: release, in: service.table) {
+           let tooOld = AppVersionGate.check(try await liveLink(code, context: context), release: release, in: service.table) {
             throw Problem(.conflict, kind: "app-too-old", title: "App too old",
                           detail: "link '\(code)' cannot be redeemed by this app: \(tooOld.reason); nothing was spent "
                             + "(resolve answers the fallback)")
@@ -127,9 +133,11 @@ struct AppAPI: Sendable {
         }
     }
 
-    /// The live link with this code: 404 when there is none, 410 when it is gone.
-    private func liveLink(_ code: String) async throws -> SmartLink {
-        guard LinkCodes.isPlausible(code), let link = try await service.storage({ try await service.store.link(code: code) }) else {
+    /// The live link with this code of the app key's team: 404 when there is none (or it is
+    /// another team's), 410 when it is gone.
+    private func liveLink(_ code: String, context: ServiceRequestContext) async throws -> SmartLink {
+        guard LinkCodes.isPlausible(code), let link = try await service.storage({ try await service.store.link(code: code) }),
+              context.caller?.reaches(link) == true else {
             throw Problem.linkNotFound(code)
         }
         guard !link.isGone(at: service.now()) else { throw Problem.linkGone(code) }

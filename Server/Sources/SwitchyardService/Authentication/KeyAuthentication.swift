@@ -1,50 +1,68 @@
+import HTTPTypes
 import Hummingbird
+import SwitchyardStore
 
 /// Authentication of the API's routes, as middleware on their route group: reads the
-/// `Authorization: Bearer` key (and, where Firebase's REST API allows it, `?key=`), lets in the
-/// kinds of key the group accepts, and puts the caller into the context (``ServiceRequestContext/caller``).
-/// Handlers read the caller; none authenticates on its own, and a route cannot forget to.
+/// `Authorization: Bearer` key (and, where Firebase's REST API allows it, `?key=`), finds who it
+/// stands for (a bootstrap key from the environment or a named key: name, role, team), checks
+/// the role against the one table of roles (``OperationRoles``) for the route it guards, and puts
+/// the caller into the context (``ServiceRequestContext/caller``). Handlers read the caller; none
+/// authenticates on its own, and a route cannot forget to.
 ///
-/// A missing or malformed header is 401 with the `Bearer` challenge; a key the group does not
-/// accept is 401 with `error="invalid_token"` ("the API key is not valid" where an admin key is
-/// wanted, "the app key is not valid" where only the app key is).
+/// A missing or malformed header is 401 with the `Bearer` challenge; a key that is not known is
+/// 401 with `error="invalid_token"` ("the app key is not valid" on the app's own endpoints, "the
+/// API key is not valid" elsewhere); a revoked or expired named key is 401 naming it; a key whose
+/// role may not call the operation is 403 (`role-refused`) naming the roles that may.
 ///
-/// Where admin keys are tested, a wrong key is a key guess, limited per client address
+/// Outside the app's endpoints a wrong key is a key guess, limited per client address
 /// (``RateLimiter/Operation/keyGuess``): over the rate the answer is 429 with `Retry-After`, and
 /// while the address is throttled every wrong key is refused so, without spending more. A request
 /// that presents a valid key is never refused for other requests' guesses from its address (a
-/// NAT, a /64, everyone behind a proxy): the key is tested first, in constant time, and a key of
-/// the length the service requires cannot be guessed at any rate a server answers. A correct key
-/// spends nothing, and costs no database round trip.
+/// NAT, a /64, everyone behind a proxy): the key is tested first, and a key of the length the
+/// service requires cannot be guessed at any rate a server answers. A bootstrap key spends
+/// nothing and costs no database round trip; a named key costs one read per
+/// ``KeyDirectory/lifetime`` at most.
 struct KeyAuthentication: RouterMiddleware {
     typealias Context = ServiceRequestContext
 
-    /// Which keys a group accepts.
-    enum Accepts: Sendable {
-        case admin
-        case app
-        /// `POST /api/v1/links`: a team's admin key, or the app key for a route link.
-        case adminOrApp
-    }
-
     let service: LinkService
-    let accepts: Accepts
     /// Whether Firebase's `?key=` may stand for the header (`POST /v1/shortLinks` only, whose group
     /// puts ``FirebaseErrorMiddleware`` outside this, so a refusal comes in Firebase's error shape).
     var allowsQueryKey = false
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
+        let operation = OperationRoles.entry(method: request.method, path: context.endpointPath)
+        let appOnly = operation?.roles == OperationRoles.app
         let key = try self.key(of: request)
-        if case .app = accepts {
-            context.caller = .app(owner: try app(key))
+        guard let caller = try await service.caller(for: key) else {
+            // A wrong app key is not a guess at an admin key: the app's endpoints are limited per client.
+            if appOnly { throw Problem.unauthorized("the app key is not valid", invalidToken: true) }
+            try await spendGuess(request, context: context)
+            service.logger.notice("API key refused")
+            throw Problem.unauthorized("the API key is not valid", invalidToken: true)
+        }
+        guard let operation, operation.roles.contains(caller.role) else {
+            throw Problem.roleRefused(caller.role, operation: operation)
+        }
+        context.caller = caller
+        // Admin, editor and viewer keys have a request rate each; the app's keys are limited per client.
+        guard caller.role != .app, let quota = service.limiter.spendKeyRequest(caller: caller.team + "/" + caller.name, at: service.now()) else {
             return try await next(request, context)
         }
-        if let caller = caller(for: key) {
-            context.caller = caller
-            return try await next(request, context)
+        if let seconds = quota.retryAfter {
+            service.metrics.rateLimited(RateLimiter.Operation.keyRequest.rawValue)
+            var problem = Problem.rateLimited(.keyRequest, retryAfter: seconds)
+            problem.headers.append(contentsOf: quota.headers)
+            throw problem
         }
-        // A wrong key is a guess: refused while its address is throttled, spent otherwise.
+        var response = try await next(request, context)
+        response.headers.append(contentsOf: quota.headers)
+        return response
+    }
+
+    /// A wrong key is a guess: refused while its address is throttled, spent otherwise.
+    private func spendGuess(_ request: Request, context: Context) async throws {
         let address = service.clientAddress(request, context: context)
         let now = service.now()
         if let seconds = service.limiter.keyGuessRefusal(caller: address, at: now) {
@@ -53,8 +71,6 @@ struct KeyAuthentication: RouterMiddleware {
         if let seconds = try await service.storage({ try await service.limiter.spendKeyGuess(caller: address, at: now) }) {
             throw service.keyGuessesRefused(retryAfter: seconds)
         }
-        service.logger.notice("API key refused")
-        throw Problem.unauthorized("the API key is not valid", invalidToken: true)
     }
 
     /// The key of the request: the Bearer header, or `?key=` where allowed; the 401 ``Problem``
@@ -66,36 +82,59 @@ struct KeyAuthentication: RouterMiddleware {
         }
         return try LinkService.bearer(authorization)
     }
+}
 
-    /// The caller an admin key (or, for `.adminOrApp`, the app key) stands for; nil when this
-    /// group accepts no such key.
-    private func caller(for key: String) -> ServiceRequestContext.Caller? {
-        if let team = service.adminKeys.owner(of: key) { return .admin(team: team) }
-        if case .adminOrApp = accepts, let owner = service.appKeys.owner(of: key) { return .app(owner: owner) }
-        return nil
-    }
-
-    private func app(_ key: String) throws(Problem) -> String {
-        guard let owner = service.appKeys.owner(of: key) else {
-            throw Problem.unauthorized("the app key is not valid", invalidToken: true)
-        }
-        return owner
+extension RateLimiter.Quota {
+    /// `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`.
+    var headers: HTTPFields {
+        [HTTPField.Name("RateLimit-Limit")!: String(limit), HTTPField.Name("RateLimit-Remaining")!: String(remaining),
+         HTTPField.Name("RateLimit-Reset")!: String(reset)]
     }
 }
 
 extension ServiceRequestContext {
-    /// The admin caller's team; the route's ``KeyAuthentication`` let in only admin keys.
+    /// The caller's team; the route's ``KeyAuthentication`` let a key in.
     var team: String {
         get throws(Problem) {
-            guard case .admin(let team) = caller else {
-                throw Problem.unauthorized("the API key is not valid", invalidToken: true)
-            }
-            return team
+            guard let caller else { throw Problem.unauthorized("the API key is not valid", invalidToken: true) }
+            return caller.team
         }
     }
 }
 
+extension Problem {
+    /// 403 for a key whose role may not call the operation.
+    static func roleRefused(_ role: AccessKey.Role, operation: OperationRoles.Entry?) -> Problem {
+        guard let operation else {
+            return Problem(.forbidden, kind: "role-refused", title: "Not allowed for this key's role",
+                           detail: "no key may call this operation")
+        }
+        let roles = operation.roles.map(\.rawValue).joined(separator: " or ")
+        return Problem(.forbidden, kind: "role-refused", title: "Not allowed for this key's role",
+                       detail: "a key with the \(role.rawValue) role cannot call \(operation.id); it needs the \(roles) role")
+    }
+}
+
 extension LinkService {
+    /// Who `key` stands for: a bootstrap key from the environment (compared in constant time, no
+    /// store read), or a named key (``KeyDirectory``); nil for a key that is neither. A named key
+    /// that was revoked or has expired is a 401 saying so.
+    func caller(for key: String) async throws -> ServiceRequestContext.Caller? {
+        if let team = adminKeys.owner(of: key) {
+            return .init(name: "environment", role: .admin, team: team)
+        }
+        if let owner = appKeys.owner(of: key) {
+            return .init(name: owner, role: .app, team: appTeam, teamOnly: appKeyTeamOnly)
+        }
+        guard key.hasPrefix(NamedKeys.prefix) else { return nil }
+        let hash = NamedKeys.digest(key)
+        guard let named = try await storage({ try await keyDirectory.key(hash: hash) }) else { return nil }
+        if named.revokedAt != nil { throw Problem.unauthorized("the API key '\(named.name)' was revoked", invalidToken: true) }
+        if !named.isActive(at: now()) { throw Problem.unauthorized("the API key '\(named.name)' has expired", invalidToken: true) }
+        keyDirectory.used(hash: hash, at: now())
+        return .init(name: named.name, role: named.role, team: named.team)
+    }
+
     /// The 429 for a client address over its rate of key guesses (counted in the metrics).
     func keyGuessesRefused(retryAfter seconds: Int) -> Problem {
         metrics.rateLimited(RateLimiter.Operation.keyGuess.rawValue)

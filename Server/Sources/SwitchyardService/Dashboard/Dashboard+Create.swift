@@ -26,7 +26,8 @@ extension Dashboard {
             status: .badRequest)
     }
 
-    func createLink(_ form: NewLinkForm, session: DashboardSessions.Session, context: ServiceRequestContext) async throws -> Response {
+    func createLink(_ form: NewLinkForm, session: DashboardSessions.Session, request: Request,
+                    context: ServiceRequestContext) async throws -> Response {
         let name = form["route"] ?? ""
         guard let route = service.table.route(name) else { return noRoute(name, session: session) }
         func failed(_ message: String, status: HTTPResponse.Status) -> Response {
@@ -48,6 +49,7 @@ extension Dashboard {
         } catch let problem as Problem where problem.status.code < 500 {
             return failed(problem.detail, status: problem.status)
         }
+        service.audit("link.created", target: link.code, detail: link.route, session: session, request: request, context: context)
         return DashboardPage.redirect("/dashboard/links/\(PercentEncoding.encode(link.code))")
     }
 

@@ -19,7 +19,7 @@ extension Dashboard {
         let error: String?
     }
 
-    func runImport(_ request: Request, session: DashboardSessions.Session) async throws -> Response {
+    func runImport(_ request: Request, session: DashboardSessions.Session, context: ServiceRequestContext) async throws -> Response {
         func failed(_ message: String, status: HTTPResponse.Status) -> Response {
             DashboardPage.response(DashboardPage.render(.importForm, title: "Import from Firebase", session: session,
                                                         page: ImportForm(error: message)), status: status)
@@ -57,6 +57,10 @@ extension Dashboard {
             throw Problem.unavailable("the database is unavailable; nothing after the last written batch was imported")
         }
         service.logger.info("dashboard import", metadata: ["team": "\(session.team)", "summary": "\(report.summary)"])
+        if !options.dryRun, report.imported > 0 {
+            service.audit("links.imported", target: "upload", detail: "\(report.imported) links", session: session,
+                          request: request, context: context)
+        }
         return DashboardPage.response(DashboardPage.render(.importReport, title: "Import from Firebase", session: session,
                                                            page: ImportReport(report)))
     }

@@ -45,12 +45,15 @@ extension Dashboard {
             try await service.store.clicksPerDay(code: code, since: ClicksChart.since(now))
         }
         let chart = ClicksChart(counts: perDay, endingAt: now)
+        let events = try await service.storage { try await service.store.dailyCounts(code: code, fromDay: 0) }
         let shortURL = service.shortURL(code)
         let qr: Result<String, any Error> = Result { try Self.qrSVG(QRCode.encode(shortURL), label: "QR code of \(shortURL)") }
         let detail = DashboardViews.detail(link: link, shortURL: shortURL, deepLinks: service.deepLinkURLs(link),
                                            counts: counts, chart: chart, qr: qr, now: now,
                                            explanation: LinkExplainer(service: service).explain(link, url: shortURL))
-        return DashboardPage.response(DashboardPage.render(.link, title: link.preview.title ?? code, session: session, page: detail))
+        var page = detail
+        page.appEvents = Figures(events)
+        return DashboardPage.response(DashboardPage.render(.link, title: link.preview.title ?? code, session: session, page: page))
     }
 
     /// The QR code as an inline SVG element, crisp at any size, its label escaped for the attribute

@@ -1,7 +1,8 @@
 import Foundation
 import Hummingbird
+import SwitchyardStore
 
-/// The dashboard at `/`: sign in with the API key, list the team's links with their clicks, create
+/// The dashboard at `/`: sign in with an admin, editor or viewer key (pages and forms follow its role), list the team's links with their clicks, create
 /// a link from a form, and see a link's clicks over time and its QR code. Server-rendered HTML, no
 /// script; every POST carries a CSRF token.
 ///
@@ -14,7 +15,10 @@ import Hummingbird
 /// | `POST /dashboard/new` | create the link through the API's own create path |
 /// | `GET /dashboard/links/{code}` | one link: details, clicks per day (SVG), QR code (SVG) |
 /// | `GET /dashboard/import`, `POST /dashboard/import` | import a Firebase Dynamic Links export (multipart upload) |
-/// | `GET /dashboard/webhooks` | the team's webhooks and their failed deliveries |
+/// | `GET /dashboard/webhooks` | the team's webhooks and their failed deliveries (admin) |
+/// | `GET /dashboard/stats` | the team's clicks and app events per day, and its most clicked links |
+/// | `GET /dashboard/keys`, `POST /dashboard/keys`, `POST /dashboard/keys/revoke` | the team's named keys (admin) |
+/// | `GET /dashboard/audit` | the team's audit log (admin) |
 ///
 /// A request without a session is sent to the sign-in page (303). Sessions live in the store, so
 /// any instance answers any request.
@@ -56,21 +60,40 @@ struct Dashboard: Sendable {
             }
         }
         router.get("dashboard/new") { request, _ in
-            try await signedIn(request) { session in newLinkPage(request, session: session) }
+            try await signedIn(request, needs: .editor) { session in newLinkPage(request, session: session) }
         }
         router.post("dashboard/new") { request, context in
-            try await signedInPost(request, as: NewLinkForm.self) { session, form in
-                try await createLink(form, session: session, context: context)
+            try await signedInPost(request, as: NewLinkForm.self, needs: .editor) { session, form in
+                try await createLink(form, session: session, request: request, context: context)
             }
         }
         router.get("dashboard/import") { request, _ in
-            try await signedIn(request) { session in importPage(session: session) }
+            try await signedIn(request, needs: .editor) { session in importPage(session: session) }
         }
-        router.post("dashboard/import") { request, _ in
-            try await signedIn(request) { session in try await runImport(request, session: session) }
+        router.post("dashboard/import") { request, context in
+            try await signedIn(request, needs: .editor) { session in try await runImport(request, session: session, context: context) }
         }
         router.get("dashboard/webhooks") { request, _ in
-            try await signedIn(request) { session in try await webhooksPage(session: session) }
+            try await signedIn(request, needs: .admin) { session in try await webhooksPage(session: session) }
+        }
+        router.get("dashboard/stats") { request, _ in
+            try await signedIn(request) { session in try await statsPage(request, session: session) }
+        }
+        router.get("dashboard/keys") { request, _ in
+            try await signedIn(request, needs: .admin) { session in try await keysPage(session: session) }
+        }
+        router.post("dashboard/keys") { request, context in
+            try await signedInPost(request, as: NewLinkForm.self, needs: .admin) { session, form in
+                try await createKey(form, session: session, request: request, context: context)
+            }
+        }
+        router.post("dashboard/keys/revoke") { request, context in
+            try await signedInPost(request, as: NewLinkForm.self, needs: .admin) { session, form in
+                try await revokeKey(form, session: session, request: request, context: context)
+            }
+        }
+        router.get("dashboard/audit") { request, _ in
+            try await signedIn(request, needs: .admin) { session in try await auditPage(request, session: session) }
         }
         router.get("dashboard/links/:code") { request, context in
             let code = try context.parameters.require("code")
@@ -80,16 +103,32 @@ struct Dashboard: Sendable {
 
     // MARK: Sessions
 
-    /// The session of the request's cookie, if it is live.
+    /// The session of the request's cookie, if it is live and its named key still works (a session
+    /// of a revoked or expired key is ended).
     func session(of request: Request) async throws -> DashboardSessions.Session? {
         let token = DashboardCookies.value(sessionCookie, in: request)
-        return try await service.storage { try await sessions.session(token, now: service.now()) }
+        guard let session = try await service.storage({ try await sessions.session(token, now: service.now()) }) else { return nil }
+        if let hash = session.keyHash {
+            let key = try await service.storage { try await service.keyDirectory.key(hash: hash) }
+            guard let key, key.isActive(at: service.now()) else {
+                try await service.storage { try await sessions.remove(token) }
+                return nil
+            }
+        }
+        return session
     }
 
-    /// Runs `body` for a signed-in request, or redirects to the sign-in page. A ``Problem`` thrown
-    /// by `body` becomes an HTML page with its status.
-    func signedIn(_ request: Request, _ body: (DashboardSessions.Session) async throws -> Response) async throws -> Response {
+    /// Runs `body` for a signed-in request whose key's role includes `role`, or redirects to the
+    /// sign-in page (403 for a role that may not). A ``Problem`` thrown by `body` becomes an HTML
+    /// page with its status.
+    func signedIn(_ request: Request, needs role: AccessKey.Role = .viewer,
+                  _ body: (DashboardSessions.Session) async throws -> Response) async throws -> Response {
         guard let session = try await session(of: request) else { return DashboardPage.redirect("/dashboard/signin") }
+        guard session.role.includes(role) else {
+            return DashboardPage.problem(.forbidden, title: "Not allowed for your key's role",
+                                         detail: "Your key (\(session.keyName)) has the \(session.role.rawValue) role; this needs the \(role.rawValue) role.",
+                                         session: session)
+        }
         do {
             return try await body(session)
         } catch let problem as Problem {
@@ -100,9 +139,10 @@ struct Dashboard: Sendable {
     /// ``signedIn(_:_:)`` for a form post: reads the form and refuses it (403) unless its `csrf`
     /// field is the session's token.
     func signedInPost<Form: PostedForm>(
-        _ request: Request, as form: Form.Type, _ body: (DashboardSessions.Session, Form) async throws -> Response
+        _ request: Request, as form: Form.Type, needs role: AccessKey.Role = .viewer,
+        _ body: (DashboardSessions.Session, Form) async throws -> Response
     ) async throws -> Response {
-        try await signedIn(request) { session in
+        try await signedIn(request, needs: role) { session in
             let form = try await Form.read(request, limit: service.configuration.limits.maximumBodySize)
             guard DashboardSessions.tokensMatch(form.csrf, session.csrf) else {
                 return Self.csrfRefusal(session: session)
@@ -149,12 +189,25 @@ struct Dashboard: Sendable {
         if let seconds = try await service.storage({ try await service.limiter.spendKeyGuess(caller: address, at: now) }) {
             return signInRefused(retryAfter: seconds)
         }
-        guard let key = form.key?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty, let team = service.adminKeys.owner(of: key) else {
+        let key = form.key?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let caller: ServiceRequestContext.Caller?
+        do {
+            caller = key.isEmpty ? nil : try await service.caller(for: key)
+        } catch let problem as Problem {
+            return try await signInPage(request, error: "The key is not valid: \(problem.detail).", status: .unauthorized)
+        }
+        guard let caller else {
             service.logger.notice("dashboard sign-in refused")
             return try await signInPage(request, error: "The API key is not valid.", status: .unauthorized)
         }
-        let (token, _) = try await service.storage { try await sessions.create(team: team, now: now) }
-        service.logger.info("dashboard sign-in", metadata: ["team": "\(team)"])
+        guard caller.role != .app else {
+            return try await signInPage(request, error: "An app key cannot sign in to the dashboard.", status: .forbidden)
+        }
+        let named = caller.name != "environment" ? NamedKeys.digest(key) : nil
+        let (token, _) = try await service.storage { try await sessions.create(caller, keyHash: named, now: now) }
+        service.audit.record(AuditEntry(team: caller.team, at: now, keyName: caller.name, role: caller.role.rawValue,
+                                        address: address, action: "signin", target: caller.name))
+        service.logger.info("dashboard sign-in", metadata: ["team": "\(caller.team)", "key": "\(caller.name)"])
         return DashboardPage.redirect("/", cookies: [
             DashboardCookies.cookie(sessionCookie, token, secure: secureCookies),
             DashboardCookies.cookie(signInCookie, "", secure: secureCookies, maxAge: 0),

@@ -24,7 +24,7 @@ struct FirebaseShortLinksAPI: Sendable {
     func register(on router: Hummingbird.Router<ServiceRequestContext>) {
         router.group("v1/shortLinks")
             .add(middleware: FirebaseErrorMiddleware())
-            .add(middleware: KeyAuthentication(service: service, accepts: .admin, allowsQueryKey: true))
+            .add(middleware: KeyAuthentication(service: service, allowsQueryKey: true))
             .add(middleware: IdempotencyMiddleware(service: service, route: "shortLinks"))
             .post { request, context in try await create(request, context: context) }
     }
@@ -58,6 +58,7 @@ struct FirebaseShortLinksAPI: Sendable {
         }
         let link = try await service.create(draft, team: team, alias: nil, codeLength: length)
         context.logger.info("link created (Firebase REST API)", metadata: ["code": "\(link.code)", "team": "\(team)", "route": "\(link.route)"])
+        service.audit("link.created", target: link.code, detail: link.route, request: request, context: context)
         let shortLink = service.shortURL(link.code)
         return try FirebaseShortLinkResponse(shortLink: shortLink, previewLink: shortLink + "?d=1", warning: warnings)
             .response(from: request, context: context)

@@ -139,11 +139,8 @@ struct IdempotencyMiddleware: RouterMiddleware {
 
     /// The part of the scope naming the caller.
     static func scope(of caller: ServiceRequestContext.Caller?) -> String {
-        switch caller {
-        case .admin(let team): "team:\(team)"
-        case .app(let owner): "app:\(owner)"
-        case nil: "anonymous"
-        }
+        guard let caller else { return "anonymous" }
+        return caller.role == .app ? "app:\(caller.name)" : "team:\(caller.team)"
     }
 
     /// A key is 1 to 255 visible ASCII characters (a UUID, say).

@@ -102,6 +102,7 @@ extension Problem {
         case .claim: "too many deferred claims from this address; retry in \(seconds) s"
         case .resolve: "too many resolves from this address; retry in \(seconds) s"
         case .keyGuess: "too many sign-in attempts or wrong API keys from this address; retry in \(seconds) s"
+        case .keyRequest: "too many requests with this key; retry in \(seconds) s"
         }
         return Problem(.tooManyRequests, kind: "rate-limited", title: "Too many requests", detail: detail, headers: headers)
     }

@@ -15,7 +15,7 @@ enum Template: String, CaseIterable, Sendable {
     case openInApp, iPadOrMac, interstitial, preview, notFound, gone, unavailable, longLinkRefused
     // The dashboard: see ``DashboardPage``.
     case dashboard, csrfField, errorNotice, cell
-    case signIn, routePicker, newLink, links, link, importForm, importReport, problem, webhooks
+    case signIn, routePicker, newLink, links, link, importForm, importReport, problem, webhooks, keys, audit, stats
 
     /// The template's text.
     var text: String {
@@ -45,6 +45,9 @@ enum Template: String, CaseIterable, Sendable {
         case .importReport: Templates.importReport
         case .problem: Templates.problem
         case .webhooks: Templates.webhooks
+        case .keys: Templates.keys
+        case .audit: Templates.audit
+        case .stats: Templates.stats
         }
     }
 

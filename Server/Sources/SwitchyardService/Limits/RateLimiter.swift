@@ -89,6 +89,8 @@ final class RateLimiter: Sendable {
         case resolve
         /// Dashboard sign-in attempts and wrong admin keys, per client address.
         case keyGuess = "key-guess"
+        /// Requests of one admin, editor or viewer key, per instance.
+        case keyRequest = "key-request"
     }
 
     private struct Bucket {
@@ -123,7 +125,7 @@ final class RateLimiter: Sendable {
     /// the buckets live there. `claim` limits deferred claims per client address; `keyGuesses` limits sign-in attempts and wrong admin keys per
     /// client address.
     init(create: RateLimit?, redeem: RateLimit?, claim: RateLimit? = nil, keyGuesses: RateLimit? = nil,
-         appCreate: RateLimit? = nil, shared: (any SharedRateLimits)? = nil) {
+         appCreate: RateLimit? = nil, keyRequests: RateLimit? = nil, shared: (any SharedRateLimits)? = nil) {
         self.shared = shared
         var rates: [Operation: RateLimit] = [:]
         rates[.create] = create
@@ -132,7 +134,34 @@ final class RateLimiter: Sendable {
         rates[.resolve] = redeem
         rates[.keyGuess] = keyGuesses
         rates[.appCreate] = appCreate
+        rates[.keyRequest] = keyRequests
         self.rates = rates
+    }
+
+    /// What a key's request rate looks like after spending one of its requests in this process:
+    /// the `RateLimit-*` headers' values.
+    struct Quota: Sendable, Hashable {
+        /// The burst (`RateLimit-Limit`).
+        let limit: Int
+        /// Requests left now (`RateLimit-Remaining`).
+        let remaining: Int
+        /// Whole seconds until the bucket is full again (`RateLimit-Reset`).
+        let reset: Int
+        /// Whole seconds until a request is allowed again; nil when this one was.
+        let retryAfter: Int?
+    }
+
+    /// Spends one request of `caller`'s ``Operation/keyRequest`` bucket in this process (no
+    /// database round trip, so each instance has the rate): nil when no rate is set.
+    func spendKeyRequest(caller: String, at now: Date) -> Quota? {
+        guard let rate = rates[.keyRequest] else { return nil }
+        let retryAfter = spendLocally(.keyRequest, caller: caller, at: now)
+        let tokens = local.withLock { local in
+            local.buckets[BucketKey(operation: .keyRequest, caller: caller)].map { Self.refilled($0, rate: rate, at: now).tokens } ?? 0
+        }
+        let missing = Double(rate.count) - max(0, tokens)
+        return Quota(limit: rate.count, remaining: max(0, Int(tokens.rounded(.down))),
+                     reset: Int((missing / rate.perSecond).rounded(.up)), retryAfter: retryAfter)
     }
 
     /// Spends one token of `caller`'s bucket for `operation`, in the shared store when there is

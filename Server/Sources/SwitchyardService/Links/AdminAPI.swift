@@ -10,10 +10,10 @@ struct AdminAPI: Sendable {
     let service: LinkService
 
     func register(on router: Hummingbird.Router<ServiceRequestContext>) {
-        router.group("api/v1/links").add(middleware: KeyAuthentication(service: service, accepts: .adminOrApp))
+        router.group("api/v1/links").add(middleware: KeyAuthentication(service: service))
             .add(middleware: IdempotencyMiddleware(service: service, route: "links"))
             .post { request, context in try await create(request, context: context) }
-        let links = router.group("api/v1/links").add(middleware: KeyAuthentication(service: service, accepts: .admin))
+        let links = router.group("api/v1/links").add(middleware: KeyAuthentication(service: service))
         links.get { request, context in try await list(request, context: context) }
         links.get(":code") { request, context in try await inspect(request, context: context) }
         links.get(":code/explain") { request, context in try await explain(request, context: context) }
@@ -22,7 +22,7 @@ struct AdminAPI: Sendable {
     }
 
     func create(_ request: Request, context: ServiceRequestContext) async throws -> EditedResponse<LinkResponse> {
-        if case .app = context.caller { return try await createForApp(request, context: context) }
+        if context.caller?.role == .app { return try await createForApp(request, context: context) }
         let team = try context.team
         try await service.spend(.create, caller: "team:" + team)
         let body = try await request.decode(as: CreateLinkRequest.self, context: context)
@@ -30,6 +30,7 @@ struct AdminAPI: Sendable {
             throw Problem.invalid("invalid-field", "Invalid field", "'install' is sent with the app key only")
         }
         let link = try await create(body, team: team, logger: context.logger)
+        service.audit("link.created", target: link.code, detail: link.route, request: request, context: context)
         return created(link)
     }
 
@@ -90,8 +91,9 @@ struct AdminAPI: Sendable {
         draft.queryParameters = body.queryParameters
         draft.createdByApp = true
         draft.deferredMatch = body.deferredMatch
-        let link = try await service.create(draft, team: service.appTeam, alias: nil)
+        let link = try await service.create(draft, team: try context.team, alias: nil)
         context.logger.info("link created by the app", metadata: ["code": "\(link.code)", "route": "\(link.route)"])
+        service.audit("link.created", target: link.code, detail: link.route, request: request, context: context)
         return created(link)
     }
 
@@ -134,6 +136,7 @@ struct AdminAPI: Sendable {
         else { throw Problem.linkNotFound(code) }
         service.openCache.evict(code: code)
         context.logger.info("link fallbacks updated", metadata: ["code": "\(code)", "team": "\(team)"])
+        service.audit("link.updated", target: code, detail: "fallbacks", request: request, context: context)
         return LinkResponse(link, service: service)
     }
 
@@ -145,6 +148,7 @@ struct AdminAPI: Sendable {
         else { throw Problem.linkNotFound(code) }
         service.openCache.evict(code: code)
         context.logger.info("link deleted", metadata: ["code": "\(code)", "team": "\(team)"])
+        service.audit("link.deleted", target: code, request: request, context: context)
         return Response(status: .noContent, headers: [.cacheControl: "no-store"])
     }
 }

@@ -25,7 +25,7 @@ extension OpenAPIDocument {
                 parameters: [idempotencyKey], body: CreateLinkRequest.self,
                 responses: [
                     "201": json(LinkResponse.self, "Created.", headers: ["Location": "The link's API URL.", "Idempotent-Replayed": replayed]),
-                    "400": badRequest, "401": unauthorized, "403": problem("A field the app key may not set."),
+                    "400": badRequest, "401": unauthorized, "403": problem("A field the app key may not set, or a key whose role may not create links."),
                     "409": problem("The alias is taken, or a request with the same Idempotency-Key is still in progress (retry after Retry-After).",
                                    headers: ["Retry-After": "Seconds to wait before retrying (a request in progress)."]),
                     "413": tooLarge, "415": unsupported,
@@ -225,6 +225,7 @@ extension OpenAPIDocument {
                              responses: ["200": content("application/json", .object(), "The OpenAPI document.")]),
         ]
         paths.merge(webhookPaths) { $1 }
+        paths.merge(keyPaths) { $1 }
         return .object(paths)
     }
 
@@ -239,6 +240,18 @@ extension OpenAPIDocument {
             "security": .array(security.map { .object([$0: []]) }), "responses": .object(responses),
         ]
         if let description { object["description"] = .string(description) }
+        let roles = OperationRoles.roles(of: id)
+        if !roles.isEmpty {
+            // Who may call it, from the one table KeyAuthentication checks; any other key is 403.
+            object["x-switchyard-roles"] = .array(roles.map { .string($0.rawValue) })
+            if case .object(var answers) = object["responses"], answers["403"] == nil {
+                // Firebase's REST API answers in its own error shape.
+                answers["403"] = tag == "firebase"
+                    ? json(FirebaseErrorResponse.self, "PERMISSION_DENIED: the key's role may not call this operation.")
+                    : roleRefused
+                object["responses"] = .object(answers)
+            }
+        }
         if !parameters.isEmpty { object["parameters"] = .array(parameters) }
         if let body {
             object["requestBody"] = ["required": true, "content": ["application/json": ["schema": JSONSchema.ref(body).json]]]
@@ -288,6 +301,7 @@ extension OpenAPIDocument {
     }
 
     static let badRequest = problem("Invalid request: unknown route, missing or unknown parameter, constraint violation, refused fallback URL, malformed JSON or a bad field.")
+    static let roleRefused = problem("The key's role may not call this operation (x-switchyard-roles lists those that may).")
     static let unauthorized = problem("Missing or wrong key.", headers: ["WWW-Authenticate": "The Bearer challenge."])
     static let notFound = problem("No such link (or another team's).")
     static let gone = problem("The link was deleted or has expired.")

@@ -14,6 +14,7 @@ enum OpenAPIDocument {
         Resolution.self, Redemption.self, RedeemRequest.self, HealthStatus.self, DeferredClaimRequest.self, FirebaseShortLinkRequest.self,
         FirebaseShortLinkResponse.self, FirebaseErrorResponse.self, LinkExplanation.self,
         CreateWebhookRequest.self, WebhookResponse.self, WebhookListResponse.self,
+        CreateKeyRequest.self, KeyResponse.self, KeyListResponse.self, AuditEntryResponse.self, AuditPageResponse.self,
         Figures.self, DayFigures.self, LinkStatsResponse.self, LinkFigures.self, TeamStatsResponse.self, FirebaseLinkStats.self,
     ] }
 
@@ -23,7 +24,7 @@ enum OpenAPIDocument {
         "info": [
             "title": "Switchyard link service",
             "version": "1.0.0",
-            "description": "Smart links validated against the app's route table: create them with an admin key, open them at /{code}, resolve and redeem them from the app with the app key. Every error is RFC 9457 problem details.",
+            "description": "Smart links validated against the app's route table: create them with an admin key, open them at /{code}, resolve and redeem them from the app with the app key. Every error is RFC 9457 problem details. Keys have a role (admin, editor, viewer, app) and a team: x-switchyard-roles on each operation lists the roles that may call it (403 role-refused for any other), and a key reaches only its team's links, webhooks, keys and audit log (another team's answer 404). Answers to admin, editor and viewer keys carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (the key's request rate on the instance; 429 with Retry-After over it).",
         ],
         "servers": [["url": "/"]],
         "paths": paths,
@@ -31,8 +32,9 @@ enum OpenAPIDocument {
             "schemas": .object(Dictionary(uniqueKeysWithValues: components.map { ($0.schemaName, $0.schema.json) })),
             "securitySchemes": [
                 "adminKey": ["type": "http", "scheme": "bearer",
-                             "description": "An admin API key (SWITCHYARD_API_KEY); links belong to the key's team."],
-                "appKey": ["type": "http", "scheme": "bearer", "description": "The app key (SWITCHYARD_APP_KEY)."],
+                             "description": "An admin, editor or viewer key: a named key (syk_...) or the bootstrap SWITCHYARD_API_KEY; links belong to the key's team."],
+                "appKey": ["type": "http", "scheme": "bearer",
+                           "description": "An app key: a named key with the app role, or the bootstrap SWITCHYARD_APP_KEY; it reaches its team's links only."],
                 "firebaseKey": ["type": "apiKey", "in": "query", "name": "key",
                                 "description": "The admin key as Firebase's ?key= (POST /v1/shortLinks only)."],
             ],

@@ -5,7 +5,7 @@ import SwitchyardStore
 
 /// Deletes state that has served its time, off the request path, in small batches: idempotency
 /// records older than ``IdempotencyMiddleware/lifetime``, raw clicks older than the click
-/// retention (their per-day counts stay), and the rate buckets of a shared
+/// retention (their per-day counts stay), audit entries older than the audit retention, and the rate buckets of a shared
 /// database (PostgreSQL's `rate_buckets`) that have refilled to their burst (a full bucket is the
 /// same as none), so neither grows with every client that ever came.
 ///
@@ -19,6 +19,8 @@ struct ExpirySweeper: Service {
     let now: @Sendable () -> Date
     /// How long raw clicks are kept; nil keeps them.
     var clickRetention: Duration?
+    /// How long audit entries are kept; nil keeps them.
+    var auditRetention: Duration?
     /// Rows deleted by one statement.
     var batchSize = 500
     /// Statements one sweep runs per table at most (the rest waits for the next sweep).
@@ -42,6 +44,14 @@ struct ExpirySweeper: Service {
         if let clickRetention {
             let cutoff = now.addingTimeInterval(-Double(clickRetention.components.seconds))
             await deleteInBatches("raw clicks") { try await store.deleteClicks(before: cutoff, limit: batchSize) }
+        }
+        if let auditRetention {
+            let cutoff = now.addingTimeInterval(-Double(auditRetention.components.seconds))
+            do {
+                try await store.forgetAudit(before: cutoff)
+            } catch {
+                logger.warning("could not delete expired audit entries", metadata: ["error": "\(error)"])
+            }
         }
         if let shared = store as? any SharedRateLimits {
             await deleteInBatches("full rate buckets") { try await shared.forgetFullBuckets(at: now, limit: batchSize) }

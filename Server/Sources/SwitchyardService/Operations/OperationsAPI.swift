@@ -15,7 +15,7 @@ struct OperationsAPI: Sendable {
         router.get("health") { _, _ in await health() }
         // With a metrics port, `/metrics` is answered there only (without a key); here it needs an admin key.
         if service.configuration.metricsPort == nil {
-            router.group("metrics").add(middleware: KeyAuthentication(service: service, accepts: .admin))
+            router.group("metrics").add(middleware: KeyAuthentication(service: service))
                 .get { _, _ in metrics() }
         }
         router.get(".well-known/apple-app-site-association") { _, _ in

@@ -74,10 +74,12 @@ package func buildApplication(
                                   passes: passes)
 
     let expirySweeper = ExpirySweeper(store: store, interval: configuration.limits.expirySweepInterval, logger: logger, now: now,
-                                      clickRetention: configuration.limits.clickRetention, passes: passes)
+                                      clickRetention: configuration.limits.clickRetention,
+                                      auditRetention: configuration.limits.auditRetention, passes: passes)
     let webhooks = WebhookDispatcher(store: store, subscriptions: service.webhookSubscriptions, policy: service.webhookPolicy,
                                      settings: configuration.webhooks, logger: logger, now: now)
-    var services: [any Service] = [recorder, sweeper, refresher, expirySweeper, webhooks]
+    let keyUses = KeyUseWriter(directory: service.keyDirectory, interval: .seconds(5), logger: logger)
+    var services: [any Service] = [recorder, service.audit, sweeper, refresher, expirySweeper, webhooks, keyUses]
     if let metricsPort = configuration.metricsPort {
         // A second listener that answers `GET /metrics` only; the main port then has none.
         services.append(Application(
@@ -137,10 +139,13 @@ func makeService(
         // Each app key its own owner ("app1", "app2", ...), so each has its own redeem rate.
         appKeys: APIKeyring(Dictionary(configuration.appKeys.enumerated().map { ($1, "app\($0 + 1)") },
                                        uniquingKeysWith: { first, _ in first })),
+        keyDirectory: KeyDirectory(store: store),
+        audit: AuditRecorder(store: store, logger: logger, interval: configuration.limits.auditFlushInterval),
         recorder: recorder, metrics: metrics, associations: associations,
         limiter: RateLimiter(create: configuration.limits.createRate, redeem: configuration.limits.redeemRate,
                              claim: configuration.limits.claimRate,
                              keyGuesses: configuration.limits.keyGuessRate, appCreate: configuration.limits.appCreateRate,
+                             keyRequests: configuration.limits.keyRequestRate,
                              shared: store as? any SharedRateLimits),
         openCache: OpenLinkCache(lifetime: configuration.limits.openCacheLifetime, capacity: configuration.limits.openCacheCapacity,
                                  missBatchSize: store.missBatchSize),
@@ -159,6 +164,8 @@ func makeRouter(service: LinkService) -> Hummingbird.Router<ServiceRequestContex
     AdminAPI(service: service).register(on: router)
     AppAPI(service: service).register(on: router)
     WebhooksAPI(service: service).register(on: router)
+    KeysAPI(service: service).register(on: router)
+    AuditAPI(service: service).register(on: router)
     StatsAPI(service: service).register(on: router)
     // Firebase Dynamic Links' REST API (`POST /v1/shortLinks`); its long links (`GET /?link=`) are
     // answered from the dashboard's `/` route, which hands them to FirebaseLongLinkOpener.

@@ -13,6 +13,10 @@ struct LinkService: Sendable {
     let fallbacks: FallbackPolicy
     let adminKeys: APIKeyring
     let appKeys: APIKeyring
+    /// Named keys read from the store (Authentication/KeyDirectory.swift).
+    let keyDirectory: KeyDirectory
+    /// The audit log's writer (Audit/AuditRecorder.swift).
+    let audit: AuditRecorder
     let recorder: ClickRecorder
     let metrics: ServiceMetrics
     let associations: AssociationFiles
@@ -34,11 +38,19 @@ struct LinkService: Sendable {
         DeferredMatching.clientAddress(request, peer: context.remoteAddress?.ipAddress, trustedProxies: configuration.trustedProxies)
     }
 
-    /// The team links created with the app key belong to (``ServiceConfiguration/appKeyTeam``).
+    /// The team of the bootstrap app keys (``ServiceConfiguration/appKeyTeam``): links they create
+    /// belong to it.
     var appTeam: String {
         if let team = configuration.appKeyTeam { return team }
         let teams = Set(configuration.adminKeys.values)
         return teams.count == 1 ? teams.first! : "app"
+    }
+
+    /// Whether the bootstrap app keys reach only ``appTeam``'s links: yes when the app team is set
+    /// or the admin keys name one team; a service whose admin keys name several teams and no app
+    /// team lets them resolve every team's links (give each app a named key of its team instead).
+    var appKeyTeamOnly: Bool {
+        configuration.appKeyTeam != nil || Set(configuration.adminKeys.values).count <= 1
     }
 
     /// The short URL of a code.
@@ -48,7 +60,7 @@ struct LinkService: Sendable {
     func storage<T>(_ operation: () async throws -> T) async throws -> T {
         do {
             return try await operation()
-        } catch let error as StoreError where error.code == .codeTaken {
+        } catch let error as StoreError where error.code == .codeTaken || error.code == .nameTaken {
             throw error
         } catch let error as StoreError where error.code == .invalidCursor {
             throw Problem.invalid("invalid-query", "Invalid query parameter", "'cursor' is not a cursor this service gave out")

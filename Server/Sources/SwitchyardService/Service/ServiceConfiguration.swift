@@ -137,6 +137,14 @@ public struct ServiceConfiguration: Sendable {
         /// How long raw clicks (instant, platform, referrer, campaign) are kept; older ones are
         /// deleted by the expiry sweep in small batches, and the per-day counts stay. nil keeps them.
         public var clickRetention: Duration?
+        /// Requests each admin, editor or viewer key may make, per instance (the app's keys are limited
+        /// per client address instead); nil for no limit. Every answer carries `RateLimit-Limit`,
+        /// `RateLimit-Remaining` and `RateLimit-Reset`; over it: 429 with `Retry-After`.
+        public var keyRequestRate: RateLimit? = Limits.defaultKeyRequestRate
+        /// How long audit log entries are kept (deleted by the expiry sweep); nil keeps them.
+        public var auditRetention: Duration? = Limits.defaultAuditRetention
+        /// How often buffered audit entries are written (all of them in one transaction).
+        public var auditFlushInterval: Duration = .seconds(1)
 
         /// Creates limits; the defaults suit a small deployment.
         public init(
@@ -190,6 +198,10 @@ public struct ServiceConfiguration: Sendable {
         /// 30 links an hour per install, in bursts of up to 30: an app shares a link when its user
         /// taps Share, not in a loop.
         public static let defaultAppCreateRate: RateLimit? = RateLimit(30, perSeconds: 3600)
+        /// 1,200 requests a minute per key and instance, in bursts of up to 1,200.
+        public static let defaultKeyRequestRate: RateLimit? = RateLimit(1200, perSeconds: 60)
+        /// A year of audit log entries.
+        public static let defaultAuditRetention: Duration? = .seconds(365 * 86_400)
         /// 90 days of raw clicks.
         public static let defaultClickRetention: Duration? = .seconds(90 * 86_400)
         /// 1,200 links a minute per team, in bursts of up to 1,200.

@@ -1,5 +1,6 @@
 public import Hummingbird
 public import NIOCore
+public import SwitchyardStore
 
 /// The request context of every route of the service: Hummingbird's core storage, the address
 /// of the peer that opened the connection (the client, or the proxy in front of the service), and
@@ -20,12 +21,29 @@ public struct ServiceRequestContext: RequestContext, RemoteAddressRequestContext
     /// Writes the API's JSON answers.
     public var responseEncoder: APIResponseEncoder { APIResponseEncoder() }
 
-    /// Who a request's key stands for.
-    public enum Caller: Sendable, Hashable {
-        /// An admin key, acting for its team.
-        case admin(team: String)
-        /// The app key (one of them: `app1`, `app2`, ...).
-        case app(owner: String)
+    /// Who a request's key stands for: its name, role and team.
+    public struct Caller: Sendable, Hashable {
+        /// The key's name (`environment` for the `SWITCHYARD_API_KEY` bootstrap key, `app1`,
+        /// `app2`, ... for the bootstrap app keys).
+        public var name: String
+        /// What the key may do.
+        public var role: AccessKey.Role
+        /// The team the key acts for.
+        public var team: String
+        /// Whether the key reaches only its team's links: false only for a bootstrap app key of a
+        /// service whose admin keys name several teams and no app team (every team's links).
+        public var teamOnly = true
+
+        /// Creates a caller.
+        public init(name: String, role: AccessKey.Role, team: String, teamOnly: Bool = true) {
+            self.name = name
+            self.role = role
+            self.team = team
+            self.teamOnly = teamOnly
+        }
+
+        /// Whether this caller may see `link` (its team's, or any for a key not bound to one).
+        func reaches(_ link: SmartLink) -> Bool { !teamOnly || link.team == team }
     }
 
     /// Creates the context for a request on `source.channel`.

@@ -8,12 +8,12 @@ struct StatsAPI: Sendable {
     let service: LinkService
 
     func register(on router: Hummingbird.Router<ServiceRequestContext>) {
-        let api = router.group("api/v1").add(middleware: KeyAuthentication(service: service, accepts: .admin))
+        let api = router.group("api/v1").add(middleware: KeyAuthentication(service: service))
         api.get("links/:code/stats") { request, context in try await linkStats(request, context: context) }
         api.get("stats") { request, context in try await teamStats(request, context: context) }
         router.group("v1")
             .add(middleware: FirebaseErrorMiddleware())
-            .add(middleware: KeyAuthentication(service: service, accepts: .admin, allowsQueryKey: true))
+            .add(middleware: KeyAuthentication(service: service, allowsQueryKey: true))
             .get(":dynamicLink/linkStats") { request, context in try await firebaseLinkStats(request, context: context) }
     }
 

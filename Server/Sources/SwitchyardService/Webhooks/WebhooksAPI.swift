@@ -11,7 +11,7 @@ struct WebhooksAPI: Sendable {
     static let maximumPerTeam = 20
 
     func register(on router: Hummingbird.Router<ServiceRequestContext>) {
-        let webhooks = router.group("api/v1/webhooks").add(middleware: KeyAuthentication(service: service, accepts: .admin))
+        let webhooks = router.group("api/v1/webhooks").add(middleware: KeyAuthentication(service: service))
         webhooks.post { request, context in try await create(request, context: context) }
         webhooks.get { request, context in try await list(request, context: context) }
         webhooks.delete(":id") { request, context in try await delete(request, context: context) }
@@ -35,6 +35,7 @@ struct WebhooksAPI: Sendable {
         try await service.storage { try await service.store.insertWebhook(webhook) }
         service.webhookSubscriptions.add(webhook)
         context.logger.info("webhook created", metadata: ["webhook": "\(webhook.id)", "team": "\(team)"])
+        service.audit("webhook.created", target: webhook.id, detail: webhook.url, request: request, context: context)
         return EditedResponse(status: .created, headers: [.location: "/api/v1/webhooks/\(webhook.id)", .cacheControl: "no-store"],
                               response: WebhookResponse(webhook, showingSecret: true))
     }
@@ -55,6 +56,7 @@ struct WebhooksAPI: Sendable {
         }
         service.webhookSubscriptions.remove(id: id, team: team)
         context.logger.info("webhook deleted", metadata: ["webhook": "\(id)", "team": "\(team)"])
+        service.audit("webhook.deleted", target: id, request: request, context: context)
         return Response(status: .noContent, headers: [.cacheControl: "no-store"])
     }
 }

@@ -11,7 +11,7 @@ import Synchronization
 /// let gate = AsyncGate(limit: 5)
 /// let link = try await gate.run { try await pool.read { db in try fetch(db) } }
 /// ```
-final class AsyncGate: Sendable {
+package final class AsyncGate: Sendable {
     private struct State {
         var available: Int
         var waiters: [CheckedContinuation<Void, Never>] = []
@@ -22,12 +22,12 @@ final class AsyncGate: Sendable {
     private let state: Mutex<State>
 
     /// A gate that lets `limit` bodies (at least one) run at once.
-    init(limit: Int) {
+    package init(limit: Int) {
         state = Mutex(State(available: max(1, limit)))
     }
 
     /// Runs `body` once fewer than the limit are running.
-    func run<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+    package func run<T: Sendable>(_ body: () async throws -> T) async throws -> T {
         await enter()
         defer { leave() }
         return try await body()

@@ -23,6 +23,8 @@ public actor InMemoryLinkStore: LinkStore {
     var redemptions: [String: Set<String>] = [:]
     /// Each link's app-side event totals (the `event_days` table of the other stores).
     var eventDays: [String: [EventCount.Key: Int]] = [:]
+    /// Teams, named keys and the audit log (InMemoryLinkStore+Access.swift).
+    var access = AccessTables()
 
     /// Creates an empty store.
     public init() {}

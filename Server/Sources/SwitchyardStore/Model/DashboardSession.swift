@@ -17,12 +17,24 @@ public struct DashboardSession: Sendable, Hashable {
     public var csrf: String
     /// When the session ends unless used again (stored to the millisecond).
     public var expiresAt: Date
+    /// The name of the key that signed in (`environment` for the bootstrap admin key, and for
+    /// sessions stored before keys had names).
+    public var keyName: String
+    /// The key's role (`admin`, `editor` or `viewer`).
+    public var role: String
+    /// The SHA-256 digest of a named key (hex), so the session ends when the key is revoked or
+    /// expires; nil for the bootstrap key.
+    public var keyHash: String?
 
     /// Creates a session.
-    public init(tokenHash: String, team: String, csrf: String, expiresAt: Date) {
+    public init(tokenHash: String, team: String, csrf: String, expiresAt: Date, keyName: String = "environment",
+                role: String = "admin", keyHash: String? = nil) {
         self.tokenHash = tokenHash
         self.team = team
         self.csrf = csrf
         self.expiresAt = StoredDate.rounded(expiresAt)
+        self.keyName = keyName
+        self.role = role
+        self.keyHash = keyHash
     }
 }

@@ -185,6 +185,40 @@ extension PostgresLinkStore {
             "ALTER TABLE links ADD COLUMN fallback_ipad text",
             "ALTER TABLE links ADD COLUMN fallback_app_store text",
         ]),
+        // Teams, their named keys (by SHA-256 digest only) and the audit log of their changes.
+        Migration(version: 14, name: "teams, named keys and the audit log", statements: [
+            "CREATE TABLE teams (name text PRIMARY KEY, created_at timestamptz NOT NULL)",
+            """
+            CREATE TABLE access_keys (
+                name text PRIMARY KEY,
+                team text NOT NULL,
+                role text NOT NULL,
+                key_hash text NOT NULL UNIQUE,
+                hint text NOT NULL,
+                created_at timestamptz NOT NULL,
+                expires_at timestamptz,
+                last_used_at timestamptz,
+                revoked_at timestamptz)
+            """,
+            """
+            CREATE TABLE audit_log (
+                id bigserial PRIMARY KEY,
+                team text NOT NULL,
+                at timestamptz NOT NULL,
+                key_name text NOT NULL,
+                role text NOT NULL,
+                address text NOT NULL,
+                action text NOT NULL,
+                target text NOT NULL,
+                detail text NOT NULL)
+            """,
+            "CREATE INDEX audit_log_team ON audit_log (team, id)",
+            "CREATE INDEX audit_log_at ON audit_log (at)",
+            // Who signed a dashboard session in; NULL in sessions stored before: the bootstrap admin key.
+            "ALTER TABLE dashboard_sessions ADD COLUMN key_name text",
+            "ALTER TABLE dashboard_sessions ADD COLUMN role text",
+            "ALTER TABLE dashboard_sessions ADD COLUMN key_hash text",
+        ]),
     ]
 
     /// Creates the schema if needed and applies the steps it has not seen, in one transaction

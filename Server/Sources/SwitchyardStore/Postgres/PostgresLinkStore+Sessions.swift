@@ -5,8 +5,9 @@ extension PostgresLinkStore {
     public func insertSession(_ session: DashboardSession, now: Date) async throws {
         _ = try await rows("DELETE FROM dashboard_sessions WHERE expires_at <= \(StoredDate.rounded(now))")
         _ = try await rows("""
-            INSERT INTO dashboard_sessions (token_hash, team, csrf, expires_at)
-            VALUES (\(session.tokenHash), \(session.team), \(session.csrf), \(session.expiresAt))
+            INSERT INTO dashboard_sessions (token_hash, team, csrf, expires_at, key_name, role, key_hash)
+            VALUES (\(session.tokenHash), \(session.team), \(session.csrf), \(session.expiresAt), \(session.keyName),
+                    \(session.role), \(session.keyHash))
             """)
     }
 
@@ -15,14 +16,15 @@ extension PostgresLinkStore {
         let found = try await rows("""
             UPDATE dashboard_sessions SET expires_at = \(until)
             WHERE token_hash = \(tokenHash) AND expires_at > \(StoredDate.rounded(now))
-            RETURNING team, csrf
+            RETURNING team, csrf, key_name, role, key_hash
             """)
         guard let row = found.first else {
             _ = try await rows("DELETE FROM dashboard_sessions WHERE token_hash = \(tokenHash)")
             return nil
         }
-        let (team, csrf) = try row.decode((String, String).self)
-        return DashboardSession(tokenHash: tokenHash, team: team, csrf: csrf, expiresAt: until)
+        let (team, csrf, keyName, role, keyHash) = try row.decode((String, String, String?, String?, String?).self)
+        return DashboardSession(tokenHash: tokenHash, team: team, csrf: csrf, expiresAt: until, keyName: keyName ?? "environment",
+                                role: role ?? "admin", keyHash: keyHash)
     }
 
     public func deleteSession(tokenHash: String) async throws {

@@ -183,5 +183,39 @@ extension SQLiteLinkStore {
             "ALTER TABLE links ADD COLUMN fallback_ipad TEXT",
             "ALTER TABLE links ADD COLUMN fallback_app_store TEXT",
         ]),
+        // Teams, their named keys (by SHA-256 digest only) and the audit log of their changes.
+        Migration(version: 14, name: "teams, named keys and the audit log", statements: [
+            "CREATE TABLE teams (name TEXT PRIMARY KEY NOT NULL, created_at INTEGER NOT NULL)",
+            """
+            CREATE TABLE access_keys (
+                name TEXT PRIMARY KEY NOT NULL,
+                team TEXT NOT NULL,
+                role TEXT NOT NULL,
+                key_hash TEXT NOT NULL UNIQUE,
+                hint TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                expires_at INTEGER,
+                last_used_at INTEGER,
+                revoked_at INTEGER)
+            """,
+            """
+            CREATE TABLE audit_log (
+                id INTEGER PRIMARY KEY,
+                team TEXT NOT NULL,
+                at INTEGER NOT NULL,
+                key_name TEXT NOT NULL,
+                role TEXT NOT NULL,
+                address TEXT NOT NULL,
+                action TEXT NOT NULL,
+                target TEXT NOT NULL,
+                detail TEXT NOT NULL)
+            """,
+            "CREATE INDEX audit_log_team ON audit_log (team, id)",
+            "CREATE INDEX audit_log_at ON audit_log (at)",
+            // Who signed a dashboard session in; NULL in sessions stored before: the bootstrap admin key.
+            "ALTER TABLE dashboard_sessions ADD COLUMN key_name TEXT",
+            "ALTER TABLE dashboard_sessions ADD COLUMN role TEXT",
+            "ALTER TABLE dashboard_sessions ADD COLUMN key_hash TEXT",
+        ]),
     ]
 }

@@ -13,6 +13,8 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let invalidCursor = Code(rawValue: "invalid_cursor")
         /// The store cannot be opened as configured (a bad URL or path); not retryable.
         public static let configuration = Code(rawValue: "configuration")
+        /// A team or key with this name exists.
+        public static let nameTaken = Code(rawValue: "name_taken")
     }
 
     /// The kind of failure.
@@ -28,6 +30,11 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// A code already in use.
     public static func codeTaken(_ code: String) -> StoreError { StoreError(.codeTaken, "code '\(code)' is taken") }
+
+    /// A team or key name already in use.
+    public static func nameTaken(_ kind: String, _ name: String) -> StoreError {
+        StoreError(.nameTaken, "a \(kind) named '\(name)' exists")
+    }
 
     /// A cursor that no listing produced.
     public static func invalidCursor(_ cursor: String) -> StoreError {

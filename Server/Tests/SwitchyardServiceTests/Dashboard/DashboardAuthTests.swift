@@ -26,7 +26,7 @@ import Testing
             #expect(browser.cookies[DashboardCookies.hostSignIn] == nil, "the sign-in token is spent")
             let home = try await browser.get("/")
             #expect(home.status == .ok)
-            #expect(home.text.contains("Team <strong>shop</strong>"))
+            #expect(home.text.contains("Signed in as <strong>environment</strong> (admin) · team <strong>shop</strong>"))
             #expect(home.headers[.contentSecurityPolicy]?.contains("form-action 'self'") == true)
         }
     }
@@ -44,7 +44,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["wrong-key", "", Keys.app, Keys.admin + " x"])
+    @Test(arguments: ["wrong-key", "", Keys.admin + " x"])
     func aWrongKeyIsRefusedOnTheForm(key: String) async throws {
         try await Harness.live(.memory) { client, _ in
             let browser = DashboardClient(client)

@@ -30,7 +30,7 @@ import Testing
         try await store.migrate()
         let sessions = DashboardSessions(store: store, idleTimeout: .seconds(100))
         let start = Date(timeIntervalSince1970: 1_000)
-        let (first, session) = try await sessions.create(team: "shop", now: start)
+        let (first, session) = try await sessions.create(.init(name: "environment", role: .admin, team: "shop"), keyHash: nil, now: start)
         #expect(session.csrf.count == 64 && first == first.prefix(64) + ".1000" && !first.contains(session.csrf))
         #expect(try await sessions.session(first, now: start.addingTimeInterval(90))?.team == "shop")
         #expect(try await sessions.session(first, now: start.addingTimeInterval(180))?.csrf == session.csrf, "use pushes expiry back")
@@ -38,7 +38,7 @@ import Testing
         #expect(try await sessions.session(first, now: start.addingTimeInterval(1)) == nil, "an expired session is deleted")
         // Another instance on the same store knows the session, and signing out ends it there too.
         let other = DashboardSessions(store: store, idleTimeout: .seconds(100))
-        let (token, _) = try await sessions.create(team: "b", now: start)
+        let (token, _) = try await sessions.create(.init(name: "environment", role: .admin, team: "b"), keyHash: nil, now: start)
         #expect(try await other.session(token, now: start.addingTimeInterval(1))?.team == "b")
         try await other.remove(token)
         #expect(try await sessions.session(token, now: start.addingTimeInterval(2)) == nil)
@@ -55,7 +55,7 @@ import Testing
         try await store.migrate()
         let sessions = DashboardSessions(store: store, idleTimeout: .seconds(100), lifetime: .seconds(250))
         let start = Date(timeIntervalSince1970: 1_000)
-        let (token, _) = try await sessions.create(team: "shop", now: start)
+        let (token, _) = try await sessions.create(.init(name: "environment", role: .admin, team: "shop"), keyHash: nil, now: start)
         for elapsed in [90.0, 180, 240] {
             #expect(try await sessions.session(token, now: start.addingTimeInterval(elapsed))?.team == "shop")
         }
@@ -64,7 +64,7 @@ import Testing
         #expect(try await sessions.session(token, now: start.addingTimeInterval(250)) == nil)
         #expect(try await sessions.session(token, now: start.addingTimeInterval(100)) == nil, "an ended session is deleted")
         // The start is in the token, under its hash: a token with another start is no session.
-        let (second, _) = try await sessions.create(team: "shop", now: start)
+        let (second, _) = try await sessions.create(.init(name: "environment", role: .admin, team: "shop"), keyHash: nil, now: start)
         #expect(try await sessions.session(second.prefix(64) + ".1500", now: start.addingTimeInterval(300)) == nil)
         #expect(try await sessions.session(String(second.prefix(64)), now: start) == nil)
         try await store.close()
@@ -75,7 +75,7 @@ import Testing
         let store = InMemoryLinkStore()
         let sessions = DashboardSessions(store: store, idleTimeout: .seconds(100))
         let now = Date(timeIntervalSince1970: 1_000)
-        let (token, _) = try await sessions.create(team: "shop", now: now)
+        let (token, _) = try await sessions.create(.init(name: "environment", role: .admin, team: "shop"), keyHash: nil, now: now)
         #expect(try await store.session(tokenHash: token, now: now, extendingTo: now) == nil)
         #expect(try await store.session(tokenHash: DashboardSessions.hash(token), now: now, extendingTo: now)?.team == "shop")
     }

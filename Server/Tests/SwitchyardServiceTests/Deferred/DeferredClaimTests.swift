@@ -117,7 +117,7 @@ import Testing
     @Test func badClaimsGetSpecificErrors() async throws {
         try await Harness.live(.memory, configuration: Self.configuration()) { client, _ in
             #expect(try await Self.claim(client, key: nil).status == .unauthorized)
-            #expect(try await Self.claim(client, key: Keys.admin).status == .unauthorized, "the admin key is not the app key")
+            #expect(try await Self.claim(client, key: Keys.admin).status == .forbidden, "the admin key's role is not the app's")
             let cases: [(String, String)] = [
                 ("not json", "the request body is not valid JSON"),
                 (#"{"platform": "windows", "osVersion": "11"}"#, #"'platform' must be "ios" or "android", got 'windows'"#),

@@ -139,7 +139,7 @@ import Testing
             #expect(try await client.send(.get, "/api/v1/links/theirs/explain").status == .notFound)
             #expect(try await client.send(.get, "/api/v1/links/nothing-here/explain").status == .notFound)
             #expect(try await client.send(.get, "/api/v1/links/theirs/explain", key: nil).status == .unauthorized)
-            #expect(try await client.send(.get, "/api/v1/links/theirs/explain", key: Keys.app).status == .unauthorized)
+            #expect(try await client.send(.get, "/api/v1/links/theirs/explain", key: Keys.app).status == .forbidden)
         }
     }
 

@@ -101,11 +101,12 @@ import Testing
         Failure(body: #"{"longDynamicLink": "\#(long)"}"#, key: nil, query: "?key=", status: 401,
                 firebaseStatus: "UNAUTHENTICATED", message: "an 'Authorization: Bearer <key>' header is required",
                 challenge: challenge),
-        // An app key may create route links on the admin API, never here: this endpoint is admin-only.
-        Failure(body: #"{"longDynamicLink": "\#(long)"}"#, key: Keys.app, status: 401, firebaseStatus: "UNAUTHENTICATED",
-                message: "the API key is not valid", challenge: invalidToken),
-        Failure(body: #"{"longDynamicLink": "\#(long)"}"#, key: nil, query: "?key=\(Keys.app)", status: 401,
-                firebaseStatus: "UNAUTHENTICATED", message: "the API key is not valid", challenge: invalidToken),
+        // An app key may create route links on the admin API, never here: this endpoint is for editors and admins.
+        Failure(body: #"{"longDynamicLink": "\#(long)"}"#, key: Keys.app, status: 403, firebaseStatus: "PERMISSION_DENIED",
+                message: "a key with the app role cannot call firebaseCreateShortLink; it needs the admin or editor role"),
+        Failure(body: #"{"longDynamicLink": "\#(long)"}"#, key: nil, query: "?key=\(Keys.app)", status: 403,
+                firebaseStatus: "PERMISSION_DENIED",
+                message: "a key with the app role cannot call firebaseCreateShortLink; it needs the admin or editor role"),
         Failure(body: #"{"longDynamicLink": "https://x.page.link/?link=https://evil.example.net/"}"#, status: 400,
                 firebaseStatus: "INVALID_ARGUMENT",
                 message: "'link' (https://evil.example.net/) is not on a host of this service's route table (shop.example.com)"),

@@ -17,13 +17,19 @@ import Testing
             for (key, detail, challenge) in [
                 (String?.none, "an 'Authorization: Bearer <key>' header is required", #"Bearer realm="switchyard""#),
                 ("wrong-key", "the API key is not valid", #"Bearer realm="switchyard", error="invalid_token""#),
-                (Keys.app, "the API key is not valid", #"Bearer realm="switchyard", error="invalid_token""#),
-            ] where !(key == Keys.app && endpoint.0 == .post) {  // the app key creates route links (AppKeyCreateTests)
+            ] {
                 let response = try await client.send(endpoint.0, endpoint.1, key: key, json: body)
                 #expect(response.status == .unauthorized)
                 #expect(response.headers[.wwwAuthenticate] == challenge)
                 #expect(response.headers[.contentType] == "application/problem+json")
                 #expect(try response.json()["detail"]?.stringValue == detail)
+            }
+            // The app key is a valid key whose role may not (it creates route links: AppKeyCreateTests).
+            if endpoint.0 != .post {
+                let response = try await client.send(endpoint.0, endpoint.1, key: Keys.app, json: body)
+                #expect(response.status == .forbidden)
+                #expect(response.headers[.wwwAuthenticate] == nil)
+                #expect(try response.json()["detail"]?.stringValue?.hasPrefix("a key with the app role cannot call ") == true)
             }
             var basic = HTTPFields()
             basic[.authorization] = "Basic YWRtaW46YWRtaW4="
@@ -38,12 +44,16 @@ import Testing
         try await Harness.live(.memory) { client, _ in
             let link = try await client.create(#"{"route": "about/team", "metadata": {"secret": 1}}"#)
             let code = try #require(link["code"]?.stringValue)
-            for key in [nil, "nope", Keys.admin] {
+            for key in [nil, "nope"] {
                 let response = try await client.send(endpoint.0, "/api/v1/links/\(code)/\(endpoint.1)", key: key)
                 #expect(response.status == .unauthorized)
                 #expect(response.headers[.wwwAuthenticate]?.hasPrefix("Bearer") == true)
                 #expect(!response.text.contains("secret"))
             }
+            // The admin key is valid, but its role is not the app's.
+            let admin = try await client.send(endpoint.0, "/api/v1/links/\(code)/\(endpoint.1)", key: Keys.admin)
+            #expect(admin.status == .forbidden)
+            #expect(!admin.text.contains("secret"))
         }
     }
 

@@ -73,6 +73,7 @@ import Testing
         try await firebase(api, code: code, harness: harness)
         try await statsAndOperations(api, code: code)
         try await webhooks(api)
+        try await keysAndAudit(api, harness: harness, code: code)
 
         // The database down: 503 wherever the document says so.
         let store = try #require(harness.store as? InMemoryLinkStore)
@@ -98,6 +99,7 @@ import Testing
         try await api.expect(.serviceUnavailable, "POST /api/v1/webhooks", json: webhook)
         try await api.expect(.serviceUnavailable, "GET /api/v1/webhooks")
         try await api.expect(.serviceUnavailable, "DELETE /api/v1/webhooks/{id}", "/api/v1/webhooks/wh_x")
+        try await keysUnavailable(api)
         await store.setAvailable(true)
     }
 
@@ -275,6 +277,8 @@ import Testing
             ("GET /v1/{dynamicLink}/linkStats", firebaseStats(code), nil), ("GET /metrics", nil, nil),
             ("POST /api/v1/webhooks", nil, webhook), ("GET /api/v1/webhooks", nil, nil),
             ("DELETE /api/v1/webhooks/{id}", "/api/v1/webhooks/wh_x", nil),
+            ("POST /api/v1/keys", nil, #"{"name": "k", "role": "viewer"}"#), ("GET /api/v1/keys", nil, nil),
+            ("DELETE /api/v1/keys/{name}", "/api/v1/keys/k", nil), ("GET /api/v1/audit", nil, nil),
         ]
         // While the address is throttled, a wrong key is refused at once (a right key still works).
         for (operation, uri, body) in throttled {

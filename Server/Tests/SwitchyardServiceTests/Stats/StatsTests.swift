@@ -112,7 +112,7 @@ import Testing
                 #expect(response.status == status, "\(uri)")
                 #expect(try response.json()["detail"]?.stringValue == detail, "\(uri)")
             }
-            #expect(try await client.send(.get, "/api/v1/links/\(code)/stats", key: Keys.app).status == .unauthorized)
+            #expect(try await client.send(.get, "/api/v1/links/\(code)/stats", key: Keys.app).status == .forbidden)
             #expect(try await client.send(.get, "/api/v1/links/\(code)/stats", key: Keys.otherTeam).status == .notFound)
             let notALink = try await client.send(.get, "/v1/https%3A%2F%2Fgo.example.com%2Fa%2Fb/linkStats", key: Keys.admin)
             #expect(notALink.status == .badRequest)

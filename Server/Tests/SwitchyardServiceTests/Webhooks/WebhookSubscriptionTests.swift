@@ -86,7 +86,7 @@ struct WebhookSubscriptionTests {
             #expect(listed["webhooks"]?[0]?["events"] == ["link.clicked", "link.created"])
             #expect(try await client.send(.get, "/api/v1/webhooks", key: Keys.otherTeam).json()["webhooks"] == [])
             #expect(try await client.send(.delete, "/api/v1/webhooks/\(id)", key: Keys.otherTeam).status == .notFound)
-            #expect(try await client.send(.get, "/api/v1/webhooks", key: Keys.app).status == .unauthorized)
+            #expect(try await client.send(.get, "/api/v1/webhooks", key: Keys.app).status == .forbidden)
             #expect(try await client.send(.delete, "/api/v1/webhooks/\(id)").status == .noContent)
             #expect(try await client.send(.delete, "/api/v1/webhooks/\(id)").status == .notFound)
             #expect(try await client.send(.get, "/api/v1/webhooks").json()["webhooks"] == [])

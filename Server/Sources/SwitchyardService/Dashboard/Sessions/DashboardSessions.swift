@@ -11,7 +11,7 @@ import SwitchyardStore
 /// store keeps only the token's hash, so a token whose start was changed is no session at all, and
 /// the lifetime needs nothing stored beside the idle expiry.
 struct DashboardSessions: Sendable {
-    /// One signed-in browser.
+    /// One signed-in browser, and who signed it in.
     struct Session: Sendable, Hashable {
         /// The team the API key acts for.
         let team: String
@@ -19,6 +19,27 @@ struct DashboardSessions: Sendable {
         let csrf: String
         /// When it ends unless used again.
         var expires: Date
+        /// The name of the key that signed in.
+        let keyName: String
+        /// The key's role.
+        let role: AccessKey.Role
+        /// The digest of a named key (the session ends with it); nil for the bootstrap key.
+        let keyHash: String?
+        /// Whether the role may change links (the pages show their forms).
+        let canEdit: Bool
+        /// Whether the role may manage keys and webhooks and read the audit log.
+        let isAdmin: Bool
+
+        init(_ stored: DashboardSession) {
+            team = stored.team
+            csrf = stored.csrf
+            expires = stored.expiresAt
+            keyName = stored.keyName
+            role = AccessKey.Role(rawValue: stored.role) ?? .viewer
+            keyHash = stored.keyHash
+            canEdit = role.includes(.editor)
+            isAdmin = role.includes(.admin)
+        }
     }
 
     let store: any LinkStore
@@ -33,14 +54,15 @@ struct DashboardSessions: Sendable {
         self.lifetime = Self.seconds(lifetime)
     }
 
-    /// Starts a session for `team`; returns its token.
-    func create(team: String, now: Date) async throws -> (token: String, session: Session) {
+    /// Starts a session for the key `caller` stands for (`keyHash`: a named key's digest); returns its token.
+    func create(_ caller: ServiceRequestContext.Caller, keyHash: String?, now: Date) async throws -> (token: String, session: Session) {
         let started = Int64(now.timeIntervalSince1970.rounded(.down))
         let token = Self.randomToken() + "." + String(started)
-        let stored = DashboardSession(tokenHash: Self.hash(token), team: team, csrf: Self.randomToken(),
-                                      expiresAt: expiry(started: started, now: now))
+        let stored = DashboardSession(tokenHash: Self.hash(token), team: caller.team, csrf: Self.randomToken(),
+                                      expiresAt: expiry(started: started, now: now), keyName: caller.name,
+                                      role: caller.role.rawValue, keyHash: keyHash)
         try await store.insertSession(stored, now: now)
-        return (token, Session(team: stored.team, csrf: stored.csrf, expires: stored.expiresAt))
+        return (token, Session(stored))
     }
 
     /// The live session for `token`, its expiry pushed back; nil when unknown or expired.
@@ -53,7 +75,7 @@ struct DashboardSessions: Sendable {
         }
         guard let stored = try await store.session(tokenHash: Self.hash(token), now: now,
                                                    extendingTo: expiry(started: started, now: now)) else { return nil }
-        return Session(team: stored.team, csrf: stored.csrf, expires: stored.expiresAt)
+        return Session(stored)
     }
 
     /// When a session started at `started` (seconds since 1970) and used at `now` ends unless used

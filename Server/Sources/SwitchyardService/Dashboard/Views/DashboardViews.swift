@@ -64,6 +64,8 @@ enum DashboardViews {
         let total: Int
         /// The chart's SVG element: see the `link` template.
         let chartSVG: String
+        /// The app's events for the link: opens, first opens, redeems.
+        var appEvents: Figures?
         /// What a tap does on each platform (``LinkExplainer``); empty when not explained.
         var explainCases: [ExplainRow] = []
         var explainWarnings: [LinkExplanation.Warning] = []

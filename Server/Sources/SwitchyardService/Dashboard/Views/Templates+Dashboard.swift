@@ -4,7 +4,7 @@
 extension Templates {
     static let dashboardStyle = """
         body{font-family:system-ui,-apple-system,sans-serif;margin:0;color:#1d1d1f;background:#f6f7f9}\
-        header{display:flex;align-items:center;gap:1rem;padding:.7rem 1.5rem;background:#12263f;color:#fff}\
+        header{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem;padding:.7rem 1.5rem;background:#12263f;color:#fff}\
         header a{color:#fff;text-decoration:none}header .brand{font-weight:700;margin-right:auto}\
         header form{margin:0}header button{background:none;border:1px solid #fff8;color:#fff;border-radius:.3rem;padding:.3rem .7rem;cursor:pointer}\
         main{max-width:60rem;margin:1.5rem auto;padding:0 1.5rem}\
@@ -17,7 +17,8 @@ extension Templates {
         .hint{color:#666;font-size:.85rem;font-weight:400}.cards{display:flex;gap:1.5rem;flex-wrap:wrap;align-items:flex-start}\
         .card{background:#fff;border:1px solid #e3e5e8;border-radius:.4rem;padding:1rem}pre{white-space:pre-wrap;word-break:break-all}\
         code{font-family:ui-monospace,monospace}\
-        #explain{overflow-x:auto}#explain table{font-size:.85rem}#explain td code{overflow-wrap:anywhere}#explain td:nth-child(4){min-width:9rem}#explain td:nth-child(7){min-width:16rem}
+        #explain table{font-size:.85rem;table-layout:fixed}#explain th:nth-child(1){width:10rem}#explain th:nth-child(2){width:45%}\
+        #explain td code{overflow-wrap:break-word}#explain code.word{white-space:nowrap}.scroll{overflow-x:auto}
         """
 
     /// The frame every dashboard page inherits: the navigation and the sign-out form when there is a
@@ -30,8 +31,11 @@ extension Templates {
         <title>{{title}} · Switchyard</title>
         <style>\(dashboardStyle)</style>
         </head><body>
-        <header><a class="brand" href="/">Switchyard</a>{{#session}}<a href="/">Links</a><a href="/dashboard/new">New link</a>\
-        <a href="/dashboard/import">Import</a><a href="/dashboard/webhooks">Webhooks</a><span>Team <strong>{{team}}</strong></span>\
+        <header><a class="brand" href="/">Switchyard</a>{{#session}}<a href="/">Links</a>\
+        {{#canEdit}}<a href="/dashboard/new">New link</a><a href="/dashboard/import">Import</a>{{/canEdit}}\
+        <a href="/dashboard/stats">Stats</a>\
+        {{#isAdmin}}<a href="/dashboard/webhooks">Webhooks</a><a href="/dashboard/keys">Keys</a><a href="/dashboard/audit">Audit</a>{{/isAdmin}}\
+        <span id="who">Signed in as <strong>{{keyName}}</strong> ({{role}}) · team <strong>{{team}}</strong></span>\
         <form method="post" action="/dashboard/signout">{{>csrfField}}<button type="submit" id="sign-out">Sign out</button></form>\
         {{/session}}</header>
         <main>
@@ -135,21 +139,21 @@ extension Templates {
         {{$body}}
         {{#page}}
         <h1>Links</h1>
-        <p><a href="/dashboard/new" id="new-link">Create a link</a></p>
+        {{#session.canEdit}}<p><a href="/dashboard/new" id="new-link">Create a link</a></p>{{/session.canEdit}}
         <form method="get" action="/" id="search"><label for="q">Search labels and codes</label>\
         <input type="search" id="q" name="q" value="{{search}}"> <button type="submit">Search</button></form>
         {{#noLinks}}
         <p id="no-links">{{#search}}No link matches.{{/search}}{{^search}}No links yet.{{/search}}</p>
         {{/noLinks}}
         {{^noLinks}}
-        <table id="links"><thead><tr><th>Code</th><th>Label</th><th>Route</th><th>Parameters</th><th>Title</th>\
+        <div class="scroll"><table id="links"><thead><tr><th>Code</th><th>Label</th><th>Route</th><th>Parameters</th><th>Title</th>\
         <th>Clicks</th><th>Created</th><th>Status</th></tr></thead><tbody>
         {{#rows}}
         <tr class="link" data-code="{{code}}"><td><a href="/dashboard/links/{{codePath}}">{{code}}</a></td>\
         <td class="label">{{label}}</td><td><code>{{route}}</code></td><td>{{parameters}}</td><td>{{linkTitle}}</td><td class="clicks">{{clicks}}</td>\
         <td>{{created}}{{#byApp}} <span class="by-app">by the app</span>{{/byApp}}</td><td>{{status}}</td></tr>
         {{/rows}}
-        </tbody></table>
+        </tbody></table></div>
         <p class="pages">{{^isFirstPage}}<a href="/{{#searchQuery}}?q={{.}}{{/searchQuery}}">First page</a> {{/isFirstPage}}\
         {{#nextCursor}}<a id="next-page" href="/?cursor={{.}}{{#searchQuery}}&amp;q={{.}}{{/searchQuery}}">Next page</a>{{/nextCursor}}</p>
         {{/noLinks}}
@@ -184,18 +188,22 @@ extension Templates {
         {{#explainWarnings}}
         <p class="error explain-warning" data-code="{{code}}">{{message}}</p>
         {{/explainWarnings}}
-        <table><thead><tr><th>Platform</th><th>App</th><th>Action</th><th>Target</th><th>Claim</th><th>Deferred</th><th>Why</th>\
-        <th>Service answers</th></tr></thead><tbody>
+        <table><thead><tr><th>Who taps</th><th>What happens</th><th>Why, and what the service answers</th></tr></thead><tbody>
         {{#explainCases}}
-        <tr class="explain-case" data-case="{{key}}" data-action="{{action}}"><td>{{platform}}</td><td>{{app}}</td>\
-        <td><code>{{action}}</code></td><td>{{#target}}<code>{{.}}</code>{{/target}}</td><td>{{#claim}}<code>{{.}}</code>{{/claim}}</td>\
-        <td>{{deferred}}</td><td>{{reason}}</td><td>{{#answer}}<code>{{.}}</code>{{/answer}}</td></tr>
+        <tr class="explain-case" data-case="{{key}}" data-action="{{action}}"><td><code class="word">{{platform}}</code><br>\
+        <span class="hint">{{app}}</span></td>\
+        <td><code class="word">{{action}}</code>{{#target}} <code>{{.}}</code>{{/target}}\
+        {{#claim}}<br><span class="hint">claim</span> <code>{{.}}</code>{{/claim}}<br><span class="hint">deferred</span> {{deferred}}</td>\
+        <td>{{reason}}{{#answer}}<br><code>{{.}}</code>{{/answer}}</td></tr>
         {{/explainCases}}
         </tbody></table>
         </div>
         <h2>Clicks</h2>
         <table id="clicks-by-platform"><tr>{{#platforms}}<th>{{name}}</th>{{/platforms}}<th>total</th></tr>\
         <tr>{{#platforms}}<td>{{count}}</td>{{/platforms}}<td>{{total}}</td></tr></table>
+        <h3>In the app</h3>
+        <table id="app-events"><tr><th>app opens</th><th>first opens</th><th>redeems</th></tr>\
+        <tr>{{#appEvents}}<td>{{appOpens}}</td><td>{{firstOpens}}</td><td>{{redeems}}</td>{{/appEvents}}</tr></table>
         <h3>Last 30 days</h3>
         <div class="card" id="chart">{{{chartSVG}}}</div>
         {{/page}}

@@ -1,0 +1,49 @@
+public import Foundation
+import Crypto
+public import SwitchyardStore
+
+/// Making named keys: the key itself (shown once), and the record the store keeps of it.
+///
+/// A key is `syk_` and 32 letters and digits from the system's secure generator: about 190 bits,
+/// so a digest without salt or stretching is safe to keep (no key can be guessed from it).
+public enum NamedKeys {
+    /// Every named key starts with this, so a leaked one is recognisable (secret scanners, logs).
+    public static let prefix = "syk_"
+
+    /// A new key and the record to store for it.
+    ///
+    /// - Throws: ``NamedKeyError`` for a name or team that is not 1 to 64 letters, digits, `-`,
+    ///   `_` and `.`, or an expiry that is not in the future.
+    public static func make(name: String, team: String, role: AccessKey.Role, now: Date, expiresAt: Date?) throws(NamedKeyError)
+        -> (key: String, record: AccessKey) {
+        try validate(name, "key name")
+        try validate(team, "team name")
+        if let expiresAt, expiresAt <= now { throw NamedKeyError("the expiry must be in the future") }
+        let key = prefix + LinkCodes.generate(length: 32)
+        let record = AccessKey(name: name, team: team, role: role, hash: digest(key), hint: String(key.prefix(8)),
+                               createdAt: now, expiresAt: expiresAt)
+        return (key, record)
+    }
+
+    /// The SHA-256 digest of a key in lowercase hexadecimal (what the store keeps).
+    public static func digest(_ key: String) -> String {
+        SHA256.hash(data: Array(key.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Checks a team or key name: 1 to 64 ASCII letters, digits, `-`, `_` and `.`.
+    public static func validate(_ name: String, _ what: String) throws(NamedKeyError) {
+        guard !name.isEmpty, name.count <= 64,
+              name.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)) })
+        else {
+            throw NamedKeyError("the \(what) '\(name)' must be 1 to 64 letters, digits, '-', '_' and '.'")
+        }
+    }
+}
+
+/// A key or team that cannot be made, with the reason.
+public struct NamedKeyError: Error, Sendable, CustomStringConvertible {
+    /// What was wrong.
+    public let description: String
+
+    init(_ description: String) { self.description = description }
+}

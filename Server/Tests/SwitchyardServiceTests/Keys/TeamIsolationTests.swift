@@ -1,0 +1,122 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+@_spi(SwitchyardService) import Switchyard
+@testable import SwitchyardService
+import SwitchyardStore
+import Testing
+
+/// Two teams on one service, on every store: with keys of the other team (its admin, and a named
+/// key of the role each operation needs), every endpoint that names one of the shop's things
+/// answers 404, as if it did not exist, and every listing leaves them out; the shop's things are
+/// untouched afterwards. One app key per team: each resolves, redeems and claims only its own
+/// team's links.
+@Suite struct TeamIsolationTests {
+    /// A request by the other team, and what it must answer.
+    struct Row: Sendable, CustomStringConvertible {
+        let operation: String
+        let method: HTTPRequest.Method
+        let uri: String
+        var body: String?
+        /// The role of the other team's key to send it with.
+        var role: AccessKey.Role = .admin
+        /// 404, or 200 for a listing that must not mention `hidden`.
+        var status: HTTPResponse.Status = .notFound
+
+        var description: String { operation }
+    }
+
+    /// The shop's things: a link, a webhook and a named key.
+    struct Shop: Sendable {
+        let code: String
+        let webhook: String
+        let key = "shop-viewer"
+    }
+
+    static func rows(_ shop: Shop) -> [Row] {
+        let link = "/api/v1/links/\(shop.code)"
+        let firebase = "/v1/" + "https://go.example.com/\(shop.code)".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            + "/linkStats"
+        return [
+            Row(operation: "getLink", method: .get, uri: link),
+            Row(operation: "updateLinkFallbacks", method: .patch, uri: link, body: #"{"fallbacks": {}}"#),
+            Row(operation: "deleteLink", method: .delete, uri: link),
+            Row(operation: "explainLink", method: .get, uri: link + "/explain"),
+            Row(operation: "getLinkStats", method: .get, uri: link + "/stats", role: .viewer),
+            Row(operation: "firebaseGetLinkStats", method: .get, uri: firebase),
+            Row(operation: "resolveLink", method: .get, uri: link + "/resolve", role: .app),
+            Row(operation: "redeemLink", method: .post, uri: link + "/redeem", body: #"{"install": "install-1"}"#, role: .app),
+            Row(operation: "claimDeferredLink", method: .post, uri: "/api/v1/deferred/claim",
+                body: #"{"platform": "ios", "osVersion": "18.1", "code": "\#(shop.code)"}"#, role: .app),
+            Row(operation: "deleteWebhook", method: .delete, uri: "/api/v1/webhooks/\(shop.webhook)"),
+            Row(operation: "revokeKey", method: .delete, uri: "/api/v1/keys/\(shop.key)"),
+            Row(operation: "listLinks", method: .get, uri: "/api/v1/links", role: .viewer, status: .ok),
+            Row(operation: "getTeamStats", method: .get, uri: "/api/v1/stats", role: .viewer, status: .ok),
+            Row(operation: "listWebhooks", method: .get, uri: "/api/v1/webhooks", status: .ok),
+            Row(operation: "listKeys", method: .get, uri: "/api/v1/keys", status: .ok),
+            Row(operation: "listAudit", method: .get, uri: "/api/v1/audit", status: .ok),
+        ]
+    }
+
+    @Test(arguments: StoreKind.available)
+    func theOtherTeamReachesNothingOfTheShops(kind: StoreKind) async throws {
+        try await Harness.live(kind) { client, harness in
+            let shop = try await Self.makeShop(client, harness: harness)
+            var others = try await harness.keyOfEachRole(team: "other")
+            others[.admin] = Keys.otherTeam
+            for row in Self.rows(shop) {
+                let response = try await client.send(row.method, row.uri, key: others[row.role], json: row.body)
+                #expect(response.status == row.status, "\(row): \(response.status.code) \(response.text)")
+                // A 404 names what was asked for; a listing names none of the shop's things.
+                for hidden in [shop.code, shop.webhook, shop.key] where row.status == .ok {
+                    #expect(!response.text.contains(hidden), "\(row) shows \(hidden)")
+                }
+            }
+            // Every row has a keyed operation of the table, and every keyed operation naming a
+            // thing or listing a team's things has a row.
+            let covered = Set(Self.rows(shop).map(\.operation))
+            let creations: Set = ["createLink", "firebaseCreateShortLink", "createWebhook", "createKey", "metrics"]
+            #expect(covered == Set(OperationRoles.all.map(\.id)).subtracting(creations))
+
+            // The shop's things are as they were.
+            #expect(try await client.send(.get, "/api/v1/links/\(shop.code)").status == .ok)
+            #expect(try await client.send(.get, "/api/v1/webhooks").text.contains(shop.webhook))
+            let keys = try await client.send(.get, "/api/v1/keys").json()
+            #expect(keys["keys"]?.arrayValue?.first { $0["name"]?.stringValue == shop.key }?["revokedAt"] == .null)
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func eachAppKeyResolvesAndRedeemsOnlyItsTeamsLinks(kind: StoreKind) async throws {
+        try await Harness.live(kind) { client, harness in
+            let shopApp = try await harness.namedKey("shop-ios", role: .app, team: "shop")
+            let otherApp = try await harness.namedKey("other-ios", role: .app, team: "other")
+            let body = #"{"route": "about/team", "metadata": {"coupon": "A"}, "redeemLimit": 5}"#
+            let shopCode = try #require(try await client.create(body)["code"]?.stringValue)
+            let otherCode = try #require(try await client.create(body, key: Keys.otherTeam)["code"]?.stringValue)
+            for (key, own, foreign) in [(shopApp, shopCode, otherCode), (otherApp, otherCode, shopCode)] {
+                #expect(try await client.send(.get, "/api/v1/links/\(own)/resolve", key: key).status == .ok)
+                #expect(try await client.send(.get, "/api/v1/links/\(foreign)/resolve", key: key).status == .notFound)
+                let install = #"{"install": "device-1"}"#
+                #expect(try await client.send(.post, "/api/v1/links/\(own)/redeem", key: key, json: install).status == .ok)
+                #expect(try await client.send(.post, "/api/v1/links/\(foreign)/redeem", key: key, json: install).status == .notFound)
+            }
+            // The app key's own links belong to its team.
+            let created = try await client.send(.post, "/api/v1/links", key: otherApp,
+                                                json: #"{"route": "about/team", "install": "device-2"}"#)
+            let appCode = try #require(try created.json()["code"]?.stringValue)
+            #expect(try await client.send(.get, "/api/v1/links/\(appCode)", key: Keys.otherTeam).status == .ok)
+            #expect(try await client.send(.get, "/api/v1/links/\(appCode)").status == .notFound)
+        }
+    }
+
+    static func makeShop(_ client: any TestClientProtocol, harness: Harness) async throws -> Shop {
+        let code = try #require(try await client.create(#"{"route": "about/team"}"#)["code"]?.stringValue)
+        let hook = try await client.send(.post, "/api/v1/webhooks", json: #"{"url": "https://93.184.216.34/hook", "events": ["link.created"]}"#)
+        let webhook = try #require(try hook.json()["id"]?.stringValue, "\(hook.status.code) \(hook.text)")
+        let shop = Shop(code: code, webhook: webhook)
+        _ = try await harness.namedKey(shop.key, role: .viewer, team: "shop")
+        return shop
+    }
+}
