@@ -33,7 +33,11 @@ final class Shop {
     /// before any link can arrive.
     func configure() {
         do {
-            let router = try Router(RouteTableFile.load(path: Bundle.main.path(forResource: "routes", ofType: "json") ?? "routes.json"))
+            var table = try RouteTableFile.load(path: Bundle.main.path(forResource: "routes", ofType: "json") ?? "routes.json")
+            // The app's own route, a modal over a modal: the payment sheet over the checkout sheet
+            // (`shop://checkout/pay`), opened as a plan like the table's screen routes.
+            table.routes.append(RouteDefinition("checkout{CheckoutScreen}!/pay{PayScreen}!", name: "payment"))
+            let router = try Router(table)
             try map(router)
             // The login gate: account and order links wait for login (the navigator keeps them,
             // `gatedLinkPolicy` below; the router's store keeps the one that will open in a file,
@@ -110,8 +114,9 @@ final class Shop {
     // MARK: Routes
 
     /// Gives the table's routes their destinations. Screen routes (`products{ProductListScreen}/...`,
-    /// `cart{CartScreen}!`, `account{AccountScreen}`) open their navigation plan on ``navigation``;
-    /// the others push a screen.
+    /// `cart{CartScreen}!`, `account{AccountScreen}`, `checkout{CheckoutScreen}!/pay{PayScreen}!`)
+    /// open their navigation plan on ``navigation`` (the last one a sheet over a sheet); the others
+    /// push a screen.
     private func map(_ router: Router) throws {
         router.applyPlans { [weak self] plan, _ in await self?.show(plan) }
         try router.map("/") { [weak self] _ in await self?.showHome() }

@@ -11,6 +11,8 @@ final class Screens: ScreenFactory {
         case "ReviewsScreen": ReviewsViewController(productID: screen.parameters["id"] ?? "")
         case "CartScreen": CartViewController()
         case "AccountScreen": AccountViewController()
+        case "CheckoutScreen": CheckoutViewController()
+        case "PayScreen": PayViewController()
         default: HomeViewController()
         }
     }

@@ -23,9 +23,14 @@ final class Shop {
     /// before any link can arrive.
     func configure() {
         do {
-            let router = try Router(RouteTableFile.load(path: Bundle.main.path(forResource: "routes", ofType: "json") ?? "routes.json"))
+            var table = try RouteTableFile.load(path: Bundle.main.path(forResource: "routes", ofType: "json") ?? "routes.json")
+            // The app's own route, a modal over a modal: the payment sheet presented over the
+            // checkout sheet (`shop://checkout/pay`).
+            table.routes.append(RouteDefinition("checkout{CheckoutScreen}!/pay{PayScreen}!", name: "payment"))
+            let router = try Router(table)
             // Screen routes (`products{ProductListScreen}/...`, `cart{CartScreen}!`,
-            // `account{AccountScreen}`) open their plan on the tab bar.
+            // `account{AccountScreen}`, `checkout{CheckoutScreen}!/pay{PayScreen}!`) open their
+            // plan on the tab bar.
             router.applyPlans { [weak self] plan, _ in await self?.screens?.apply(plan) }
             try router.map("product/:id<int>") { [weak self] link in
                 let id = try link.string("id")

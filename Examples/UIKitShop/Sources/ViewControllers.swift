@@ -63,6 +63,18 @@ final class CartViewController: TitledViewController {
     required init?(coder: NSCoder) { fatalError("the shop's screens are created in code") }
 }
 
+/// The checkout, presented modally (`checkout{CheckoutScreen}!`, the first modal of the payment route).
+final class CheckoutViewController: TitledViewController {
+    init() { super.init(title: "Checkout") }
+    required init?(coder: NSCoder) { fatalError("the shop's screens are created in code") }
+}
+
+/// The payment sheet, presented over the checkout (`.../pay{PayScreen}!`, a modal over a modal).
+final class PayViewController: TitledViewController {
+    init() { super.init(title: "Payment") }
+    required init?(coder: NSCoder) { fatalError("the shop's screens are created in code") }
+}
+
 /// The second tab's root.
 final class ProfileViewController: TitledViewController {
     init() { super.init(title: "Me") }

@@ -1,10 +1,22 @@
 extension Navigator {
     /// What the navigator does with a link the moment it arrives: takes it (with the router that
-    /// will run it; none for a short link of the service), or refuses it with the outcome that
-    /// says why.
+    /// will run it and the snapshot the link was resolved against; none for a short link of the
+    /// service), or refuses it with the outcome that says why.
     enum Decision {
-        case take(DeepLink, Router?)
+        case take(DeepLink, Taker?)
         case refuse(RoutingOutcome)
+    }
+
+    /// The router that took a link, and the snapshot of its table and destinations the link was
+    /// resolved against: the link runs on it as it was resolved, without resolving it again.
+    struct Taker: Sendable {
+        let router: Router
+        let snapshot: Router.Compiled
+
+        /// Runs the taken link through the router's pipeline.
+        func run(_ link: DeepLink) async -> RoutingOutcome {
+            await router.route(resolved: link, snapshot: snapshot, keepsHeld: false)
+        }
     }
 
     /// The decision for one link against these routers (see ``canOpen(_:source:)``): a short link
@@ -19,10 +31,10 @@ extension Navigator {
         var refusal: RoutingOutcome?
         for router in routers {
             switch router.decision(arrival.input, source: arrival.source) {
-            case .take(var link):
+            case .take(var link, let snapshot):
                 if let metadata = arrival.metadata { link.metadata = metadata }
                 if let smartLink = arrival.smartLink { link.smartLink = smartLink }
-                return .take(link, router)
+                return .take(link, Taker(router: router, snapshot: snapshot))
             case .refuse(let outcome):
                 refusal = moreTelling(refusal, outcome)
             }

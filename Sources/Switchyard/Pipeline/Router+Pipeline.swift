@@ -32,29 +32,38 @@ extension Router {
         await run(.text(input, source: source, metadata: metadata, smartLink: smartLink), chain: [input], keepsHeld: true)
     }
 
-    /// Runs a link already resolved (by ``decision(_:source:)``, or a short link the link service
-    /// could not resolve, which reaches the default route) through filters, handlers and the
-    /// destination, without resolving it again.
+    /// Runs a link already resolved (by ``decision(_:source:)``) through filters, handlers and the
+    /// destination, without resolving it again: the destination is the one `snapshot` (the
+    /// decision's) holds for it, so a registration made since the decision does not change where
+    /// the link goes. A filter's redirect resolves its target against the current table.
     ///
     /// - Parameter keepsHeld: whether a link a filter holds becomes this router's
     ///   ``pendingLink``; a navigator passes false and keeps the link itself (the router still
     ///   persists it in its ``pendingLinkStore``).
-    package func route(resolved link: DeepLink, keepsHeld: Bool) async -> RoutingOutcome {
-        await run(.link(link), chain: [link.url], keepsHeld: keepsHeld)
+    package func route(resolved link: DeepLink, snapshot: Compiled, keepsHeld: Bool) async -> RoutingOutcome {
+        await run(.link(link, snapshot), chain: [link.url], keepsHeld: keepsHeld)
     }
 
-    /// What the pipeline starts from: text to resolve, or a link no table resolved.
+    /// Runs a short link the link service could not resolve through filters, handlers and the
+    /// current table's default route (it matched no route).
+    package func route(unresolved link: DeepLink, keepsHeld: Bool) async -> RoutingOutcome {
+        await run(.link(link, nil), chain: [link.url], keepsHeld: keepsHeld)
+    }
+
+    /// What the pipeline starts from: text to resolve, or a link already resolved (with the
+    /// snapshot it was resolved against; nil for one no table resolved).
     private enum PipelineInput {
         case text(String, source: LinkSource?, metadata: [String: JSONValue]?, smartLink: SmartLinkReference?)
-        case link(DeepLink)
+        case link(DeepLink, Compiled?)
     }
 
-    /// Resolves the input (a link is taken as it is), then runs filters, handlers and the
-    /// destination, all against one snapshot of the router.
+    /// Resolves the input (a link is taken as it is, with the snapshot it was resolved against),
+    /// then runs filters, handlers and the destination, all against one snapshot of the router.
     private func run(_ input: PipelineInput, chain: [String], keepsHeld: Bool) async -> RoutingOutcome {
-        let (snapshot, filters, handlers, patternHandlers) = state.withLock {
+        let (current, filters, handlers, patternHandlers) = state.withLock {
             ($0.compiled(), $0.filters, $0.handlers, $0.compiledPatternHandlers())
         }
+        var snapshot = current
         var link: DeepLink
         switch input {
         case .text(let text, let source, let metadata, let smartLink):
@@ -65,8 +74,9 @@ extension Router {
             }
             if let metadata { link.metadata = metadata }
             link.smartLink = smartLink
-        case .link(let given):
+        case .link(let given, let resolvedAgainst):
             link = given
+            if let resolvedAgainst { snapshot = resolvedAgainst }
         }
         guard snapshot.destination(for: link) != nil else { return .unhandled(link) }
 

@@ -80,8 +80,9 @@ extension Router {
         var module: RouteModuleID?
     }
 
-    /// The immutable part of a router that one resolution uses.
-    struct Compiled: Sendable {
+    /// The immutable part of a router that one resolution uses: the table a link is resolved
+    /// against and the destinations it then runs, taken together so that they always agree.
+    package struct Compiled: Sendable {
         let table: RouteTable
         let destinations: [Destination?]
         let defaultDestination: Destination?

@@ -1,3 +1,4 @@
+import Foundation
 import Switchyard
 import Testing
 
@@ -18,5 +19,18 @@ import Testing
         #expect(stack.apply(plan).map(\.description) == [
             "selectTab browse", "push ListScreen(tab: top)", "push DetailScreen(itemID: 3, tab: top)",
         ])
+    }
+
+    /// The example apps (ShopApp, UIKitShop) add their own route to the shop's table in code: a
+    /// modal over a modal. With the shop's table it builds, and plans two presentations.
+    @Test func theExampleAppsPaymentRoutePresentsASheetOverASheet() throws {
+        let shop = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/shop/routes.json")
+        var configuration = try RouteTableFile.load(path: shop.path)
+        configuration.routes.append(RouteDefinition("checkout{CheckoutScreen}!/pay{PayScreen}!", name: "payment"))
+        let table = try RouteTable(configuration)
+        let plan = try #require(table.plan(for: try table.resolve("shop://checkout/pay")))
+        #expect(plan.modals == [PresentedModal(NavigationScreen("CheckoutScreen")), PresentedModal(NavigationScreen("PayScreen"))])
+        #expect(plan.description == "modal CheckoutScreen; modal PayScreen")
     }
 }

@@ -14,8 +14,9 @@ struct QueuedLink: Sendable {
     let arrival: Navigator.Arrival
     /// The link the decision resolved, run as it is unless the routers changed since.
     let link: DeepLink
-    /// The router that took it; nil for a short link of the service (resolved when it runs).
-    let router: Router?
+    /// The router that took it, with the snapshot the link was resolved against; nil for a short
+    /// link of the service (resolved when it runs).
+    let taker: Navigator.Taker?
     /// The routers it was decided against.
     let routers: [Router]
     /// Where its outcome goes once it has run.

@@ -61,16 +61,16 @@ extension Navigator {
                 case .link(let offered):
                     arrival = offered
                 }
-                let (link, router): (DeepLink, Router?)
+                let (link, taker): (DeepLink, Taker?)
                 switch Self.decision(arrival, routers: state.routers, smartLinks: state.smartLinks) {
                 case .refuse(let outcome):
                     reports.append(outcome)
                     return .answered(outcome)
-                case .take(let taken, let taker):
-                    (link, router) = (taken, taker)
+                case .take(let taken, let takenBy):
+                    (link, taker) = (taken, takenBy)
                 }
                 if inline {
-                    return .inline(QueuedLink(id: 0, arrival: arrival, link: link, router: router, routers: state.routers))
+                    return .inline(QueuedLink(id: 0, arrival: arrival, link: link, taker: taker, routers: state.routers))
                 }
                 if entry == .system {
                     if state.recent.contains(where: { $0.input == arrival.input && $0.source == arrival.source }) {
@@ -85,7 +85,7 @@ extension Navigator {
                     race = state.queue.inFlight?.race
                 }
                 state.queue.nextID += 1
-                let queued = QueuedLink(id: state.queue.nextID, arrival: arrival, link: link, router: router,
+                let queued = QueuedLink(id: state.queue.nextID, arrival: arrival, link: link, taker: taker,
                                         routers: state.routers)
                 state.queue.waiting.append(queued)
                 guard state.isReady else {

@@ -74,23 +74,24 @@ extension Navigator {
         }
     }
 
-    /// Runs a taken link: through the router that took it, as it was resolved, or decided again
-    /// when the routers changed since; a short link of the service is resolved first. A link a
+    /// Runs a taken link: through the router that took it, as it was resolved and on the snapshot
+    /// of the router's table and destinations it was resolved against (a registration made since
+    /// does not change where it goes), or decided again when the navigator's routers changed since; a short link of the service is resolved first. A link a
     /// gate holds is kept by the navigator (``heldLinks``).
     func execute(_ entry: QueuedLink) async -> RoutingOutcome {
         let (routers, smartLinks) = state.withLock { ($0.routers, $0.smartLinks) }
-        var (link, router) = (entry.link, entry.router)
+        var (link, taker) = (entry.link, entry.taker)
         if !Self.same(routers, entry.routers) {
             switch Self.decision(entry.arrival, routers: routers, smartLinks: smartLinks) {
             case .refuse(let outcome): return outcome
-            case .take(let taken, let taker): (link, router) = (taken, taker)
+            case .take(let taken, let takenBy): (link, taker) = (taken, takenBy)
             }
         }
-        guard let router else {
+        guard let taker else {
             guard let smartLinks, let code = link.smartLink?.code else { return .unhandled(link) }
             return await routeSmartLink(code: code, link: link, routing: smartLinks, routers: routers)
         }
-        return keep(await router.route(resolved: link, keepsHeld: false), heldBy: router)
+        return keep(await taker.run(link), heldBy: taker.router)
     }
 
     /// Whether two router lists are the same routers, in the same order.
@@ -112,16 +113,16 @@ extension Navigator {
                                   smartLink: resolved.smartLink)
             switch Self.decision(arrival, routers: routers, smartLinks: nil) {
             case .refuse(let outcome): return outcome
-            case .take(let link, let router):
-                guard let router else { return .unhandled(link) }
-                return keep(await router.route(resolved: link, keepsHeld: false), heldBy: router)
+            case .take(let link, let taker):
+                guard let taker else { return .unhandled(link) }
+                return keep(await taker.run(link), heldBy: taker.router)
             }
         } catch {
             failure = error
         }
         if routing.onFailure == .openDefaultRoute {
             for router in routers {
-                let outcome = await router.route(resolved: unresolved, keepsHeld: false)
+                let outcome = await router.route(unresolved: unresolved, keepsHeld: false)
                 if case .unhandled = outcome { continue }
                 return keep(outcome, heldBy: router)
             }
