@@ -1,6 +1,7 @@
 import ArgumentParser
 import Switchyard
 import SwitchyardService
+import SwitchyardStore
 
 /// What `switchyard serve` is given, independent of how the command line reads it.
 ///
@@ -47,6 +48,8 @@ struct ServeSettings: Sendable {
     /// Webhook deliveries (`--webhook-allow-private`, `--webhook-timeout`, `--webhook-retry-delay`,
     /// `--webhook-retry-window`).
     var webhooks = WebhookSettings()
+    /// App Attest (`--install-proof`, `--installs-per-address`, `--attest-development`).
+    var attest = AppAttestSettings()
     /// Whether either key was generated because its variable was unset (print them once).
     var generatedKeys: [String]
 
@@ -110,6 +113,23 @@ struct ServeSettings: Sendable {
         }
     }
 
+    /// `--install-proof`: `attested` or `none`.
+    static func installProof(_ text: String) throws -> InstallProof {
+        guard let proof = InstallProof(rawValue: text) else {
+            throw ValidationError("--install-proof must be attested or none, got '\(text)'")
+        }
+        return proof
+    }
+
+    /// `--installs-per-address`: a count of at least 1, or `off`.
+    static func installCap(_ text: String) throws -> Int? {
+        if text == "off" { return nil }
+        guard let count = Int(text), count >= 1 else {
+            throw ValidationError("--installs-per-address must be a count of at least 1 or off, got '\(text)'")
+        }
+        return count
+    }
+
     /// The service configuration for a loaded route table.
     func configuration(routes: RouteTableConfiguration) -> ServiceConfiguration {
         var configuration = ServiceConfiguration(
@@ -119,6 +139,7 @@ struct ServeSettings: Sendable {
                                                 keyGuessRate: keyGuessRate, clickRetention: clickRetention),
             deferredWindow: deferredWindow, trustedProxies: trustedProxies, metricsPort: metricsPort)
         configuration.webhooks = webhooks
+        configuration.attest = attest
         configuration.limits.appCreateRate = appCreateRate
         return configuration
     }

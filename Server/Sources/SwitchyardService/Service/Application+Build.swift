@@ -158,6 +158,7 @@ func makeRouter(service: LinkService) -> Hummingbird.Router<ServiceRequestContex
     OperationsAPI(service: service, openAPI: OpenAPIDocument.text).register(on: router)
     AdminAPI(service: service).register(on: router)
     AppAPI(service: service).register(on: router)
+    AttestAPI(service: service).register(on: router)
     WebhooksAPI(service: service).register(on: router)
     StatsAPI(service: service).register(on: router)
     // Firebase Dynamic Links' REST API (`POST /v1/shortLinks`); its long links (`GET /?link=`) are
