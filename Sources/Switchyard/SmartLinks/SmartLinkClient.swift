@@ -17,6 +17,11 @@ public import FoundationNetworking
 /// Redemptions are per install: the client sends ``installID`` with every redeem, and the service
 /// lets one install spend at most one redemption of a link (a retry answers the same metadata
 /// without spending again). A redeem-limited link's metadata is only ever given by ``redeem(code:)``.
+///
+/// With an ``InstallAttestor`` (on iOS, `SwitchyardAppAttest`'s `DeviceCheckAttestor`), the install
+/// attests an App Attest key once and signs each redeem with an assertion, so a link that demands
+/// an attested install can be redeemed; without one, or where App Attest is not supported
+/// (``attestsInstall`` is false), redeems carry no proof and the link's policy decides.
 public struct SmartLinkClient: Sendable {
     /// The service's base URL (where short links live).
     public let service: URL
@@ -24,6 +29,8 @@ public struct SmartLinkClient: Sendable {
     public let table: RouteTable
     /// This install's identifier, sent with every redeem (see ``standardInstallID()``).
     public let installID: String
+    /// The App Attest side of the device, or nil: redeems then carry no proof.
+    public let attestor: (any InstallAttestor)?
     private let appKey: String
     private let session: URLSession
 
@@ -36,8 +43,10 @@ public struct SmartLinkClient: Sendable {
     ///   - installID: this install's identifier; by default one generated on first use and kept in
     ///     `UserDefaults` (``standardInstallID()``).
     ///   - session: the URL session to use.
+    ///   - attestor: App Attest on this device (`DeviceCheckAttestor()` on iOS), or nil for none.
     public init(service: URL, appKey: String, table: RouteTable, installID: String = SmartLinkClient.standardInstallID(),
-                session: URLSession = .shared) {
+                session: URLSession = .shared, attestor: (any InstallAttestor)? = nil) {
+        self.attestor = attestor
         self.service = service
         self.appKey = appKey
         self.table = table
@@ -167,20 +176,29 @@ public struct SmartLinkClient: Sendable {
 
     /// Spends this install's redemption of the link and returns its metadata. Safe to retry: an
     /// install that redeemed the link before gets the same metadata without spending again.
+    /// With an attestor on a device that supports App Attest, the install is attested once
+    /// (``attestInstall()``) and the redeem carries an assertion.
     ///
     /// - Throws: ``SmartLinkError`` with code ``SmartLinkError/Code/exhausted`` once the limit is
-    ///   reached by other installs.
+    ///   reached by other installs, ``SmartLinkError/Code/installProofRequired`` when the link is
+    ///   redeemed only by attested installs and this one carries no proof.
     public func redeem(code: String) async throws(SmartLinkError) -> [String: JSONValue] {
+        let headers = try await proofHeaders(code: code)
         let body = try await send("POST", path: "api/v1/links/\(PercentEncoding.encode(code))/redeem",
-                                  body: .object(["install": .string(installID)]))
+                                  body: .object(["install": .string(installID)]), headers: headers)
         return body["metadata"]?.objectValue ?? [:]
     }
 
     /// One request to the service with the app key; the JSON answer, or the error its status means.
-    private func send(_ method: String, path: String, body: JSONValue? = nil) async throws(SmartLinkError) -> JSONValue {
+    /// The service's problem types about App Attest (their `type` ends so).
+    static let attestProblems = ["/assertion-invalid", "/attestation-invalid", "/attest-key-exists", "/attest-challenge-invalid"]
+
+    func send(_ method: String, path: String, body: JSONValue? = nil,
+              headers: [String: String] = [:]) async throws(SmartLinkError) -> JSONValue {
         let url = service.appendingPathComponent(path)
         var request = URLRequest(url: url)
         request.httpMethod = method
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         request.setValue("Bearer \(appKey)", forHTTPHeaderField: "Authorization")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         if let body {
@@ -201,6 +219,10 @@ public struct SmartLinkClient: Sendable {
         case 200..<300:
             guard let body else { throw SmartLinkError(.invalidResponse, "the service's answer is not JSON") }
             return body
+        case 403 where body?["type"]?.stringValue?.hasSuffix("/install-proof-required") == true:
+            throw SmartLinkError(.installProofRequired, detail)
+        case _ where [400, 403, 409].contains(status) && Self.attestProblems.contains(where: { body?["type"]?.stringValue?.hasSuffix($0) == true }):
+            throw SmartLinkError(.attestation, detail)
         case 401, 403: throw SmartLinkError(.unauthorized, detail)
         case 404: throw SmartLinkError(.notFound, detail)
         case 409: throw SmartLinkError(.exhausted, detail)

@@ -29,4 +29,9 @@ extension ErrorCode<SmartLinkError> {
     public static var invalidResponse: Self { Self(rawValue: "invalid_response") }
     /// The app's own table cannot read the link's URL.
     public static var unresolvable: Self { Self(rawValue: "unresolvable") }
+    /// The link is redeemed only by attested installs (App Attest), and this redeem carried no proof.
+    public static var installProofRequired: Self { Self(rawValue: "install_proof_required") }
+    /// App Attest failed: the device could not make or sign with its key, or the service refused
+    /// the attestation or the assertion.
+    public static var attestation: Self { Self(rawValue: "attestation") }
 }
