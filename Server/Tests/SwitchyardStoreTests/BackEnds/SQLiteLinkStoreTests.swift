@@ -44,7 +44,8 @@ struct SQLiteLinkStoreTests {
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")
         }
         #expect(indexes == ["dashboard_sessions_expiry", "deferred_opens_expiry", "deferred_opens_fingerprint", "idempotency_keys_created",
-                           "links_live_route", "links_team_listing", "webhook_deliveries_due", "webhook_deliveries_webhook", "webhooks_team"])
+                           "links_live_route", "links_team_listing", "redemptions_range", "webhook_deliveries_due", "webhook_deliveries_webhook",
+                           "webhooks_team"])
         try await store.close()
     }
 
