@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "SwitchyardTesting", targets: ["SwitchyardTesting"]),
         .library(name: "SwitchyardSwiftUI", targets: ["SwitchyardSwiftUI"]),
         .library(name: "SwitchyardUIKit", targets: ["SwitchyardUIKit"]),
+        .library(name: "SwitchyardAppAttest", targets: ["SwitchyardAppAttest"]),
         .library(name: "SwitchyardCodegen", targets: ["SwitchyardCodegen"]),
         .plugin(name: "SwitchyardRoutesPlugin", targets: ["SwitchyardRoutesPlugin"]),
     ],
@@ -26,6 +27,8 @@ let package = Package(
         // Apple-only glue, empty modules elsewhere (#if canImport): thin appliers of the SDK's plans.
         .target(name: "SwitchyardSwiftUI", dependencies: ["Switchyard"], swiftSettings: swiftSettings),
         .target(name: "SwitchyardUIKit", dependencies: ["Switchyard"], swiftSettings: swiftSettings),
+        // App Attest on the device (#if canImport(DeviceCheck)): DCAppAttestService and the keychain.
+        .target(name: "SwitchyardAppAttest", dependencies: ["Switchyard"], swiftSettings: swiftSettings),
         // Typed routes: an enum per route table, for `switchyard routes swift` and the build-tool plugin.
         .target(name: "SwitchyardCodegen", dependencies: ["Switchyard"], swiftSettings: swiftSettings),
         .executableTarget(

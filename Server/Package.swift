@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "SwitchyardStore", targets: ["SwitchyardStore"]),
         .library(name: "SwitchyardService", targets: ["SwitchyardService"]),
         .library(name: "SwitchyardQR", targets: ["SwitchyardQR"]),
+        .library(name: "SwitchyardAttest", targets: ["SwitchyardAttest"]),
     ],
     dependencies: [
         .package(name: "Switchyard", path: ".."),
@@ -30,6 +31,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // App Attest: the certificate chain and its extensions (already in the graph through AsyncHTTPClient).
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
@@ -53,6 +57,8 @@ let package = Package(
             dependencies: [
                 "SwitchyardCommand",
                 "SwitchyardService",
+                "SwitchyardAttest",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -74,12 +80,28 @@ let package = Package(
         // A QR code encoder (byte mode, level M, versions 1-10), no dependencies: the dashboard's QR codes.
         .target(name: "SwitchyardQR", swiftSettings: swiftSettings),
         .testTarget(name: "SwitchyardQRTests", dependencies: ["SwitchyardQR"], swiftSettings: swiftSettings),
+        // Apple App Attest: a small CBOR reader, attestation and assertion verification.
+        .target(
+            name: "SwitchyardAttest",
+            dependencies: [
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SwitchyardAttestTests",
+            dependencies: ["SwitchyardAttest", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: swiftSettings
+        ),
         // The HTTP service: API, link opener, association files, health and metrics.
         .target(
             name: "SwitchyardService",
             dependencies: [
                 "SwitchyardStore",
                 "SwitchyardQR",
+                "SwitchyardAttest",
                 .product(name: "Switchyard", package: "Switchyard"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -129,6 +151,7 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import SwitchyardCommand
 import SwitchyardService
+import SwitchyardStore
 
 /// `switchyard serve`: the link service. Keys come from `SWITCHYARD_API_KEY` and
 /// `SWITCHYARD_APP_KEY` (generated and printed once when unset).
@@ -85,6 +86,27 @@ struct ServeCommand: AsyncParsableCommand {
             transform: RateArgument.parse)
     var keyGuessRate = RateArgument(rate: ServiceConfiguration.Limits.defaultKeyGuessRate)
 
+    @Option(name: .customLong("install-proof"),
+            help: ArgumentHelp("""
+                What a redeem-limited link that does not say (installProof) asks of an install: attested (an App \
+                Attest assertion) or none.
+                """, valueName: "attested|none"),
+            transform: ServeSettings.installProof)
+    var installProof: InstallProof = .none
+
+    @Option(name: .customLong("installs-per-address"),
+            help: ArgumentHelp("""
+                Distinct unattested installs one client address (IPv6: its /64) may spend of one link per hour, \
+                or off.
+                """, valueName: "count"),
+            transform: ServeSettings.installCap)
+    var installsPerAddress: Int? = AppAttestSettings.defaultInstallsPerAddressPerHour
+
+    @Option(name: .customLong("attest-development"),
+            help: ArgumentHelp("An iOS app id (TEAMID.bundle) whose App Attest keys come from the development environment (repeatable).",
+                               valueName: "app-id"))
+    var attestDevelopment: [String] = []
+
     @Option(name: .customLong("metrics-port"),
             help: ArgumentHelp("""
                 A second port (on --host) that answers GET /metrics without a key; the main port then has \
@@ -129,6 +151,9 @@ struct ServeCommand: AsyncParsableCommand {
         settings.keyGuessRate = keyGuessRate.rate
         settings.trustedProxies = trustedProxies
         settings.allowBreakingRoutes = allowBreakingRoutes
+        settings.attest.redeemLimitedDefault = installProof
+        settings.attest.installsPerAddressPerHour = installsPerAddress
+        for appID in attestDevelopment { settings.attest.environments[appID] = .development }
         settings.webhooks.allowPrivateAddresses = webhookAllowPrivate
         if let timeout = webhookTimeout.duration { settings.webhooks.timeout = timeout }
         if let delay = webhookRetryDelay.duration { settings.webhooks.firstRetryDelay = delay }

@@ -52,6 +52,8 @@ struct ServeSettings: Sendable {
     /// Webhook deliveries (`--webhook-allow-private`, `--webhook-timeout`, `--webhook-retry-delay`,
     /// `--webhook-retry-window`).
     var webhooks = WebhookSettings()
+    /// App Attest (`--install-proof`, `--installs-per-address`, `--attest-development`).
+    var attest = AppAttestSettings()
     /// Whether either key was generated because its variable was unset (print them once).
     var generatedKeys: [String]
 
@@ -125,6 +127,23 @@ struct ServeSettings: Sendable {
         }
     }
 
+    /// `--install-proof`: `attested` or `none`.
+    static func installProof(_ text: String) throws -> InstallProof {
+        guard let proof = InstallProof(rawValue: text) else {
+            throw ValidationError("--install-proof must be attested or none, got '\(text)'")
+        }
+        return proof
+    }
+
+    /// `--installs-per-address`: a count of at least 1, or `off`.
+    static func installCap(_ text: String) throws -> Int? {
+        if text == "off" { return nil }
+        guard let count = Int(text), count >= 1 else {
+            throw ValidationError("--installs-per-address must be a count of at least 1 or off, got '\(text)'")
+        }
+        return count
+    }
+
     /// The service configuration for a loaded route table.
     func configuration(routes: RouteTableConfiguration) -> ServiceConfiguration {
         var configuration = ServiceConfiguration(
@@ -134,6 +153,7 @@ struct ServeSettings: Sendable {
                                                 keyGuessRate: keyGuessRate, clickRetention: clickRetention),
             deferredWindow: deferredWindow, trustedProxies: trustedProxies, metricsPort: metricsPort)
         configuration.webhooks = webhooks
+        configuration.attest = attest
         configuration.limits.appCreateRate = appCreateRate
         configuration.limits.auditRetention = auditRetention
         configuration.limits.keyRequestRate = keyRequestRate

@@ -9,6 +9,6 @@ struct SwitchyardTool: AsyncParsableCommand {
         commandName: "switchyard",
         abstract: "Resolve, check and build deep links against a Switchyard route table, and serve smart links.",
         subcommands: [ResolveCommand.self, ToolRoutesCommand.self, LinkCommand.self, ExplainCommand.self, AssociationCommand.self,
-                      ServeCommand.self, ImportCommand.self, TeamsCommand.self, KeysCommand.self]
+                      ServeCommand.self, ImportCommand.self, TeamsCommand.self, KeysCommand.self, AttestCommand.self]
     )
 }

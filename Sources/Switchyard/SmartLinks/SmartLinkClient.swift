@@ -22,6 +22,11 @@ public import FoundationNetworking
 /// whose route is newer than this app (the route's `since`), or that asks for a newer app itself,
 /// throws ``SmartLinkError/Code/appTooOld`` with the version needed and the link's fallback (the
 /// store page to update), and its redemption is not spent.
+///
+/// With an ``InstallAttestor`` (on iOS, `SwitchyardAppAttest`'s `DeviceCheckAttestor`), the install
+/// attests an App Attest key once and signs each redeem with an assertion, so a link that demands
+/// an attested install can be redeemed; without one, or where App Attest is not supported
+/// (``attestsInstall`` is false), redeems carry no proof and the link's policy decides.
 public struct SmartLinkClient: Sendable {
     /// The service's base URL (where short links live).
     public let service: URL
@@ -32,6 +37,8 @@ public struct SmartLinkClient: Sendable {
     /// This app's platform and version, sent with every request (see ``standardAppRelease()``);
     /// nil sends none, and the service then assumes an app new enough for every link.
     public let appRelease: AppRelease?
+    /// The App Attest side of the device, or nil: redeems then carry no proof.
+    public let attestor: (any InstallAttestor)?
     private let appKey: String
     private let session: URLSession
 
@@ -47,8 +54,11 @@ public struct SmartLinkClient: Sendable {
     ///     `CFBundleShortVersionString` on Apple platforms (``standardAppRelease()``). Android
     ///     callers and tests give `.android(versionCode:)` or `.ios(...)` themselves.
     ///   - session: the URL session to use.
+    ///   - attestor: App Attest on this device (`DeviceCheckAttestor()` on iOS), or nil for none.
     public init(service: URL, appKey: String, table: RouteTable, installID: String = SmartLinkClient.standardInstallID(),
-                appRelease: AppRelease? = SmartLinkClient.standardAppRelease(), session: URLSession = .shared) {
+                appRelease: AppRelease? = SmartLinkClient.standardAppRelease(), session: URLSession = .shared,
+                attestor: (any InstallAttestor)? = nil) {
+        self.attestor = attestor
         self.service = service
         self.appKey = appKey
         self.table = table
@@ -198,21 +208,30 @@ public struct SmartLinkClient: Sendable {
 
     /// Spends this install's redemption of the link and returns its metadata. Safe to retry: an
     /// install that redeemed the link before gets the same metadata without spending again.
+    /// With an attestor on a device that supports App Attest, the install is attested once
+    /// (``attestInstall()``) and the redeem carries an assertion.
     ///
     /// - Throws: ``SmartLinkError`` with code ``SmartLinkError/Code/exhausted`` once the limit is
     ///   reached by other installs, ``SmartLinkError/Code/appTooOld`` (nothing spent) when this
-    ///   release is older than the link needs.
+    ///   release is older than the link needs, ``SmartLinkError/Code/installProofRequired`` when
+    ///   the link is redeemed only by attested installs and this one carries no proof.
     public func redeem(code: String) async throws(SmartLinkError) -> [String: JSONValue] {
+        let headers = try await proofHeaders(code: code)
         let body = try await send("POST", path: "api/v1/links/\(PercentEncoding.encode(code))/redeem",
-                                  body: .object(["install": .string(installID)]))
+                                  body: .object(["install": .string(installID)]), headers: headers)
         return body["metadata"]?.objectValue ?? [:]
     }
 
     /// One request to the service with the app key; the JSON answer, or the error its status means.
-    private func send(_ method: String, path: String, body: JSONValue? = nil) async throws(SmartLinkError) -> JSONValue {
+    /// The service's problem types about App Attest (their `type` ends so).
+    static let attestProblems = ["/assertion-invalid", "/attestation-invalid", "/attest-key-exists", "/attest-challenge-invalid"]
+
+    func send(_ method: String, path: String, body: JSONValue? = nil,
+              headers: [String: String] = [:]) async throws(SmartLinkError) -> JSONValue {
         let url = service.appendingPathComponent(path)
         var request = URLRequest(url: url)
         request.httpMethod = method
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         request.setValue("Bearer \(appKey)", forHTTPHeaderField: "Authorization")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         if let appRelease { request.setValue(appRelease.headerValue, forHTTPHeaderField: AppRelease.headerName) }
@@ -237,6 +256,10 @@ public struct SmartLinkClient: Sendable {
         case 200..<300:
             guard let body else { throw SmartLinkError(.invalidResponse, "the service's answer is not JSON") }
             return body
+        case 403 where body?["type"]?.stringValue?.hasSuffix("/install-proof-required") == true:
+            throw SmartLinkError(.installProofRequired, detail)
+        case _ where [400, 403, 409].contains(status) && Self.attestProblems.contains(where: { body?["type"]?.stringValue?.hasSuffix($0) == true }):
+            throw SmartLinkError(.attestation, detail)
         case 401, 403: throw SmartLinkError(.unauthorized, detail)
         case 404: throw SmartLinkError(.notFound, detail)
         case 409: throw SmartLinkError(.exhausted, detail)

@@ -40,4 +40,9 @@ extension ErrorCode<SmartLinkError> {
     /// This app release is older than the link's route (its `since`) or the link's own minimum
     /// version: ``SmartLinkError/requiredVersion`` and ``SmartLinkError/fallback`` say what to do.
     public static var appTooOld: Self { Self(rawValue: "app_too_old") }
+    /// The link is redeemed only by attested installs (App Attest), and this redeem carried no proof.
+    public static var installProofRequired: Self { Self(rawValue: "install_proof_required") }
+    /// App Attest failed: the device could not make or sign with its key, or the service refused
+    /// the attestation or the assertion.
+    public static var attestation: Self { Self(rawValue: "attestation") }
 }

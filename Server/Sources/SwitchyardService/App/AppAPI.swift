@@ -95,7 +95,8 @@ struct AppAPI: Sendable {
     /// `POST /api/v1/links/{code}/redeem` with `{"install": "..."}`: spends one redemption for this
     /// install, or — when this install redeemed the link before — answers the same metadata again
     /// without spending (`replayed`), so a retry is safe. An app too old for the link (its
-    /// `Switchyard-App-Version`) is refused with 409 `app-too-old` and spends nothing.
+    /// `Switchyard-App-Version`) is refused with 409 `app-too-old` and spends nothing. The install
+    /// proves itself first as the link's policy asks (``InstallProofCheck``).
     func redeem(_ request: Request, context: ServiceRequestContext) async throws -> Redemption {
         try await service.spendPerClient(.redeem, request: request, context: context)
         let code = try context.parameters.require("code")
@@ -112,8 +113,10 @@ struct AppAPI: Sendable {
                           detail: "link '\(code)' cannot be redeemed by this app: \(tooOld.reason); nothing was spent "
                             + "(resolve answers the fallback)")
         }
+        let spread = try await InstallProofCheck(service: service).spread(
+            for: try await liveLink(code, context: context), install: body.install, request: request, context: context)
         switch try await service.storage({
-            try await service.store.redeem(code: code, install: body.install, at: service.now(),
+            try await service.store.redeem(code: code, install: body.install, at: service.now(), spread: spread,
                                            webhooks: service.webhookEvents.redeemed(install: body.install))
         }) {
         case .redeemed(let link):
@@ -130,6 +133,10 @@ struct AppAPI: Sendable {
             throw Problem.linkGone(code)
         case .notFound:
             throw Problem.linkNotFound(code)
+        case .tooManyInstalls:
+            throw Problem(.tooManyRequests, kind: "too-many-installs", title: "Too many installs from this address",
+                          detail: "link '\(code)' was redeemed by as many installs from this address as an hour allows; an attested install is not limited",
+                          headers: [.retryAfter: "3600"])
         }
     }
 

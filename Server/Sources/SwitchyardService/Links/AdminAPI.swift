@@ -46,6 +46,7 @@ struct AdminAPI: Sendable {
         draft.metadata = body.metadata
         draft.redeemLimit = body.redeemLimit
         draft.deferredMatch = body.deferredMatch
+        draft.installProof = body.installProof
         draft.label = body.label
         draft.fallbacks = body.fallbacks?.stored ?? SmartLink.Fallbacks()
         draft.preview = body.preview?.stored ?? SmartLink.Preview()

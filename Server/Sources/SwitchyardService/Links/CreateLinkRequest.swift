@@ -30,6 +30,9 @@ struct CreateLinkRequest: Codable, Sendable, Hashable {
     /// Which deferred claims may hand the link out; nil: `exact` for a link with metadata or a
     /// redeem limit, `any` otherwise.
     var deferredMatch: DeferredMatch?
+    /// What the link asks of an install before it spends a redemption; nil: the service's
+    /// default for a redeem-limited link, `none` otherwise.
+    var installProof: InstallProof?
     /// The install that creates it, with the app key only (required there): the identifier the
     /// SDK generates once per install, whose creations are limited as well as its address's.
     var install: String?
@@ -38,14 +41,14 @@ struct CreateLinkRequest: Codable, Sendable, Hashable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case route, routeParameters, queryParameters, metadata, redeemLimit, fallbacks, alias, expiresAt, preview, deferredMatch,
-             install, label
+             install, label, installProof
     }
 
     /// The fields the app key may not set: it creates links from a route and its parameters only
     /// (campaign parameters such as `utm_source` go in `queryParameters`), so a key extracted from
     /// the app cannot mint coupons, take aliases, send users elsewhere, or put its own words and
     /// image on the brand's domain (a preview reading "Account locked: call ...").
-    static let adminOnlyKeys: [CodingKeys] = [.metadata, .redeemLimit, .fallbacks, .preview, .alias, .expiresAt]
+    static let adminOnlyKeys: [CodingKeys] = [.metadata, .redeemLimit, .fallbacks, .preview, .alias, .expiresAt, .installProof]
 
     /// The redeem limits allowed.
     static let redeemLimits = 1...1_000_000_000
@@ -76,6 +79,12 @@ struct CreateLinkRequest: Codable, Sendable, Hashable {
             }
             deferredMatch = parsed
         }
+        if let proof = try fields.string(CodingKeys.installProof) {
+            guard let parsed = InstallProof(rawValue: proof) else {
+                throw Problem.invalid("invalid-field", "Invalid field", "'installProof' must be \"attested\" or \"none\", got '\(proof)'")
+            }
+            installProof = parsed
+        }
         install = try fields.string(CodingKeys.install)
     }
 
@@ -90,6 +99,7 @@ struct CreateLinkRequest: Codable, Sendable, Hashable {
             case .alias: alias != nil
             case .expiresAt: expiresAt != nil
             case .preview: preview != nil
+            case .installProof: installProof != nil
             default: false
             }
         }
@@ -147,6 +157,10 @@ extension CreateLinkRequest: OpenAPISchema {
                 minLength: RedeemRequest.lengths.lowerBound, maxLength: RedeemRequest.lengths.upperBound,
                 pattern: "^[A-Za-z0-9._-]+$").nullable(),
             "label": JSONSchema.string("What people call the link; the list's q searches it.", maxLength: 256).nullable(),
+            "installProof": JSONSchema.string(
+                "What an install must prove before it spends a redemption: an App Attest assertion (attested) or nothing (none). "
+                    + "Default: the service's default for a redeem-limited link (--install-proof), none otherwise.",
+                oneOf: ["attested", "none"]).nullable(),
         ], required: ["route"], additionalProperties: .forbidden)
     }
 }

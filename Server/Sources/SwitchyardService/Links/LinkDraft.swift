@@ -25,6 +25,8 @@ struct LinkDraft: Sendable, Hashable {
     var createdByApp = false
     /// Which deferred claims may hand it out; nil for the default (``DeferredMatch/default(metadata:redeemLimit:)``).
     var deferredMatch: DeferredMatch?
+    /// What it asks of an install before a redemption; nil for the service's default.
+    var installProof: InstallProof?
     /// A link that opens no route: `route` is empty and every platform goes to `fallbacks.web`.
     var webLink = false
     /// What people call the link.
@@ -83,7 +85,7 @@ struct LinkRules: Sendable {
             redeemLimit: draft.redeemLimit, fallbacks: draft.fallbacks, preview: draft.preview, createdAt: now,
             expiresAt: draft.expiresAt, createdByApp: draft.createdByApp, deferredMatch: draft.deferredMatch,
             label: draft.label, disabled: draft.disabled, campaign: draft.campaign, minimumVersions: draft.minimumVersions,
-            forcedRedirect: draft.forcedRedirect)
+            forcedRedirect: draft.forcedRedirect, installProof: draft.installProof)
     }
 }
 

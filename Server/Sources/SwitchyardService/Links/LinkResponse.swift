@@ -28,6 +28,8 @@ struct LinkResponse: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
     var createdBy: String
     /// `exact` or `any`: which deferred claims may hand the link out.
     var deferredMatch: DeferredMatch
+    /// `attested` or `none` as the link says; nil: the service's default for redeem-limited links.
+    var installProof: InstallProof?
     /// What people call the link (a Firebase link's name).
     var label: String?
     /// Switched off (an archived Firebase link): it answers 410.
@@ -60,6 +62,7 @@ struct LinkResponse: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
         expired = link.isGone(at: service.now())
         createdBy = link.createdByApp ? "app" : "admin"
         deferredMatch = link.deferredMatch
+        installProof = link.installProof
         label = link.label
         disabled = link.disabled
         campaign = link.campaign
@@ -89,6 +92,8 @@ extension LinkResponse: APIObject, OpenAPISchema {
                  oneOf: ["admin", "app"]),
         APIField("deferredMatch", \.deferredMatch,
                  "Which deferred claims may hand the link out: only one that carries the code, or a heuristic one too."),
+        APIField("installProof", \.installProof,
+                 "What an install must prove before it spends a redemption (attested: an App Attest assertion); null: the service's default for redeem-limited links."),
         APIField("label", \.label, "What people call the link (a Firebase link's name); the list's q searches it."),
         APIField("disabled", \.disabled, "Switched off (an imported archived Firebase link): it answers 410."),
         APIField("campaign", \.campaign, "Campaign fields kept on the link (utm_source, utm_medium, utm_campaign, utm_term, "
@@ -164,6 +169,8 @@ extension LinkPageResponse: APIObject, OpenAPISchema {
 }
 
 extension DeferredMatch: APIEnumeration {}
+
+extension InstallProof: APIEnumeration {}
 
 /// What a link opens, as the admin API (``LinkResponse``) and the app (``Resolution``) both answer
 /// it: the route with its parameters, and the deep-link URLs.

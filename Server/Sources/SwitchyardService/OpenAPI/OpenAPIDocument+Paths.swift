@@ -84,11 +84,41 @@ extension OpenAPIDocument {
             "parameters": [code],
             "post": operation(
                 "redeemLink", "Spend one redemption for this install and get the metadata (again, without spending, for an install that redeemed before)",
-                tag: "app", security: ["appKey"], parameters: [appVersion], body: RedeemRequest.self,
+                tag: "app", security: ["appKey"],
+                description: "An attested install signs the redeem: Switchyard-Attest-Key names its key (POST /api/v1/attest) and Switchyard-Assertion carries an App Attest assertion over the client data `redeem:{code}:{install}` (clientDataHash = SHA-256 of its UTF-8 bytes), with a counter above the last one accepted. A link whose installProof is attested (or a redeem-limited link, when the service's default says so) is redeemed only that way: 403 install-proof-required otherwise, and nothing is spent. Without an assertion, one client address (IPv6: its /64) spends at most a configured number of distinct installs of a link per hour (429 too-many-installs).",
+                parameters: [appVersion,
+                             parameter("Switchyard-Attest-Key", in: "header", description: "The install's attested key id (standard base64).", schema: .string()),
+                             parameter("Switchyard-Assertion", in: "header", description: "An App Attest assertion (standard base64 of its CBOR) over `redeem:{code}:{install}`.", schema: .string())],
+                body: RedeemRequest.self,
                 responses: ["200": json(Redemption.self, "Redeemed, now or (replayed) before by this install."),
-                            "400": badRequest, "401": unauthorized, "404": notFound,
+                            "400": badRequest, "401": unauthorized,
+                            "403": problem("install-proof-required: the link is redeemed only by an attested install and the request has no assertion; assertion-invalid: the assertion does not verify (unknown key, another install's key, bad signature, replayed counter). Nothing is spent."),
+                            "404": notFound,
                             "409": problem("The redeem limit is reached (redeem-limit-reached), or the app is older than the link needs (app-too-old; nothing spent: resolve answers the fallback)."), "410": gone, "413": tooLarge, "415": unsupported,
-                            "429": rateLimited("Too many redeems from this client address"), "503": unavailable]),
+                            "429": rateLimited("Too many redeems from this client address, or (too-many-installs) as many distinct unattested installs of this link from it as an hour allows"),
+                            "503": unavailable]),
+        ]
+        paths["/api/v1/attest/challenge"] = [
+            "post": operation(
+                "attestChallenge", "A one-time challenge for attesting an install's App Attest key",
+                tag: "app", security: ["appKey"],
+                responses: ["201": json(AttestChallenge.self, "The challenge, kept until it expires or an attestation spends it."),
+                            "401": unauthorized, "429": rateLimited("Too many attest calls from this client address"),
+                            "503": unavailable]),
+        ]
+        paths["/api/v1/attest"] = [
+            "post": operation(
+                "attestInstall", "Attest an install's App Attest key (Apple's Attestation Object Validation Guide)",
+                tag: "app", security: ["appKey"],
+                description: "Verifies the attestation object against one of the route table's iOS app ids (apps.ios): the certificate chain to Apple's App Attestation Root CA, the nonce, the key id, the RP ID hash, a zero counter and the app's environment (production unless configured as development). The key is then kept for the install, and its assertions prove the install's redeems.",
+                body: AttestRequest.self,
+                responses: ["201": json(AttestedInstall.self, "The install is attested with this key."),
+                            "400": problem("Invalid body; or (attest-challenge-invalid) a challenge that was not issued, was used or has expired."),
+                            "401": unauthorized,
+                            "403": problem("attestation-invalid: the attestation fails a step of Apple's guide, named in the detail (format, certificate-chain, nonce, key-id, app-id, counter, environment)."),
+                            "409": problem("attest-key-exists: the key was attested before."),
+                            "413": tooLarge, "415": unsupported,
+                            "429": rateLimited("Too many attest calls from this client address"), "503": unavailable]),
         ]
         paths["/api/v1/deferred/claim"] = [
             "post": operation(

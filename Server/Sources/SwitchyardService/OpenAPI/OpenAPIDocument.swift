@@ -11,7 +11,7 @@ enum OpenAPIDocument {
     static var components: [any OpenAPISchema.Type] { [
         Problem.self, CreateLinkRequest.self, UpdateLinkRequest.self, ClickCounts.self, LinkResponse.self, MinimumVersionsResponse.self,
         LinkPageResponse.self,
-        Resolution.self, Redemption.self, RedeemRequest.self, HealthStatus.self, DeferredClaimRequest.self, FirebaseShortLinkRequest.self,
+        Resolution.self, Redemption.self, RedeemRequest.self, AttestRequest.self, AttestChallenge.self, AttestedInstall.self, HealthStatus.self, DeferredClaimRequest.self, FirebaseShortLinkRequest.self,
         FirebaseShortLinkResponse.self, FirebaseErrorResponse.self, LinkExplanation.self,
         CreateWebhookRequest.self, WebhookResponse.self, WebhookListResponse.self,
         CreateKeyRequest.self, KeyResponse.self, KeyListResponse.self, AuditEntryResponse.self, AuditPageResponse.self,

@@ -163,6 +163,7 @@ func makeRouter(service: LinkService) -> Hummingbird.Router<ServiceRequestContex
     OperationsAPI(service: service, openAPI: OpenAPIDocument.text).register(on: router)
     AdminAPI(service: service).register(on: router)
     AppAPI(service: service).register(on: router)
+    AttestAPI(service: service).register(on: router)
     WebhooksAPI(service: service).register(on: router)
     KeysAPI(service: service).register(on: router)
     AuditAPI(service: service).register(on: router)

@@ -44,6 +44,9 @@ public struct ServiceConfiguration: Sendable {
     public var metricsPort: Int?
     /// Signed webhooks: which addresses deliveries may reach, and their timing.
     public var webhooks = WebhookSettings()
+    /// Apple App Attest: environments per app, the proof redeem-limited links ask by default, and
+    /// the cap on distinct installs per client address.
+    public var attest = AppAttestSettings()
 
     /// Creates a configuration.
     public init(

@@ -110,15 +110,24 @@ extension InMemoryLinkStore {
     }
 
     /// Spends one redemption in one actor step.
-    public func redeem(code: String, install: String, at: Date, webhooks: WebhookDeliveries?) async throws -> RedeemResult {
+    public func redeem(code: String, install: String, at: Date, spread: InstallSpread?,
+                       webhooks: WebhookDeliveries?) async throws -> RedeemResult {
         try check()
+        let now = StoredDate.rounded(at)
         guard var link = links[code] else { return .notFound }
-        if link.isGone(at: StoredDate.rounded(at)) { return .gone }
-        if redemptions[code]?.contains(install) == true { return .alreadyRedeemed(link) }
+        if link.isGone(at: now) { return .gone }
+        if redemptions[code]?[install] != nil { return .alreadyRedeemed(link) }
         if link.isExhausted { return .exhausted }
+        if let spread {
+            let since = now.addingTimeInterval(-Double(spread.seconds))
+            let installs = redemptions[code, default: [:]].values.count {
+                $0.addressRange == spread.addressRange && $0.at > since
+            }
+            if installs >= spread.limit { return .tooManyInstalls }
+        }
         link.redeemCount += 1
         links[code] = link
-        redemptions[code, default: []].insert(install)
+        redemptions[code, default: [:]][install] = Redemption(addressRange: spread?.addressRange, at: now)
         if let webhooks { webhookTables.enqueue(webhooks(link)) }
         return .redeemed(link)
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A ``LinkStore`` kept in memory: for tests and throwaway instances. Every operation runs on the
 /// actor, so a redemption is one step and exactly `redeemLimit` of them succeed. It passes the same
 /// conformance suite as SQLite and PostgreSQL: instants kept to the millisecond, listings newest
@@ -19,8 +21,18 @@ public actor InMemoryLinkStore: LinkStore {
     var idempotencyRecords: [IdempotencyRecord.ID: IdempotencyRecord] = [:]
     /// Webhook subscriptions and their outbox (InMemoryLinkStore+Webhooks.swift).
     var webhookTables = WebhookTables()
-    /// The installs that redeemed each link.
-    var redemptions: [String: Set<String>] = [:]
+    /// The installs that redeemed each link, with their address range and when.
+    var redemptions: [String: [String: Redemption]] = [:]
+    /// One-time App Attest challenges and when they expire.
+    var attestChallenges: [String: Date] = [:]
+    /// Attested keys by key id.
+    var attestKeys: [String: AttestKeyRecord] = [:]
+
+    /// One install's redemption of a link.
+    struct Redemption {
+        var addressRange: String?
+        var at: Date
+    }
     /// Each link's app-side event totals (the `event_days` table of the other stores).
     var eventDays: [String: [EventCount.Key: Int]] = [:]
     /// Teams, named keys and the audit log (InMemoryLinkStore+Access.swift).

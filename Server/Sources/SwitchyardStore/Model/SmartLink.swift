@@ -52,6 +52,9 @@ public struct SmartLink: Sendable, Hashable, Codable {
     /// Whether phones without the app go straight to their fallback, skipping the page with the
     /// buttons (a Firebase link's `efr=1`).
     public var forcedRedirect: Bool
+    /// What the link asks of an install before it spends a redemption; nil leaves it to the
+    /// service's default for redeem-limited links.
+    public var installProof: InstallProof?
 
     /// Creates a stored link value.
     public init(code: String, team: String, route: String, routeName: String? = nil,
@@ -61,7 +64,7 @@ public struct SmartLink: Sendable, Hashable, Codable {
                 expiresAt: Date? = nil, deletedAt: Date? = nil, createdByApp: Bool = false,
                 deferredMatch: DeferredMatch? = nil, label: String? = nil, disabled: Bool = false,
                 campaign: [String: String]? = nil, minimumVersions: MinimumVersions = MinimumVersions(),
-                forcedRedirect: Bool = false) {
+                forcedRedirect: Bool = false, installProof: InstallProof? = nil) {
         self.code = code
         self.team = team
         self.route = route
@@ -83,6 +86,7 @@ public struct SmartLink: Sendable, Hashable, Codable {
         self.campaign = campaign
         self.minimumVersions = minimumVersions
         self.forcedRedirect = forcedRedirect
+        self.installProof = installProof
     }
 
     /// The oldest app versions a link is meant for, as text (`"2.1"` on iOS, a version code such

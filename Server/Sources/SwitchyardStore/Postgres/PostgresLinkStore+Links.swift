@@ -127,14 +127,17 @@ extension PostgresLinkStore {
     /// One transaction: the install's row first (a concurrent call of the same install waits on
     /// it, and finds it once this one commits), then the conditional update; when nothing was
     /// spent the row is deleted again before the commit, so the install may try again later.
-    public func redeem(code: String, install: String, at: Date, webhooks: WebhookDeliveries?) async throws -> RedeemResult {
-        enum Attempt: Sendable { case spent(SmartLink), earlier, notSpent }
+    public func redeem(code: String, install: String, at: Date, spread: InstallSpread?,
+                       webhooks: WebhookDeliveries?) async throws -> RedeemResult {
+        enum Attempt: Sendable { case spent(SmartLink), earlier, notSpent, tooManyInstalls }
         let now = StoredDate.rounded(at)
         let logger = logger
+        let range = spread?.addressRange
         let attempt = try await run { client in
             try await client.withTransaction(logger: logger) { connection -> Attempt in
                 let recorded = try await connection.query("""
-                    INSERT INTO redemptions (code, install, redeemed_at) VALUES (\(code), \(install), \(now))
+                    INSERT INTO redemptions (code, install, redeemed_at, address_range)
+                    VALUES (\(code), \(install), \(now), \(range))
                     ON CONFLICT (code, install) DO NOTHING RETURNING code
                     """, logger: logger)
                 var inserted = false
@@ -149,6 +152,25 @@ extension PostgresLinkStore {
                     """, logger: logger)
                 var link: SmartLink?
                 for try await row in spent { link = try Self.decodeLink(row) }
+                if link != nil, let spread {
+                    // The UPDATE holds the link's row, so concurrent redemptions of the link
+                    // count one after another; this one's own row is among those counted.
+                    let since = now.addingTimeInterval(-Double(spread.seconds))
+                    let counted = try await connection.query("""
+                        SELECT count(*) FROM redemptions
+                        WHERE code = \(code) AND address_range = \(spread.addressRange) AND redeemed_at > \(since)
+                        """, logger: logger)
+                    var installs = 0
+                    for try await row in counted { installs = try row.decode(Int.self) }
+                    if installs > spread.limit {
+                        // Undone before the commit: nothing spent, no row kept.
+                        try await connection.query(
+                            "UPDATE links SET redeem_count = redeem_count - 1 WHERE code = \(code)", logger: logger)
+                        try await connection.query(
+                            "DELETE FROM redemptions WHERE code = \(code) AND install = \(install)", logger: logger)
+                        return .tooManyInstalls
+                    }
+                }
                 if let link {
                     if let webhooks { try await Self.enqueue(connection, webhooks(link), logger: logger) }
                     return .spent(link)
@@ -161,6 +183,8 @@ extension PostgresLinkStore {
         switch attempt {
         case .spent(let link):
             return .redeemed(link)
+        case .tooManyInstalls:
+            return .tooManyInstalls
         case .earlier:
             let link = try await link(code: code)
             if let link, !link.isGone(at: now) { return .alreadyRedeemed(link) }

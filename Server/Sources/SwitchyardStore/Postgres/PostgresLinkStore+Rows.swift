@@ -7,11 +7,12 @@ extension PostgresLinkStore {
         code, team, route, route_name, route_parameters, query_parameters, metadata, redeem_limit, \
         redeem_count, fallback_ios, fallback_android, fallback_web, preview_title, preview_description, \
         preview_image, created_at, expires_at, deleted_at, created_by_app, deferred_match, label, disabled, \
-        campaign, minimum_version_ios, minimum_version_android, forced_redirect, fallback_ipad, fallback_app_store
+        campaign, minimum_version_ios, minimum_version_android, forced_redirect, fallback_ipad, fallback_app_store, \
+        install_proof
         """
 
     /// How many ``columns`` there are.
-    static let columnCount = 28
+    static let columnCount = 29
 
     /// The VALUES list of a multi-row INSERT: `($1, $2), ($3, $4)` for two rows of two columns.
     static func placeholders(rows: Int, columns: Int) -> String {
@@ -50,6 +51,7 @@ extension PostgresLinkStore {
         bindings.append(link.forcedRedirect)
         bindings.append(link.fallbacks.iPad)
         bindings.append(link.fallbacks.appStore)
+        bindings.append(link.installProof?.rawValue)
     }
 
     static func decodeLink(_ row: PostgresRow) throws -> SmartLink {
@@ -86,7 +88,8 @@ extension PostgresLinkStore {
             campaign: try text("campaign")
                 .map { text throws(StoreError) in try StoredJSON.strings(text, column: "campaign", code: code) },
             minimumVersions: SmartLink.MinimumVersions(ios: try text("minimum_version_ios"), android: try text("minimum_version_android")),
-            forcedRedirect: try row["forced_redirect"].decode(Bool.self))
+            forcedRedirect: try row["forced_redirect"].decode(Bool.self),
+            installProof: try InstallProof.stored(try text("install_proof"), code: code))
     }
 
     /// A stored `deferred_match`; anything else is corrupt data, not a guess.

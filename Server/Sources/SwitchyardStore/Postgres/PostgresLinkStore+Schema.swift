@@ -185,6 +185,22 @@ extension PostgresLinkStore {
             "ALTER TABLE links ADD COLUMN fallback_ipad text",
             "ALTER TABLE links ADD COLUMN fallback_app_store text",
         ]),
+        // App Attest (see SQLiteLinkStore's step 13).
+        Migration(version: 13, name: "install proof and App Attest keys", statements: [
+            "ALTER TABLE links ADD COLUMN install_proof text",
+            "ALTER TABLE redemptions ADD COLUMN address_range text",
+            "CREATE INDEX redemptions_range ON redemptions (code, address_range, redeemed_at) WHERE address_range IS NOT NULL",
+            "CREATE TABLE attest_challenges (challenge text PRIMARY KEY, expires_at timestamptz NOT NULL)",
+            """
+            CREATE TABLE attest_keys (
+                key_id text PRIMARY KEY,
+                install text NOT NULL,
+                app_id text NOT NULL,
+                public_key bytea NOT NULL,
+                counter bigint NOT NULL,
+                attested_at timestamptz NOT NULL)
+            """,
+        ]),
         // Teams, their named keys (by SHA-256 digest only) and the audit log of their changes.
         Migration(version: 14, name: "teams, named keys and the audit log", statements: [
             "CREATE TABLE teams (name text PRIMARY KEY, created_at timestamptz NOT NULL)",

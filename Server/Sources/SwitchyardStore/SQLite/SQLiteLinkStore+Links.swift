@@ -123,9 +123,19 @@ extension SQLiteLinkStore {
         }
     }
 
-    public func redeem(code: String, install: String, at: Date, webhooks: WebhookDeliveries?) async throws -> RedeemResult {
+    public func redeem(code: String, install: String, at: Date, spread: InstallSpread?,
+                       webhooks: WebhookDeliveries?) async throws -> RedeemResult {
         let now = StoredDate.milliseconds(at)
-        return try await write { db -> RedeemResult in
+        do {
+            return try await spend(code: code, install: install, now: now, spread: spread, webhooks: webhooks)
+        } catch is InstallSpreadReached {
+            return .tooManyInstalls
+        }
+    }
+
+    private func spend(code: String, install: String, now: Int64, spread: InstallSpread?,
+                       webhooks: WebhookDeliveries?) async throws -> RedeemResult {
+        try await write { db -> RedeemResult in
             // One write transaction: SQLite runs one at a time, so the install's row and the
             // count move together.
             let earlier = try Bool.fetchOne(db, sql: "SELECT 1 FROM redemptions WHERE code = ? AND install = ?",
@@ -145,8 +155,15 @@ extension SQLiteLinkStore {
             guard let spent else {
                 return classifyFailedRedeem(try Self.fetchLink(db, code: code), at: StoredDate.date(milliseconds: now))
             }
-            try db.execute(sql: "INSERT INTO redemptions (code, install, redeemed_at) VALUES (?, ?, ?)",
-                           arguments: [code, install, now])
+            if let spread {
+                // Throwing rolls the increment back.
+                let installs = try Int.fetchOne(db, sql: """
+                    SELECT count(*) FROM redemptions WHERE code = ? AND address_range = ? AND redeemed_at > ?
+                    """, arguments: [code, spread.addressRange, now - Int64(spread.seconds) * 1000]) ?? 0
+                if installs >= spread.limit { throw InstallSpreadReached() }
+            }
+            try db.execute(sql: "INSERT INTO redemptions (code, install, redeemed_at, address_range) VALUES (?, ?, ?, ?)",
+                           arguments: [code, install, now, spread?.addressRange])
             let link = try Self.decodeLink(spent)
             if let webhooks { try Self.enqueue(db, webhooks(link)) }
             return .redeemed(link)

@@ -8,9 +8,10 @@ extension SQLiteLinkStore {
         code, team, route, route_name, route_parameters, query_parameters, metadata, redeem_limit, \
         redeem_count, fallback_ios, fallback_android, fallback_web, preview_title, preview_description, \
         preview_image, created_at, expires_at, deleted_at, created_by_app, deferred_match, label, disabled, \
-        campaign, minimum_version_ios, minimum_version_android, forced_redirect, fallback_ipad, fallback_app_store
+        campaign, minimum_version_ios, minimum_version_android, forced_redirect, fallback_ipad, fallback_app_store, \
+        install_proof
         """
-    static let placeholders = Array(repeating: "?", count: 28).joined(separator: ", ")
+    static let placeholders = Array(repeating: "?", count: 29).joined(separator: ", ")
 
     static func insertArguments(_ link: SmartLink) -> StatementArguments {
         [
@@ -23,6 +24,7 @@ extension SQLiteLinkStore {
             link.deletedAt.map(StoredDate.milliseconds), link.createdByApp, link.deferredMatch.rawValue,
             link.label, link.disabled, link.campaign.map(StoredJSON.text), link.minimumVersions.ios,
             link.minimumVersions.android, link.forcedRedirect, link.fallbacks.iPad, link.fallbacks.appStore,
+            link.installProof?.rawValue,
         ]
     }
 
@@ -66,7 +68,8 @@ extension SQLiteLinkStore {
             campaign: try row.decode(String?.self, atIndex: 22)
                 .map { text throws(StoreError) in try StoredJSON.strings(text, column: "campaign", code: code) },
             minimumVersions: SmartLink.MinimumVersions(ios: try row.decode(atIndex: 23), android: try row.decode(atIndex: 24)),
-            forcedRedirect: try row.decode(atIndex: 25))
+            forcedRedirect: try row.decode(atIndex: 25),
+            installProof: try InstallProof.stored(try row.decode(atIndex: 28), code: code))
     }
 
     /// A stored `deferred_match`; anything else is corrupt data, not a guess.

@@ -183,6 +183,24 @@ extension SQLiteLinkStore {
             "ALTER TABLE links ADD COLUMN fallback_ipad TEXT",
             "ALTER TABLE links ADD COLUMN fallback_app_store TEXT",
         ]),
+        // App Attest: a link's install proof (NULL: the service's default), the address range of each
+        // redemption (the cap on distinct installs per range), one-time challenges, and each
+        // install's attested key with the highest assertion counter accepted.
+        Migration(version: 13, name: "install proof and App Attest keys", statements: [
+            "ALTER TABLE links ADD COLUMN install_proof TEXT",
+            "ALTER TABLE redemptions ADD COLUMN address_range TEXT",
+            "CREATE INDEX redemptions_range ON redemptions (code, address_range, redeemed_at) WHERE address_range IS NOT NULL",
+            "CREATE TABLE attest_challenges (challenge TEXT PRIMARY KEY NOT NULL, expires_at INTEGER NOT NULL) WITHOUT ROWID",
+            """
+            CREATE TABLE attest_keys (
+                key_id TEXT PRIMARY KEY NOT NULL,
+                install TEXT NOT NULL,
+                app_id TEXT NOT NULL,
+                public_key BLOB NOT NULL,
+                counter INTEGER NOT NULL,
+                attested_at INTEGER NOT NULL) WITHOUT ROWID
+            """,
+        ]),
         // Teams, their named keys (by SHA-256 digest only) and the audit log of their changes.
         Migration(version: 14, name: "teams, named keys and the audit log", statements: [
             "CREATE TABLE teams (name TEXT PRIMARY KEY NOT NULL, created_at INTEGER NOT NULL)",

@@ -26,7 +26,14 @@ public enum RedeemResult: Sendable, Hashable {
     case gone
     /// No such code.
     case notFound
+    /// The client's address range spent as many distinct installs of this link as its window
+    /// allows; nothing was spent.
+    case tooManyInstalls
 }
+
+/// Thrown inside a redemption's transaction to roll it back when the address range's cap is
+/// reached.
+struct InstallSpreadReached: Error {}
 
 /// Classifies a failed redemption from the row as it now stands.
 func classifyFailedRedeem(_ link: SmartLink?, at now: Date) -> RedeemResult {

@@ -8,7 +8,7 @@ public import Foundation
 /// returns: an acknowledged link survives a crash. Instants are kept to the millisecond
 /// (``StoredDate/rounded(_:)``). Failures are ``StoreError``s: `.unavailable` while the database
 /// cannot be reached (the service answers 503; later calls succeed once it is back).
-public protocol LinkStore: IdempotencyRecords, LinkStats, WebhookStore, LiveRouteQueries, AccessStore, Sendable {
+public protocol LinkStore: IdempotencyRecords, LinkStats, WebhookStore, LiveRouteQueries, AccessStore, AttestKeyStore, Sendable {
     /// Creates or upgrades the schema. Idempotent.
     func migrate() async throws
 
@@ -76,7 +76,13 @@ public protocol LinkStore: IdempotencyRecords, LinkStats, WebhookStore, LiveRout
     ///
     /// `webhooks`, when given, makes the outbox rows written with a spent redemption (in its
     /// transaction), from the link as spent.
-    func redeem(code: String, install: String, at: Date, webhooks: WebhookDeliveries?) async throws -> RedeemResult
+    ///
+    /// `spread`, when given, caps the distinct installs of one client address range: when that
+    /// range's installs already spent `spread.limit` redemptions of the link within the window,
+    /// nothing is spent and the answer is ``RedeemResult/tooManyInstalls``. An install that redeemed
+    /// before is answered as always, whatever the cap.
+    func redeem(code: String, install: String, at: Date, spread: InstallSpread?,
+                webhooks: WebhookDeliveries?) async throws -> RedeemResult
 
     /// Records clicks (batched by the service so a redirect never waits on the write).
     ///
@@ -145,9 +151,14 @@ extension LinkStore {
         try await insert(contentsOf: links, webhooks: nil)
     }
 
-    /// ``redeem(code:install:at:webhooks:)`` without outbox rows.
+    /// ``redeem(code:install:at:spread:webhooks:)`` without outbox rows or a cap on installs.
     public func redeem(code: String, install: String, at: Date) async throws -> RedeemResult {
-        try await redeem(code: code, install: install, at: at, webhooks: nil)
+        try await redeem(code: code, install: install, at: at, spread: nil, webhooks: nil)
+    }
+
+    /// ``redeem(code:install:at:spread:webhooks:)`` without a cap on installs.
+    public func redeem(code: String, install: String, at: Date, webhooks: WebhookDeliveries?) async throws -> RedeemResult {
+        try await redeem(code: code, install: install, at: at, spread: nil, webhooks: webhooks)
     }
 
     /// ``record(_:webhooks:)`` without outbox rows.

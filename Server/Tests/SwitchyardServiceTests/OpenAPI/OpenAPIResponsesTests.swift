@@ -40,6 +40,10 @@ import Testing
         }
         try await Harness.live(.memory, configuration: Self.throttled) { client, _ in
             try await Self.rateLimited(DocumentedClient(client: client, ledger: ledger))
+            try await Self.attestRateLimited(DocumentedClient(client: client, ledger: ledger))
+        }
+        try await Harness.live(.memory, configuration: AttestAPITests.configuration()) { client, harness in
+            try await Self.attest(DocumentedClient(client: client, ledger: ledger), harness: harness)
         }
         var metricsPort = Harness.configuration()
         metricsPort.metricsPort = 0

@@ -46,6 +46,10 @@ enum LinkStoreConformance: String, ConformanceCase {
     case liveRouteGroups
     case nameStoredRoutes
     case labelsAndFirebaseFields
+    case attestChallenges
+    case attestKeys
+    case redeemInstallSpread
+    case installProofStored
 
     func check(_ database: TestDatabase) async throws {
         switch self {
@@ -90,6 +94,10 @@ enum LinkStoreConformance: String, ConformanceCase {
         case .liveLinks: try await Self.liveLinks(database)
         case .liveRouteGroups: try await Self.liveRouteGroups(database)
         case .nameStoredRoutes: try await Self.nameStoredRoutes(database)
+        case .attestChallenges: try await Self.attestChallenges(database)
+        case .attestKeys: try await Self.attestKeys(database)
+        case .redeemInstallSpread: try await Self.redeemInstallSpread(database)
+        case .installProofStored: try await Self.installProofStored(database)
         }
     }
 }

@@ -1,0 +1,38 @@
+public import SwitchyardAttest
+public import SwitchyardStore
+
+/// Apple App Attest on the app's endpoints: which environment each app's keys come from, what a
+/// redeem-limited link asks of an install when it does not say, and the cap on distinct installs
+/// per client address. Without any of it set, links ask nothing (``InstallProof/none``).
+public struct AppAttestSettings: Sendable {
+    /// The environment of each iOS app id's keys (`TEAMID.bundle` from the table's `apps.ios`);
+    /// an app id missing here is ``AppAttestEnvironment/production``.
+    public var environments: [String: AppAttestEnvironment]
+    /// The proof a redeem-limited link asks when it does not say (`installProof`); links without
+    /// a limit ask ``InstallProof/none`` unless they say otherwise.
+    public var redeemLimitedDefault: InstallProof
+    /// How many distinct installs one client address (IPv6: its /64) may spend of one link per
+    /// hour without an attested key; nil for no cap. Attested installs are not counted.
+    public var installsPerAddressPerHour: Int?
+    /// How long a challenge from `POST /api/v1/attest/challenge` may be used.
+    public var challengeLifetime: Duration
+
+    /// The default cap on distinct unattested installs per address per link per hour.
+    public static let defaultInstallsPerAddressPerHour: Int? = 10
+
+    /// Settings with the defaults: production keys, no proof asked, 10 installs per address per
+    /// link per hour, challenges good for five minutes.
+    public init(environments: [String: AppAttestEnvironment] = [:], redeemLimitedDefault: InstallProof = .none,
+                installsPerAddressPerHour: Int? = defaultInstallsPerAddressPerHour,
+                challengeLifetime: Duration = .seconds(300)) {
+        self.environments = environments
+        self.redeemLimitedDefault = redeemLimitedDefault
+        self.installsPerAddressPerHour = installsPerAddressPerHour
+        self.challengeLifetime = challengeLifetime
+    }
+
+    /// The proof `link` asks: its own, else the default for a redeem-limited link, else none.
+    func proof(of link: SmartLink) -> InstallProof {
+        link.installProof ?? (link.redeemLimit != nil ? redeemLimitedDefault : .none)
+    }
+}

@@ -1,0 +1,79 @@
+import Crypto
+import Foundation
+import Hummingbird
+import SwitchyardAttest
+import SwitchyardStore
+
+/// The app's App Attest endpoints, with the app key: a one-time challenge, then the attestation
+/// of an install's new key (Apple's "Attestation Object Validation Guide", against every iOS app
+/// id of the route table). An attested install signs its redeems with assertions
+/// (``InstallProofCheck``).
+struct AttestAPI: Sendable {
+    let service: LinkService
+
+    func register(on router: Hummingbird.Router<ServiceRequestContext>) {
+        let app = router.group("api/v1").add(middleware: KeyAuthentication(service: service, accepts: .app))
+        app.post("attest/challenge") { request, context in try await challenge(request, context: context) }
+        app.post("attest") { request, context in try await attest(request, context: context) }
+    }
+
+    /// `POST /api/v1/attest/challenge`: 32 random bytes, base64url, kept until they expire and
+    /// spent by the first attestation that names them. Limited per client address at the redeem rate.
+    func challenge(_ request: Request, context: ServiceRequestContext) async throws -> EditedResponse<AttestChallenge> {
+        try await service.spendPerClient(.redeem, request: request, context: context)
+        let bytes = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }
+        let challenge = bytes.base64EncodedString().replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        let expiresAt = service.now().addingTimeInterval(service.configuration.attest.challengeLifetime.timeInterval)
+        try await service.storage { try await service.store.insertChallenge(challenge, expiresAt: expiresAt) }
+        return EditedResponse(status: .created, response: AttestChallenge(challenge: challenge, expiresAt: APIDates.text(expiresAt)))
+    }
+
+    /// `POST /api/v1/attest`: spends the challenge, verifies the attestation for one of the
+    /// table's iOS app ids, and keeps the key for the install (counter 0).
+    func attest(_ request: Request, context: ServiceRequestContext) async throws -> EditedResponse<AttestedInstall> {
+        try await service.spendPerClient(.redeem, request: request, context: context)
+        let body = try await request.decode(as: AttestRequest.self, context: context)
+        let now = service.now()
+        guard try await service.storage({ try await service.store.consumeChallenge(body.challenge, now: now) }) else {
+            throw Problem(.badRequest, kind: "attest-challenge-invalid", title: "Challenge not valid",
+                          detail: "the challenge was not issued by POST /api/v1/attest/challenge, was used already or has expired")
+        }
+        let appIDs = service.table.configuration.apps.ios
+        guard !appIDs.isEmpty else {
+            throw Problem(.forbidden, kind: "attestation-invalid", title: "Attestation not valid",
+                          detail: "app-id: the route table names no iOS app (apps.ios), so no attestation can match")
+        }
+        let clientDataHash = Array(SHA256.hash(data: Array(body.challenge.utf8)))
+        var failure: AttestFailure?
+        for appID in appIDs {
+            let environment = service.configuration.attest.environments[appID] ?? .production
+            do {
+                let key = try await AttestationVerifier(appID: appID, environment: environment)
+                    .verify(body.attestation, keyID: body.keyID, clientDataHash: clientDataHash, at: now)
+                let record = AttestKeyRecord(keyID: body.keyIDText, install: body.install, appID: appID,
+                                             publicKey: key.publicKey, attestedAt: now)
+                guard try await service.storage({ try await service.store.insertAttestKey(record) }) else {
+                    throw Problem(.conflict, kind: "attest-key-exists", title: "Key already attested",
+                                  detail: "key '\(body.keyIDText)' was attested before; a key is attested once")
+                }
+                context.logger.info("install attested", metadata: ["app": "\(appID)", "environment": "\(environment.rawValue)"])
+                return EditedResponse(status: .created, response: AttestedInstall(
+                    install: body.install, keyId: body.keyIDText, appId: appID, environment: environment.rawValue))
+            } catch let error as AttestFailure {
+                // Another app of the table may match: an app-id failure tries the next one.
+                if failure == nil || failure?.step == .appIdentifier { failure = error }
+            }
+        }
+        throw Problem(.forbidden, kind: "attestation-invalid", title: "Attestation not valid",
+                      detail: failure.map(String.init(describing:)) ?? "no app id matched")
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `TimeInterval`.
+    var timeInterval: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}

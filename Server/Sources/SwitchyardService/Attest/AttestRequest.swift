@@ -1,0 +1,68 @@
+import Foundation
+import Hummingbird
+
+/// The body of `POST /api/v1/attest` (the `Attest` schema): an install's new App Attest key, with
+/// the attestation object the device made over a challenge of this service.
+///
+/// ```json
+/// {"install": "6F1C2A7E-...", "keyId": "bSrEhF8T...", "challenge": "q3J...", "attestation": "o2NmbXRv..."}
+/// ```
+struct AttestRequest: Decodable, Sendable {
+    /// The install the key belongs to.
+    var install: String
+    /// The key id DCAppAttestService gave, standard base64 (SHA-256 of the public key).
+    var keyID: [UInt8]
+    /// The key id as sent.
+    var keyIDText: String
+    /// The challenge from `POST /api/v1/attest/challenge`, as given.
+    var challenge: String
+    /// The attestation object's bytes.
+    var attestation: [UInt8]
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case install, keyId, challenge, attestation
+    }
+
+    init(from decoder: any Decoder) throws {
+        let fields = try BodyFields(decoder)
+        try fields.rejectUnknownKeys(CodingKeys.self)
+        guard let install = try fields.string(CodingKeys.install) else {
+            throw Problem.invalid("install-required", "Install identifier required",
+                                  "'install' is required: the identifier the SDK generates once per install")
+        }
+        try RedeemRequest.check(install)
+        self.install = install
+        keyIDText = try fields.requiredString(CodingKeys.keyId)
+        keyID = try Self.base64(keyIDText, "keyId")
+        guard keyID.count == 32 else {
+            throw Problem.invalid("invalid-field", "Invalid field", "'keyId' must be 32 bytes in base64 (SHA-256 of the key), got \(keyID.count)")
+        }
+        challenge = try fields.requiredString(CodingKeys.challenge)
+        attestation = try Self.base64(try fields.requiredString(CodingKeys.attestation), "attestation")
+    }
+
+    /// Standard base64 (padding optional), or a 400 naming the field.
+    static func base64(_ text: String, _ name: String) throws(Problem) -> [UInt8] {
+        var padded = text
+        while padded.utf8.count % 4 != 0 { padded += "=" }
+        guard let data = Data(base64Encoded: padded) else {
+            throw Problem.invalid("invalid-field", "Invalid field", "'\(name)' must be standard base64")
+        }
+        return Array(data)
+    }
+}
+
+extension AttestRequest: OpenAPISchema {
+    static let schemaName = "Attest"
+
+    static var schema: JSONSchema {
+        .object([
+            "install": .string("The install identifier the SDK generates once per install and keeps.",
+                               minLength: RedeemRequest.lengths.lowerBound, maxLength: RedeemRequest.lengths.upperBound,
+                               pattern: "^[A-Za-z0-9._-]+$"),
+            "keyId": .string("The key id DCAppAttestService.generateKey gave: standard base64 of 32 bytes."),
+            "challenge": .string("A challenge from POST /api/v1/attest/challenge, used once; the device attested with clientDataHash = SHA-256 of its UTF-8 bytes."),
+            "attestation": .string("The attestation object DCAppAttestService.attestKey gave, standard base64."),
+        ], required: ["install", "keyId", "challenge", "attestation"], additionalProperties: .forbidden)
+    }
+}

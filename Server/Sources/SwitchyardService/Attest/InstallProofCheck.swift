@@ -1,0 +1,75 @@
+import Crypto
+import Foundation
+import HTTPTypes
+import Hummingbird
+import SwitchyardAttest
+import SwitchyardStore
+
+/// What a redeem proves about its install, checked before anything is spent: an assertion of the
+/// install's attested key (headers `Switchyard-Attest-Key` and `Switchyard-Assertion`), demanded
+/// when the link's policy is ``InstallProof/attested``; without one, the cap on distinct installs
+/// per client address applies.
+///
+/// The assertion signs the client data `redeem:{code}:{install}` (UTF-8): the device signs it
+/// with `DCAppAttestService.generateAssertion` over SHA-256 of those bytes. Each assertion's
+/// counter must exceed the last one accepted for the key, so a captured assertion cannot be
+/// sent again.
+struct InstallProofCheck: Sendable {
+    let service: LinkService
+
+    /// The header that names the install's attested key id (standard base64).
+    static let keyHeader = HTTPField.Name("Switchyard-Attest-Key")!
+    /// The header that carries the assertion (standard base64 of its CBOR).
+    static let assertionHeader = HTTPField.Name("Switchyard-Assertion")!
+
+    /// The client data a redeem's assertion signs.
+    static func redeemClientData(code: String, install: String) -> [UInt8] {
+        Array("redeem:\(code):\(install)".utf8)
+    }
+
+    /// The cap for this redeem, or nil when the install proved itself with a valid assertion.
+    /// - Throws: 403 `install-proof-required` when the link demands an attested install and the
+    ///   request carries no assertion; 403 `assertion-invalid` for an assertion that does not
+    ///   verify (an unknown key, a key of another install, a bad signature, a replayed counter).
+    func spread(for link: SmartLink, install: String, request: Request, context: ServiceRequestContext) async throws -> InstallSpread? {
+        let keyID = request.headers[Self.keyHeader]
+        let assertion = request.headers[Self.assertionHeader]
+        if let keyID, let assertion {
+            try await verify(keyID: keyID, assertion: assertion, code: link.code, install: install)
+            return nil
+        }
+        if service.configuration.attest.proof(of: link) == .attested {
+            throw Problem(.forbidden, kind: "install-proof-required", title: "Attested install required",
+                          detail: "link '\(link.code)' is redeemed only by an attested install: attest a key with POST /api/v1/attest, then send Switchyard-Attest-Key and Switchyard-Assertion with the redeem")
+        }
+        guard let limit = service.configuration.attest.installsPerAddressPerHour else { return nil }
+        let address = service.clientAddress(request, context: context)
+        return InstallSpread(addressRange: IPAddress(address)?.clientKey ?? address, limit: limit, seconds: 3600)
+    }
+
+    private func verify(keyID: String, assertion: String, code: String, install: String) async throws {
+        guard let key = try await service.storage({ try await service.store.attestKey(id: keyID) }) else {
+            throw Self.invalid("no attested key '\(keyID)': attest it with POST /api/v1/attest first")
+        }
+        guard key.install == install else {
+            throw Self.invalid("key '\(keyID)' was attested for another install")
+        }
+        let bytes: [UInt8]
+        do { bytes = try AttestRequest.base64(assertion, "Switchyard-Assertion") } catch { throw Self.invalid("the assertion is not standard base64") }
+        let hash = Array(SHA256.hash(data: Self.redeemClientData(code: code, install: install)))
+        let counter: UInt32
+        do {
+            counter = try AssertionVerifier(appID: key.appID).verify(
+                bytes, clientDataHash: hash, publicKey: key.publicKey, previousCounter: UInt32(clamping: key.counter))
+        } catch {
+            throw Self.invalid(error.description)
+        }
+        guard try await service.storage({ try await service.store.advanceAttestCounter(keyID: keyID, to: Int64(counter)) }) else {
+            throw Self.invalid("counter: the counter \(counter) was accepted before: a replayed assertion")
+        }
+    }
+
+    static func invalid(_ detail: String) -> Problem {
+        Problem(.forbidden, kind: "assertion-invalid", title: "Assertion not valid", detail: detail)
+    }
+}

@@ -1,0 +1,90 @@
+import Crypto
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Switchyard
+@testable import SwitchyardService
+import SwitchyardStore
+import Synchronization
+import Testing
+
+/// The SDK's App Attest flow against the real service over a socket (URLSession), on SQLite: a
+/// client with an attestor signs its redeems; without one (or where App Attest is not supported)
+/// a link that demands proof throws `installProofRequired`.
+@Suite struct SmartLinkClientAttestTests {
+    /// An attestor as a device would be: a P-256 key of the test's (stored as attested) signs
+    /// assertions over SHA-256 of the client data; `attestation` is what `attestKey` answers.
+    final class TestAttestor: InstallAttestor {
+        let device: AttestSupport.DeviceKey
+        let supported: Bool
+        let attestation: Data
+        private let stored = Mutex<String?>(nil)
+        private let counter = Mutex<UInt32>(0)
+
+        init(device: AttestSupport.DeviceKey, supported: Bool = true, keyID: String? = nil, attestation: Data = Data()) {
+            self.device = device
+            self.supported = supported
+            self.attestation = attestation
+            stored.withLock { $0 = keyID }
+        }
+
+        var isSupported: Bool { supported }
+        func generateKey() async throws -> String { device.keyID }
+        func attestKey(_ keyID: String, clientData: Data) async throws -> Data { attestation }
+        func generateAssertion(_ keyID: String, clientData: Data) async throws -> Data {
+            let next = counter.withLock { $0 += 1; return $0 }
+            return Data(base64Encoded: try device.assertion(over: String(decoding: clientData, as: UTF8.self), counter: next))!
+        }
+        func storedKeyID() -> String? { stored.withLock { $0 } }
+        func storeKeyID(_ keyID: String?) { stored.withLock { $0 = keyID } }
+    }
+
+    @Test func anAttestedClientRedeemsALinkThatDemandsProof() async throws {
+        try await Harness.live(.sqlite) { client, harness in
+            let port = try #require(client.port)
+            let code = try #require(try await client.create(
+                #"{"route": "about/team", "metadata": {"coupon": "REAL"}, "redeemLimit": 1, "installProof": "attested"}"#
+            )["code"]?.stringValue)
+            let service = URL(string: "http://127.0.0.1:\(port)")!
+            let table = try RouteTable(Harness.routes)
+            let device = AttestSupport.DeviceKey(appID: "TEAMID.com.example.shop")
+            #expect(try await harness.store.insertAttestKey(device.record(install: "install-real", at: harness.clock.now)))
+
+            let plain = SmartLinkClient(service: service, appKey: Keys.app, table: table, installID: "install-script")
+            #expect(!plain.attestsInstall)
+            await #expect { _ = try await plain.redeem(code: code) } throws: { ($0 as? SmartLinkError)?.code == .installProofRequired }
+            let simulator = SmartLinkClient(service: service, appKey: Keys.app, table: table, installID: "install-simulator",
+                                            attestor: TestAttestor(device: device, supported: false))
+            #expect(!simulator.attestsInstall, "App Attest not supported: the client says so and sends no proof")
+            await #expect { _ = try await simulator.redeem(code: code) } throws: { ($0 as? SmartLinkError)?.code == .installProofRequired }
+
+            let attested = SmartLinkClient(service: service, appKey: Keys.app, table: table, installID: "install-real",
+                                           attestor: TestAttestor(device: device, keyID: device.keyID))
+            #expect(attested.attestsInstall)
+            #expect(try await attested.redeem(code: code) == ["coupon": "REAL"])
+            #expect(try await attested.redeem(code: code) == ["coupon": "REAL"], "a retry signs again with a higher counter")
+            #expect(try await harness.store.attestKey(id: device.keyID)?.counter == 2)
+        }
+    }
+
+    /// A client without a stored key attests first: it fetches a challenge, has the device attest
+    /// over it and posts the attestation; the service's refusal (here: an attestation made over
+    /// another challenge, so its nonce differs) reaches the app as `attestation`, and no key is kept.
+    @Test func aNewInstallAttestsOverTheServicesChallenge() async throws {
+        try await Harness.live(.sqlite, configuration: AttestAPITests.configuration()) { client, harness in
+            harness.clock.advance(by: AttestSupport.deviceValidAt.timeIntervalSince(harness.clock.now))
+            let port = try #require(client.port)
+            let code = try #require(try await client.create(#"{"route": "about/team", "redeemLimit": 1}"#)["code"]?.stringValue)
+            let attestor = TestAttestor(device: AttestSupport.DeviceKey(appID: AttestSupport.deviceAppID),
+                                        attestation: Data(base64Encoded: AttestSupport.deviceAttestation)!)
+            let sdk = SmartLinkClient(service: URL(string: "http://127.0.0.1:\(port)")!, appKey: Keys.app,
+                                      table: try RouteTable(Harness.routes), installID: "install-new", attestor: attestor)
+            await #expect { _ = try await sdk.redeem(code: code) } throws: { error in
+                guard let error = error as? SmartLinkError else { return false }
+                return error.code == .attestation && error.message.hasPrefix("nonce: ")
+            }
+            #expect(attestor.storedKeyID() == nil)
+            #expect(try await harness.store.link(code: code)?.redeemCount == 0)
+        }
+    }
+}
