@@ -12,7 +12,7 @@ struct AttestAPI: Sendable {
     let service: LinkService
 
     func register(on router: Hummingbird.Router<ServiceRequestContext>) {
-        let app = router.group("api/v1").add(middleware: KeyAuthentication(service: service, accepts: .app))
+        let app = router.group("api/v1").add(middleware: KeyAuthentication(service: service))
         app.post("attest/challenge") { request, context in try await challenge(request, context: context) }
         app.post("attest") { request, context in try await attest(request, context: context) }
     }

@@ -31,6 +31,8 @@ enum OperationRoles {
         Entry(id: "resolveLink", method: .get, path: "/api/v1/links/{code}/resolve", roles: app),
         Entry(id: "redeemLink", method: .post, path: "/api/v1/links/{code}/redeem", roles: app),
         Entry(id: "claimDeferredLink", method: .post, path: "/api/v1/deferred/claim", roles: app),
+        Entry(id: "attestChallenge", method: .post, path: "/api/v1/attest/challenge", roles: app),
+        Entry(id: "attestInstall", method: .post, path: "/api/v1/attest", roles: app),
         Entry(id: "firebaseCreateShortLink", method: .post, path: "/v1/shortLinks", roles: editor),
         Entry(id: "getLinkStats", method: .get, path: "/api/v1/links/{code}/stats", roles: viewer),
         Entry(id: "getTeamStats", method: .get, path: "/api/v1/stats", roles: viewer),
