@@ -43,8 +43,10 @@ import Testing
         try await Harness.live(kind) { client, harness in
             let values = ["metadata": #"{"coupon": "FREE"}"#, "redeemLimit": "5", "fallbacks": #"{"web": "https://example.org/x"}"#,
                           "alias": #""free-stuff""#, "expiresAt": #""2099-01-01T00:00:00Z""#,
-                          "preview": #"{"title": "Account locked: call +1-555-0100", "image": "https://evil.example.net/lock.png"}"#]
-            let body = #"{"route": "about/team", "install": "install-0001", ""# + field + #"": "# + values[field]! + "}"
+                          "preview": #"{"title": "Account locked: call +1-555-0100", "image": "https://evil.example.net/lock.png"}"#,
+                          "installProof": #""none""#]
+            let value = try #require(values[field], "a value for the admin-only field '\(field)'")
+            let body = #"{"route": "about/team", "install": "install-0001", ""# + field + #"": "# + value + "}"
             let response = try await client.send(.post, "/api/v1/links", key: Keys.app, json: body)
             #expect(response.status == .forbidden)
             #expect(try response.json()["type"]?.stringValue?.hasSuffix("/app-key-field") == true)
