@@ -42,7 +42,8 @@ import Testing
             #expect(refused.status == .badRequest)
             #expect(try refused.json()["type"] == "https://switchyard.dev/problems/attest-challenge-invalid")
             #expect(try await client.send(.post, "/api/v1/attest/challenge", key: nil).status == .unauthorized)
-            #expect(try await client.send(.post, "/api/v1/attest/challenge", key: Keys.admin).status == .unauthorized)
+            // A valid key of another role is refused as such (403 role-refused).
+            #expect(try await client.send(.post, "/api/v1/attest/challenge", key: Keys.admin).status == .forbidden)
         }
     }
 
