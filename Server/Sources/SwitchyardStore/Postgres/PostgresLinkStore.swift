@@ -1,6 +1,7 @@
 import Foundation
 public import Logging
 import PostgresNIO
+import Synchronization
 
 /// The shared store: PostgreSQL through postgres-nio's pooled `PostgresClient`, for several
 /// service instances on one database.
@@ -23,6 +24,7 @@ public final class PostgresLinkStore: LinkStore {
     let client: PostgresClient
     let running: Task<Void, Never>
     let logger: Logger
+    let refusalProbe = Mutex(RefusalProbe())
 
     /// Connects lazily to the database at `url` (`postgres://user:password@host:port/database`,
     /// optionally `?sslmode=disable|prefer|require|verify-full&schema=NAME`).
@@ -71,14 +73,19 @@ public final class PostgresLinkStore: LinkStore {
     }
 
     static func tls(_ mode: PostgresURL.TLSMode) -> PostgresClient.Configuration.TLS {
-        var unverified = TLSConfiguration.makeClientConfiguration()
-        unverified.certificateVerification = .none
         switch mode {
         case .disable: return .disable
-        case .prefer: return .prefer(unverified)
-        case .require: return .require(unverified)
-        case .verifyFull: return .require(.makeClientConfiguration())
+        case .prefer: return .prefer(tlsConfiguration(mode))
+        case .require, .verifyFull: return .require(tlsConfiguration(mode))
         }
+    }
+
+    /// The TLS settings of a mode: the server's certificate is checked only for `verify-full`, as
+    /// libpq does.
+    static func tlsConfiguration(_ mode: PostgresURL.TLSMode) -> TLSConfiguration {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        if mode != .verifyFull { configuration.certificateVerification = .none }
+        return configuration
     }
 
     // MARK: Running queries
@@ -94,7 +101,9 @@ public final class PostgresLinkStore: LinkStore {
             case .value(let value):
                 return value
             case .timedOut:
-                throw StoreError(.unavailable, "PostgreSQL at \(url.endpoint) did not answer within \(timeout)")
+                // A refused connection is named: the pool only retries it, so the wait alone says nothing.
+                let refused = await refusal(within: min(timeout, .seconds(3))).map { "; a new connection is refused: \($0)" }
+                throw StoreError(.unavailable, "PostgreSQL at \(url.endpoint) did not answer within \(timeout)\(refused ?? "")")
             }
         } catch {
             throw map(error)
