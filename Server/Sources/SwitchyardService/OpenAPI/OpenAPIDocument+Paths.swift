@@ -103,7 +103,9 @@ extension OpenAPIDocument {
                 "attestChallenge", "A one-time challenge for attesting an install's App Attest key",
                 tag: "app", security: ["appKey"],
                 responses: ["201": json(AttestChallenge.self, "The challenge, kept until it expires or an attestation spends it."),
-                            "401": unauthorized, "429": rateLimited("Too many attest calls from this client address"),
+                description: "The challenge is good for one attestation until expiresAt (five minutes unless configured); expired challenges are deleted by the service's expiry sweep. One client address (IPv6: its /64) holds at most a configured number of challenges that are neither used nor expired (100 unless configured): beyond it, 429 too-many-challenges with Retry-After, the challenge lifetime in seconds.",
+                            "401": unauthorized,
+                            "429": rateLimited("Too many attest calls from this client address, or (too-many-challenges) as many outstanding challenges as one address may hold"),
                             "503": unavailable]),
         ]
         paths["/api/v1/attest"] = [

@@ -47,6 +47,7 @@ enum LinkStoreConformance: String, ConformanceCase {
     case nameStoredRoutes
     case labelsAndFirebaseFields
     case attestChallenges
+    case attestChallengeCap
     case attestKeys
     case redeemInstallSpread
     case installProofStored
@@ -95,6 +96,7 @@ enum LinkStoreConformance: String, ConformanceCase {
         case .liveRouteGroups: try await Self.liveRouteGroups(database)
         case .nameStoredRoutes: try await Self.nameStoredRoutes(database)
         case .attestChallenges: try await Self.attestChallenges(database)
+        case .attestChallengeCap: try await Self.attestChallengeCap(database)
         case .attestKeys: try await Self.attestKeys(database)
         case .redeemInstallSpread: try await Self.redeemInstallSpread(database)
         case .installProofStored: try await Self.installProofStored(database)
