@@ -53,7 +53,8 @@ extension OpenAPIDocument {
                 responses: ["200": json(LinkResponse.self, "The link."), "401": unauthorized, "404": notFound,
                             "429": keyGuesses, "503": unavailable]),
             "patch": operation(
-                "updateLinkFallbacks", "Replace a link's fallbacks", tag: "links", security: ["adminKey"],
+                "updateLink", "Change a link's fallbacks or install proof", tag: "links", security: ["adminKey"],
+                description: "Replaces the link's iOS, Android and web fallbacks (its iPad and App Store ones stay), sets its installProof (null: back to the service's default), or both in one change; a field left out is kept. Recorded in the audit log as link.updated, its detail naming the fields (fallbacks, installProof=attested|none|default).",
                 body: UpdateLinkRequest.self,
                 responses: ["200": json(LinkResponse.self, "The updated link."), "400": badRequest, "401": unauthorized,
                             "404": notFound, "413": tooLarge, "415": unsupported, "429": keyGuesses, "503": unavailable]),

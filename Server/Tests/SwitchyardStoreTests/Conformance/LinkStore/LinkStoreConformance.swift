@@ -13,7 +13,7 @@ enum LinkStoreConformance: String, ConformanceCase {
     case bulkInsertAtomic
     case listing
     case listingCursors
-    case updateFallbacks
+    case updateLink
     case delete
     case redeemUnlimited
     case redeemLimit
@@ -63,7 +63,7 @@ enum LinkStoreConformance: String, ConformanceCase {
         case .bulkInsertAtomic: try await Self.bulkInsertAtomic(database)
         case .listing: try await Self.listing(database)
         case .listingCursors: try await Self.listingCursors(database)
-        case .updateFallbacks: try await Self.updateFallbacks(database)
+        case .updateLink: try await Self.updateLink(database)
         case .delete: try await Self.delete(database)
         case .redeemUnlimited: try await Self.redeemUnlimited(database)
         case .redeemLimit: try await Self.redeemLimit(database)
