@@ -102,6 +102,14 @@ struct ServeCommand: AsyncParsableCommand {
             transform: ServeSettings.installCap)
     var installsPerAddress: Int? = AppAttestSettings.defaultInstallsPerAddressPerHour
 
+    @Option(name: .customLong("challenges-per-address"),
+            help: ArgumentHelp("""
+                App Attest challenges one client address (IPv6: its /64) may hold at once, neither used nor expired, \
+                or off.
+                """, valueName: "count"),
+            transform: ServeSettings.challengeCap)
+    var challengesPerAddress: Int? = AppAttestSettings.defaultChallengesPerAddress
+
     @Option(name: .customLong("attest-development"),
             help: ArgumentHelp("An iOS app id (TEAMID.bundle) whose App Attest keys come from the development environment (repeatable).",
                                valueName: "app-id"))
@@ -153,6 +161,7 @@ struct ServeCommand: AsyncParsableCommand {
         settings.allowBreakingRoutes = allowBreakingRoutes
         settings.attest.redeemLimitedDefault = installProof
         settings.attest.installsPerAddressPerHour = installsPerAddress
+        settings.attest.challengesPerAddress = challengesPerAddress
         for appID in attestDevelopment { settings.attest.environments[appID] = .development }
         settings.webhooks.allowPrivateAddresses = webhookAllowPrivate
         if let timeout = webhookTimeout.duration { settings.webhooks.timeout = timeout }

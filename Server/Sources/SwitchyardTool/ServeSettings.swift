@@ -52,7 +52,8 @@ struct ServeSettings: Sendable {
     /// Webhook deliveries (`--webhook-allow-private`, `--webhook-timeout`, `--webhook-retry-delay`,
     /// `--webhook-retry-window`).
     var webhooks = WebhookSettings()
-    /// App Attest (`--install-proof`, `--installs-per-address`, `--attest-development`).
+    /// App Attest (`--install-proof`, `--installs-per-address`, `--challenges-per-address`,
+    /// `--attest-development`).
     var attest = AppAttestSettings()
     /// Whether either key was generated because its variable was unset (print them once).
     var generatedKeys: [String]
@@ -137,9 +138,18 @@ struct ServeSettings: Sendable {
 
     /// `--installs-per-address`: a count of at least 1, or `off`.
     static func installCap(_ text: String) throws -> Int? {
+        try cap(text, option: "--installs-per-address")
+    }
+
+    /// `--challenges-per-address`: a count of at least 1, or `off`.
+    static func challengeCap(_ text: String) throws -> Int? {
+        try cap(text, option: "--challenges-per-address")
+    }
+
+    private static func cap(_ text: String, option: String) throws -> Int? {
         if text == "off" { return nil }
         guard let count = Int(text), count >= 1 else {
-            throw ValidationError("--installs-per-address must be a count of at least 1 or off, got '\(text)'")
+            throw ValidationError("\(option) must be a count of at least 1 or off, got '\(text)'")
         }
         return count
     }

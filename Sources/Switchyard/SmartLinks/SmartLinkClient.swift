@@ -214,8 +214,20 @@ public struct SmartLinkClient: Sendable {
     /// - Throws: ``SmartLinkError`` with code ``SmartLinkError/Code/exhausted`` once the limit is
     ///   reached by other installs, ``SmartLinkError/Code/appTooOld`` (nothing spent) when this
     ///   release is older than the link needs, ``SmartLinkError/Code/installProofRequired`` when
-    ///   the link is redeemed only by attested installs and this one carries no proof.
+    ///   the link is redeemed only by attested installs and this one carries no proof. When the
+    ///   service does not know the install's stored key, the client forgets it, attests a new key
+    ///   and retries once; ``SmartLinkError/Code/attestKeyUnknown`` when the retry is refused too.
     public func redeem(code: String) async throws(SmartLinkError) -> [String: JSONValue] {
+        do throws(SmartLinkError) {
+            return try await redeemOnce(code: code)
+        } catch where error.code == .attestKeyUnknown && attestor != nil {
+            attestor?.storeKeyID(nil)
+            return try await redeemOnce(code: code)
+        }
+    }
+
+    /// One redeem request, signed when the install attests.
+    private func redeemOnce(code: String) async throws(SmartLinkError) -> [String: JSONValue] {
         let headers = try await proofHeaders(code: code)
         let body = try await send("POST", path: "api/v1/links/\(PercentEncoding.encode(code))/redeem",
                                   body: .object(["install": .string(installID)]), headers: headers)
@@ -258,6 +270,8 @@ public struct SmartLinkClient: Sendable {
             return body
         case 403 where body?["type"]?.stringValue?.hasSuffix("/install-proof-required") == true:
             throw SmartLinkError(.installProofRequired, detail)
+        case 403 where body?["type"]?.stringValue?.hasSuffix("/attest-key-unknown") == true:
+            throw SmartLinkError(.attestKeyUnknown, detail)
         case _ where [400, 403, 409].contains(status) && Self.attestProblems.contains(where: { body?["type"]?.stringValue?.hasSuffix($0) == true }):
             throw SmartLinkError(.attestation, detail)
         case 401, 403: throw SmartLinkError(.unauthorized, detail)

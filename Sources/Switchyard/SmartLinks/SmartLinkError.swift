@@ -45,4 +45,8 @@ extension ErrorCode<SmartLinkError> {
     /// App Attest failed: the device could not make or sign with its key, or the service refused
     /// the attestation or the assertion.
     public static var attestation: Self { Self(rawValue: "attestation") }
+    /// The service does not know the install's attested key (its database was restored without
+    /// it, say). ``SmartLinkClient/redeem(code:)`` forgets the key, attests a new one and retries
+    /// once; it throws this only when the retry is refused the same way.
+    public static var attestKeyUnknown: Self { Self(rawValue: "attest_key_unknown") }
 }

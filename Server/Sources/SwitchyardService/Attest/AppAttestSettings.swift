@@ -16,19 +16,28 @@ public struct AppAttestSettings: Sendable {
     public var installsPerAddressPerHour: Int?
     /// How long a challenge from `POST /api/v1/attest/challenge` may be used.
     public var challengeLifetime: Duration
+    /// How many challenges one client address (IPv6: its /64) may hold at once, neither spent nor
+    /// expired; nil for no cap. Beyond it `POST /api/v1/attest/challenge` answers 429
+    /// `too-many-challenges`.
+    public var challengesPerAddress: Int?
 
     /// The default cap on distinct unattested installs per address per link per hour.
     public static let defaultInstallsPerAddressPerHour: Int? = 10
+    /// The default cap on outstanding challenges per address: an install needs one for its
+    /// attestation, so this leaves room for many installs behind one NAT within a challenge's life.
+    public static let defaultChallengesPerAddress: Int? = 100
 
     /// Settings with the defaults: production keys, no proof asked, 10 installs per address per
-    /// link per hour, challenges good for five minutes.
+    /// link per hour, challenges good for five minutes, 100 outstanding challenges per address.
     public init(environments: [String: AppAttestEnvironment] = [:], redeemLimitedDefault: InstallProof = .none,
                 installsPerAddressPerHour: Int? = defaultInstallsPerAddressPerHour,
-                challengeLifetime: Duration = .seconds(300)) {
+                challengeLifetime: Duration = .seconds(300),
+                challengesPerAddress: Int? = defaultChallengesPerAddress) {
         self.environments = environments
         self.redeemLimitedDefault = redeemLimitedDefault
         self.installsPerAddressPerHour = installsPerAddressPerHour
         self.challengeLifetime = challengeLifetime
+        self.challengesPerAddress = challengesPerAddress
     }
 
     /// The proof `link` asks: its own, else the default for a redeem-limited link, else none.

@@ -17,15 +17,30 @@ struct AttestAPI: Sendable {
         app.post("attest") { request, context in try await attest(request, context: context) }
     }
 
-    /// `POST /api/v1/attest/challenge`: 32 random bytes, base64url, kept until they expire and
-    /// spent by the first attestation that names them. Limited per client address at the redeem rate.
+    /// `POST /api/v1/attest/challenge`: 32 random bytes, base64url, kept until they expire (the
+    /// expiry sweep deletes them then) and spent by the first attestation that names them.
+    /// Limited per client address at the redeem rate, and to
+    /// ``AppAttestSettings/challengesPerAddress`` outstanding challenges per address (IPv6: /64).
     func challenge(_ request: Request, context: ServiceRequestContext) async throws -> EditedResponse<AttestChallenge> {
         try await service.spendPerClient(.redeem, request: request, context: context)
         let bytes = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }
         let challenge = bytes.base64EncodedString().replacingOccurrences(of: "+", with: "-")
             .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-        let expiresAt = service.now().addingTimeInterval(service.configuration.attest.challengeLifetime.timeInterval)
-        try await service.storage { try await service.store.insertChallenge(challenge, expiresAt: expiresAt) }
+        let settings = service.configuration.attest
+        let now = service.now()
+        let expiresAt = now.addingTimeInterval(settings.challengeLifetime.timeInterval)
+        let address = service.clientAddress(request, context: context)
+        let client = IPAddress(address)?.clientKey ?? address
+        let kept = try await service.storage {
+            try await service.store.insertChallenge(challenge, client: client, expiresAt: expiresAt, now: now,
+                                                    limit: settings.challengesPerAddress)
+        }
+        guard kept else {
+            let seconds = max(1, Int(settings.challengeLifetime.timeInterval.rounded(.up)))
+            throw Problem(.tooManyRequests, kind: "too-many-challenges", title: "Too many challenges from this address",
+                          detail: "this address holds \(settings.challengesPerAddress ?? 0) challenges that are neither used nor expired; use one with POST /api/v1/attest, or retry in \(seconds) s",
+                          headers: [.retryAfter: String(seconds)])
+        }
         return EditedResponse(status: .created, response: AttestChallenge(challenge: challenge, expiresAt: APIDates.text(expiresAt)))
     }
 

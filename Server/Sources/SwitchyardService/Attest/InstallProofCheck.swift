@@ -29,8 +29,10 @@ struct InstallProofCheck: Sendable {
 
     /// The cap for this redeem, or nil when the install proved itself with a valid assertion.
     /// - Throws: 403 `install-proof-required` when the link demands an attested install and the
-    ///   request carries no assertion; 403 `assertion-invalid` for an assertion that does not
-    ///   verify (an unknown key, a key of another install, a bad signature, a replayed counter).
+    ///   request carries no assertion; 403 `attest-key-unknown` when the service has no key of
+    ///   that id (the SDK then attests a new key and retries once); 403 `assertion-invalid` for
+    ///   an assertion that does not verify (a key of another install, a bad signature, a replayed
+    ///   counter).
     func spread(for link: SmartLink, install: String, request: Request, context: ServiceRequestContext) async throws -> InstallSpread? {
         let keyID = request.headers[Self.keyHeader]
         let assertion = request.headers[Self.assertionHeader]
@@ -49,7 +51,8 @@ struct InstallProofCheck: Sendable {
 
     private func verify(keyID: String, assertion: String, code: String, install: String) async throws {
         guard let key = try await service.storage({ try await service.store.attestKey(id: keyID) }) else {
-            throw Self.invalid("no attested key '\(keyID)': attest it with POST /api/v1/attest first")
+            throw Problem(.forbidden, kind: "attest-key-unknown", title: "Attested key not known",
+                          detail: "no attested key '\(keyID)': attest it with POST /api/v1/attest first")
         }
         guard key.install == install else {
             throw Self.invalid("key '\(keyID)' was attested for another install")

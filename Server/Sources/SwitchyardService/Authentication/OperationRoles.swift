@@ -25,7 +25,7 @@ enum OperationRoles {
         Entry(id: "createLink", method: .post, path: "/api/v1/links", roles: editor + app),
         Entry(id: "listLinks", method: .get, path: "/api/v1/links", roles: viewer),
         Entry(id: "getLink", method: .get, path: "/api/v1/links/{code}", roles: viewer),
-        Entry(id: "updateLinkFallbacks", method: .patch, path: "/api/v1/links/{code}", roles: editor),
+        Entry(id: "updateLink", method: .patch, path: "/api/v1/links/{code}", roles: editor),
         Entry(id: "deleteLink", method: .delete, path: "/api/v1/links/{code}", roles: editor),
         Entry(id: "explainLink", method: .get, path: "/api/v1/links/{code}/explain", roles: viewer),
         Entry(id: "resolveLink", method: .get, path: "/api/v1/links/{code}/resolve", roles: app),

@@ -50,6 +50,7 @@ extension Dashboard {
         let qr: Result<String, any Error> = Result { try Self.qrSVG(QRCode.encode(shortURL), label: "QR code of \(shortURL)") }
         let detail = DashboardViews.detail(link: link, shortURL: shortURL, deepLinks: service.deepLinkURLs(link),
                                            counts: counts, chart: chart, qr: qr, now: now,
+                                           installProof: service.configuration.attest.proof(of: link),
                                            explanation: LinkExplainer(service: service).explain(link, url: shortURL))
         var page = detail
         page.appEvents = Figures(events)

@@ -125,20 +125,34 @@ struct AdminAPI: Sendable {
         let team = try context.team
         let code = try context.parameters.require("code")
         let body = try await request.decode(as: UpdateLinkRequest.self, context: context)
-        try body.fallbacks.validate()
-        let fallbacks = body.fallbacks.stored
-        for (url, name) in [(fallbacks.ios, "ios"), (fallbacks.android, "android"), (fallbacks.web, "web")] {
-            if let url, let refusal = service.fallbacks.refusal(for: url) {
-                throw Problem.invalid("fallback-refused", "Fallback URL refused", "fallbacks.\(name): \(refusal)")
+        var changes = LinkChanges(installProof: body.installProof)
+        if let requested = body.fallbacks {
+            try requested.validate()
+            let fallbacks = requested.stored
+            for (url, name) in [(fallbacks.ios, "ios"), (fallbacks.android, "android"), (fallbacks.web, "web")] {
+                if let url, let refusal = service.fallbacks.refusal(for: url) {
+                    throw Problem.invalid("fallback-refused", "Fallback URL refused", "fallbacks.\(name): \(refusal)")
+                }
             }
+            changes.fallbacks = fallbacks
         }
         guard LinkCodes.isPlausible(code),
-              let link = try await service.storage({ try await service.store.updateFallbacks(code: code, team: team, fallbacks: fallbacks) })
+              let link = try await service.storage({ try await service.store.update(code: code, team: team, changes: changes) })
         else { throw Problem.linkNotFound(code) }
         service.openCache.evict(code: code)
-        context.logger.info("link fallbacks updated", metadata: ["code": "\(code)", "team": "\(team)"])
-        service.audit("link.updated", target: code, detail: "fallbacks", request: request, context: context)
+        let changed = Self.changedFields(body)
+        context.logger.info("link updated", metadata: ["code": "\(code)", "team": "\(team)", "changed": "\(changed)"])
+        service.audit("link.updated", target: code, detail: changed, request: request, context: context)
         return LinkResponse(link, service: service)
+    }
+
+    /// The audit detail of an update: the fields it set, and the install proof's new value
+    /// (`fallbacks`, `installProof=attested`, `fallbacks, installProof=default`).
+    static func changedFields(_ body: UpdateLinkRequest) -> String {
+        var fields: [String] = []
+        if body.fallbacks != nil { fields.append("fallbacks") }
+        if let proof = body.installProof { fields.append("installProof=" + (proof?.rawValue ?? "default")) }
+        return fields.joined(separator: ", ")
     }
 
     func delete(_ request: Request, context: ServiceRequestContext) async throws -> Response {

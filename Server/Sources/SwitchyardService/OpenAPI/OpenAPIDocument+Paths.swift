@@ -53,7 +53,8 @@ extension OpenAPIDocument {
                 responses: ["200": json(LinkResponse.self, "The link."), "401": unauthorized, "404": notFound,
                             "429": keyGuesses, "503": unavailable]),
             "patch": operation(
-                "updateLinkFallbacks", "Replace a link's fallbacks", tag: "links", security: ["adminKey"],
+                "updateLink", "Change a link's fallbacks or install proof", tag: "links", security: ["adminKey"],
+                description: "Replaces the link's iOS, Android and web fallbacks (its iPad and App Store ones stay), sets its installProof (null: back to the service's default), or both in one change; a field left out is kept. Recorded in the audit log as link.updated, its detail naming the fields (fallbacks, installProof=attested|none|default).",
                 body: UpdateLinkRequest.self,
                 responses: ["200": json(LinkResponse.self, "The updated link."), "400": badRequest, "401": unauthorized,
                             "404": notFound, "413": tooLarge, "415": unsupported, "429": keyGuesses, "503": unavailable]),
@@ -85,14 +86,14 @@ extension OpenAPIDocument {
             "post": operation(
                 "redeemLink", "Spend one redemption for this install and get the metadata (again, without spending, for an install that redeemed before)",
                 tag: "app", security: ["appKey"],
-                description: "An attested install signs the redeem: Switchyard-Attest-Key names its key (POST /api/v1/attest) and Switchyard-Assertion carries an App Attest assertion over the client data `redeem:{code}:{install}` (clientDataHash = SHA-256 of its UTF-8 bytes), with a counter above the last one accepted. A link whose installProof is attested (or a redeem-limited link, when the service's default says so) is redeemed only that way: 403 install-proof-required otherwise, and nothing is spent. Without an assertion, one client address (IPv6: its /64) spends at most a configured number of distinct installs of a link per hour (429 too-many-installs).",
+                description: "An attested install signs the redeem: Switchyard-Attest-Key names its key (POST /api/v1/attest) and Switchyard-Assertion carries an App Attest assertion over the client data `redeem:{code}:{install}` (clientDataHash = SHA-256 of its UTF-8 bytes), with a counter above the last one accepted. A link whose installProof is attested (or a redeem-limited link, when the service's default says so) is redeemed only that way: 403 install-proof-required otherwise, and nothing is spent. A key the service does not know is 403 attest-key-unknown (the SDK then forgets its key, attests a new one and retries once); an assertion that does not verify is 403 assertion-invalid. Without an assertion, one client address (IPv6: its /64) spends at most a configured number of distinct installs of a link per hour (429 too-many-installs).",
                 parameters: [appVersion,
                              parameter("Switchyard-Attest-Key", in: "header", description: "The install's attested key id (standard base64).", schema: .string()),
                              parameter("Switchyard-Assertion", in: "header", description: "An App Attest assertion (standard base64 of its CBOR) over `redeem:{code}:{install}`.", schema: .string())],
                 body: RedeemRequest.self,
                 responses: ["200": json(Redemption.self, "Redeemed, now or (replayed) before by this install."),
                             "400": badRequest, "401": unauthorized,
-                            "403": problem("install-proof-required: the link is redeemed only by an attested install and the request has no assertion; assertion-invalid: the assertion does not verify (unknown key, another install's key, bad signature, replayed counter). Nothing is spent."),
+                            "403": problem("install-proof-required: the link is redeemed only by an attested install and the request has no assertion; attest-key-unknown: no attested key has the id in Switchyard-Attest-Key; assertion-invalid: the assertion does not verify (another install's key, bad signature, replayed counter). Nothing is spent."),
                             "404": notFound,
                             "409": problem("The redeem limit is reached (redeem-limit-reached), or the app is older than the link needs (app-too-old; nothing spent: resolve answers the fallback)."), "410": gone, "413": tooLarge, "415": unsupported,
                             "429": rateLimited("Too many redeems from this client address, or (too-many-installs) as many distinct unattested installs of this link from it as an hour allows"),
@@ -102,8 +103,10 @@ extension OpenAPIDocument {
             "post": operation(
                 "attestChallenge", "A one-time challenge for attesting an install's App Attest key",
                 tag: "app", security: ["appKey"],
+                description: "The challenge is good for one attestation until expiresAt (five minutes unless configured); expired challenges are deleted by the service's expiry sweep. One client address (IPv6: its /64) holds at most a configured number of challenges that are neither used nor expired (100 unless configured): beyond it, 429 too-many-challenges with Retry-After, the challenge lifetime in seconds.",
                 responses: ["201": json(AttestChallenge.self, "The challenge, kept until it expires or an attestation spends it."),
-                            "401": unauthorized, "429": rateLimited("Too many attest calls from this client address"),
+                            "401": unauthorized,
+                            "429": rateLimited("Too many attest calls from this client address, or (too-many-challenges) as many outstanding challenges as one address may hold"),
                             "503": unavailable]),
         ]
         paths["/api/v1/attest"] = [

@@ -4,7 +4,7 @@ import ServiceLifecycle
 import SwitchyardStore
 
 /// Deletes state that has served its time, off the request path, in small batches: idempotency
-/// records older than ``IdempotencyMiddleware/lifetime``, raw clicks older than the click
+/// records older than ``IdempotencyMiddleware/lifetime``, expired App Attest challenges, raw clicks older than the click
 /// retention (their per-day counts stay), audit entries older than the audit retention, and the rate buckets of a shared
 /// database (PostgreSQL's `rate_buckets`) that have refilled to their burst (a full bucket is the
 /// same as none), so neither grows with every client that ever came.
@@ -35,12 +35,13 @@ struct ExpirySweeper: Service {
         }
     }
 
-    /// One sweep of both tables.
+    /// One sweep of every table.
     func sweep() async {
         let now = now()
         await deleteInBatches("idempotency records") {
             try await store.forgetIdempotencyKeys(madeBy: now.addingTimeInterval(-IdempotencyMiddleware.lifetime), limit: batchSize)
         }
+        await deleteInBatches("attest challenges") { try await store.forgetChallenges(expiredBy: now, limit: batchSize) }
         if let clickRetention {
             let cutoff = now.addingTimeInterval(-Double(clickRetention.components.seconds))
             await deleteInBatches("raw clicks") { try await store.deleteClicks(before: cutoff, limit: batchSize) }

@@ -1,17 +1,28 @@
 public import Foundation
 
 extension InMemoryLinkStore {
-    public func insertChallenge(_ challenge: String, expiresAt: Date) async throws {
+    public func insertChallenge(_ challenge: String, client: String, expiresAt: Date, now: Date, limit: Int?) async throws -> Bool {
         try check()
-        attestChallenges[challenge] = StoredDate.rounded(expiresAt)
+        let now = StoredDate.rounded(now)
+        if let limit, attestChallenges.values.count(where: { $0.client == client && $0.expiresAt > now }) >= limit {
+            return false
+        }
+        attestChallenges[challenge] = (client, StoredDate.rounded(expiresAt))
+        return true
     }
 
     public func consumeChallenge(_ challenge: String, now: Date) async throws -> Bool {
         try check()
         let now = StoredDate.rounded(now)
-        let expiresAt = attestChallenges.removeValue(forKey: challenge)
-        attestChallenges = attestChallenges.filter { $0.value > now }
-        return expiresAt.map { $0 > now } ?? false
+        return attestChallenges.removeValue(forKey: challenge).map { $0.expiresAt > now } ?? false
+    }
+
+    public func forgetChallenges(expiredBy now: Date, limit: Int) async throws -> Int {
+        try check()
+        let now = StoredDate.rounded(now)
+        let expired = attestChallenges.filter { $0.value.expiresAt <= now }.keys.prefix(limit)
+        for challenge in expired { attestChallenges[challenge] = nil }
+        return expired.count
     }
 
     public func insertAttestKey(_ key: AttestKeyRecord) async throws -> Bool {

@@ -89,13 +89,16 @@ extension InMemoryLinkStore {
         return Array(live.sorted { precedes($0.code, $1.code) }.prefix(limit))
     }
 
-    /// Replaces a live link's fallbacks.
-    public func updateFallbacks(code: String, team: String, fallbacks: SmartLink.Fallbacks) async throws -> SmartLink? {
+    /// Makes the changes to a live link.
+    public func update(code: String, team: String, changes: LinkChanges) async throws -> SmartLink? {
         try check()
         guard var link = links[code], link.team == team, link.deletedAt == nil else { return nil }
-        link.fallbacks.ios = fallbacks.ios
-        link.fallbacks.android = fallbacks.android
-        link.fallbacks.web = fallbacks.web
+        if let fallbacks = changes.fallbacks {
+            link.fallbacks.ios = fallbacks.ios
+            link.fallbacks.android = fallbacks.android
+            link.fallbacks.web = fallbacks.web
+        }
+        if let proof = changes.installProof { link.installProof = proof }
         links[code] = link
         return link
     }

@@ -23,8 +23,8 @@ public actor InMemoryLinkStore: LinkStore {
     var webhookTables = WebhookTables()
     /// The installs that redeemed each link, with their address range and when.
     var redemptions: [String: [String: Redemption]] = [:]
-    /// One-time App Attest challenges and when they expire.
-    var attestChallenges: [String: Date] = [:]
+    /// One-time App Attest challenges: the address range each was issued to and when it expires.
+    var attestChallenges: [String: (client: String, expiresAt: Date)] = [:]
     /// Attested keys by key id.
     var attestKeys: [String: AttestKeyRecord] = [:]
 

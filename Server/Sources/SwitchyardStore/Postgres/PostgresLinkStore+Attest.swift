@@ -2,8 +2,30 @@ public import Foundation
 import PostgresNIO
 
 extension PostgresLinkStore {
-    public func insertChallenge(_ challenge: String, expiresAt: Date) async throws {
-        _ = try await rows("INSERT INTO attest_challenges (challenge, expires_at) VALUES (\(challenge), \(StoredDate.rounded(expiresAt)))")
+    /// One transaction holding an advisory lock on the client, so concurrent calls of one client
+    /// (on any instance) count one after another.
+    public func insertChallenge(_ challenge: String, client: String, expiresAt: Date, now: Date, limit: Int?) async throws -> Bool {
+        let now = StoredDate.rounded(now)
+        let expiresAt = StoredDate.rounded(expiresAt)
+        let lock = "switchyard-attest-challenges/" + schema + "/" + client
+        let logger = logger
+        return try await run { database in
+            try await database.withTransaction(logger: logger) { connection -> Bool in
+                if let limit {
+                    try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(lock)))", logger: logger)
+                    let counted = try await connection.query("""
+                        SELECT count(*) FROM attest_challenges WHERE client = \(client) AND expires_at > \(now)
+                        """, logger: logger)
+                    var held = 0
+                    for try await row in counted { held = try row.decode(Int.self) }
+                    guard held < limit else { return false }
+                }
+                try await connection.query("""
+                    INSERT INTO attest_challenges (challenge, client, expires_at) VALUES (\(challenge), \(client), \(expiresAt))
+                    """, logger: logger)
+                return true
+            }
+        }
     }
 
     public func consumeChallenge(_ challenge: String, now: Date) async throws -> Bool {
@@ -12,8 +34,15 @@ extension PostgresLinkStore {
             WITH spent AS (DELETE FROM attest_challenges WHERE challenge = \(challenge) RETURNING expires_at)
             SELECT expires_at > \(now) FROM spent
             """)
-        _ = try await rows("DELETE FROM attest_challenges WHERE expires_at <= \(now)")
         return try spent.first?.decode(Bool.self) ?? false
+    }
+
+    public func forgetChallenges(expiredBy now: Date, limit: Int) async throws -> Int {
+        try await rows("""
+            DELETE FROM attest_challenges WHERE challenge IN
+                (SELECT challenge FROM attest_challenges WHERE expires_at <= \(StoredDate.rounded(now)) LIMIT \(limit))
+            RETURNING 1
+            """).count
     }
 
     public func insertAttestKey(_ key: AttestKeyRecord) async throws -> Bool {

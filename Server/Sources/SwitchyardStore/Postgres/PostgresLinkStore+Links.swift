@@ -107,10 +107,14 @@ extension PostgresLinkStore {
         return makePage(try await rows(query).map(Self.decodeLink), limit: limit)
     }
 
-    public func updateFallbacks(code: String, team: String, fallbacks: SmartLink.Fallbacks) async throws -> SmartLink? {
-        try await rows("""
-            UPDATE links SET fallback_ios = \(fallbacks.ios), fallback_android = \(fallbacks.android),
-                             fallback_web = \(fallbacks.web)
+    public func update(code: String, team: String, changes: LinkChanges) async throws -> SmartLink? {
+        let fallbacks = changes.fallbacks, setsFallbacks = changes.fallbacks != nil
+        let proof = changes.installProof??.rawValue, setsProof = changes.installProof != nil
+        return try await rows("""
+            UPDATE links SET fallback_ios = CASE WHEN \(setsFallbacks) THEN \(fallbacks?.ios) ELSE fallback_ios END,
+                             fallback_android = CASE WHEN \(setsFallbacks) THEN \(fallbacks?.android) ELSE fallback_android END,
+                             fallback_web = CASE WHEN \(setsFallbacks) THEN \(fallbacks?.web) ELSE fallback_web END,
+                             install_proof = CASE WHEN \(setsProof) THEN \(proof) ELSE install_proof END
             WHERE code = \(code) AND team = \(team) AND deleted_at IS NULL
             RETURNING \(unescaped: Self.columns)
             """).first.map(Self.decodeLink)

@@ -235,6 +235,13 @@ extension PostgresLinkStore {
             "ALTER TABLE dashboard_sessions ADD COLUMN role text",
             "ALTER TABLE dashboard_sessions ADD COLUMN key_hash text",
         ]),
+        // The address range each App Attest challenge was issued to (the cap on a range's
+        // outstanding challenges; '' for challenges stored before), and the expiry sweep's index.
+        Migration(version: 15, name: "attest challenges per client", statements: [
+            "ALTER TABLE attest_challenges ADD COLUMN client text NOT NULL DEFAULT ''",
+            "CREATE INDEX attest_challenges_client ON attest_challenges (client, expires_at)",
+            "CREATE INDEX attest_challenges_expiry ON attest_challenges (expires_at)",
+        ]),
     ]
 
     /// Creates the schema if needed and applies the steps it has not seen, in one transaction

@@ -2,21 +2,39 @@ public import Foundation
 import GRDB
 
 extension SQLiteLinkStore {
-    public func insertChallenge(_ challenge: String, expiresAt: Date) async throws {
-        try await write { db in
-            try db.execute(sql: "INSERT INTO attest_challenges (challenge, expires_at) VALUES (?, ?)",
-                           arguments: [challenge, StoredDate.milliseconds(expiresAt)])
+    /// The count and the insert share one write transaction, so concurrent calls count one
+    /// after another.
+    public func insertChallenge(_ challenge: String, client: String, expiresAt: Date, now: Date, limit: Int?) async throws -> Bool {
+        let now = StoredDate.milliseconds(now)
+        return try await write { db in
+            if let limit {
+                let held = try Int.fetchOne(db, sql: """
+                    SELECT count(*) FROM attest_challenges WHERE client = ? AND expires_at > ?
+                    """, arguments: [client, now]) ?? 0
+                guard held < limit else { return false }
+            }
+            try db.execute(sql: "INSERT INTO attest_challenges (challenge, client, expires_at) VALUES (?, ?, ?)",
+                           arguments: [challenge, client, StoredDate.milliseconds(expiresAt)])
+            return true
         }
     }
 
     public func consumeChallenge(_ challenge: String, now: Date) async throws -> Bool {
         let now = StoredDate.milliseconds(now)
         return try await write { db in
-            let live = try Bool.fetchOne(db, sql: """
+            try Bool.fetchOne(db, sql: """
                 DELETE FROM attest_challenges WHERE challenge = ? RETURNING expires_at > ?
                 """, arguments: [challenge, now]) ?? false
-            try db.execute(sql: "DELETE FROM attest_challenges WHERE expires_at <= ?", arguments: [now])
-            return live
+        }
+    }
+
+    public func forgetChallenges(expiredBy now: Date, limit: Int) async throws -> Int {
+        try await write { db in
+            try db.execute(sql: """
+                DELETE FROM attest_challenges WHERE challenge IN
+                    (SELECT challenge FROM attest_challenges WHERE expires_at <= ? LIMIT ?)
+                """, arguments: [StoredDate.milliseconds(now), limit])
+            return db.changesCount
         }
     }
 

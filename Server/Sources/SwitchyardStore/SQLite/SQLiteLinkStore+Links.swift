@@ -102,13 +102,19 @@ extension SQLiteLinkStore {
         return makePage(rows, limit: limit)
     }
 
-    public func updateFallbacks(code: String, team: String, fallbacks: SmartLink.Fallbacks) async throws -> SmartLink? {
-        try await write { db in
+    public func update(code: String, team: String, changes: LinkChanges) async throws -> SmartLink? {
+        let fallbacks = changes.fallbacks
+        let proof = changes.installProof
+        return try await write { db in
             try Row.fetchOne(db, sql: """
-                UPDATE links SET fallback_ios = ?, fallback_android = ?, fallback_web = ?
+                UPDATE links SET fallback_ios = CASE WHEN ? THEN ? ELSE fallback_ios END,
+                                 fallback_android = CASE WHEN ? THEN ? ELSE fallback_android END,
+                                 fallback_web = CASE WHEN ? THEN ? ELSE fallback_web END,
+                                 install_proof = CASE WHEN ? THEN ? ELSE install_proof END
                 WHERE code = ? AND team = ? AND deleted_at IS NULL
                 RETURNING \(Self.columns)
-                """, arguments: [fallbacks.ios, fallbacks.android, fallbacks.web, code, team])
+                """, arguments: [fallbacks != nil, fallbacks?.ios, fallbacks != nil, fallbacks?.android,
+                                 fallbacks != nil, fallbacks?.web, proof != nil, proof??.rawValue, code, team])
                 .map(Self.decodeLink)
         }
     }

@@ -61,9 +61,9 @@ public protocol LinkStore: IdempotencyRecords, LinkStats, WebhookStore, LiveRout
     /// - Complexity: one query per call on SQLite and PostgreSQL (the primary key's order).
     func liveLinks(after code: String?, limit: Int) async throws -> [SmartLink]
 
-    /// Replaces a live link's iOS, Android and web fallbacks (its iPad and App Store ones stay);
-    /// nil when the team has no such live link.
-    func updateFallbacks(code: String, team: String, fallbacks: SmartLink.Fallbacks) async throws -> SmartLink?
+    /// Makes `changes` to a team's live link in one statement and answers the link as it is
+    /// then; nil when the team has no such live link.
+    func update(code: String, team: String, changes: LinkChanges) async throws -> SmartLink?
 
     /// Marks a team's link deleted (it then answers 410; its code stays taken). False when the
     /// team has no such live link.

@@ -72,7 +72,9 @@ import Testing
             #expect(try detail(borrowed) == "key '\(device.keyID)' was attested for another install")
             let unknown = AttestSupport.DeviceKey(appID: "TEAMID.com.example.shop")
             let unattested = try await Self.redeem(client, code, install: Self.install, key: unknown)
-            #expect(try detail(unattested)?.hasPrefix("no attested key '\(unknown.keyID)'") == true)
+            #expect(unattested.status == .forbidden)
+            #expect(try unattested.json()["type"] == "https://switchyard.dev/problems/attest-key-unknown")
+            #expect(try unattested.json()["detail"] == .string("no attested key '\(unknown.keyID)': attest it with POST /api/v1/attest first"))
             #expect(try await harness.store.link(code: code)?.redeemCount == 1)
             #expect(try await harness.store.attestKey(id: device.keyID)?.counter == 4)
         }

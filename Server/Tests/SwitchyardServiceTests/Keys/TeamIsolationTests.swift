@@ -40,7 +40,7 @@ import Testing
             + "/linkStats"
         return [
             Row(operation: "getLink", method: .get, uri: link),
-            Row(operation: "updateLinkFallbacks", method: .patch, uri: link, body: #"{"fallbacks": {}}"#),
+            Row(operation: "updateLink", method: .patch, uri: link, body: #"{"fallbacks": {}}"#),
             Row(operation: "deleteLink", method: .delete, uri: link),
             Row(operation: "explainLink", method: .get, uri: link + "/explain"),
             Row(operation: "getLinkStats", method: .get, uri: link + "/stats", role: .viewer),

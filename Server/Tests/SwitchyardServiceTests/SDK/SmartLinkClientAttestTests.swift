@@ -87,4 +87,32 @@ import Testing
             #expect(try await harness.store.link(code: code)?.redeemCount == 0)
         }
     }
+
+    /// A stored key id the service does not know (a database restored without it): the redeem is
+    /// answered `attest-key-unknown`, and the client forgets the key and attests again over a
+    /// fresh challenge, once. Here the device's attestation was made over another challenge, so
+    /// the new attestation is refused (its nonce), the client throws, keeps no key, and nothing is spent.
+    @Test(arguments: StoreKind.available)
+    func aKeyTheServiceDoesNotKnowIsForgottenAndAttestedAgain(kind: StoreKind) async throws {
+        try await Harness.live(kind, configuration: AttestAPITests.configuration()) { client, harness in
+            harness.clock.advance(by: AttestSupport.deviceValidAt.timeIntervalSince(harness.clock.now))
+            let port = try #require(client.port)
+            let code = try #require(try await client.create(
+                #"{"route": "about/team", "redeemLimit": 1, "installProof": "attested"}"#)["code"]?.stringValue)
+            let device = AttestSupport.DeviceKey(appID: AttestSupport.deviceAppID)
+            let attestor = TestAttestor(device: device, keyID: device.keyID,
+                                        attestation: Data(base64Encoded: AttestSupport.deviceAttestation)!)
+            #expect(try await harness.store.attestKey(id: device.keyID) == nil, "the service does not know the stored key")
+            let sdk = SmartLinkClient(service: URL(string: "http://127.0.0.1:\(port)")!, appKey: Keys.app,
+                                      table: try RouteTable(Harness.routes), installID: "install-restored", attestor: attestor)
+            await #expect { _ = try await sdk.redeem(code: code) } throws: { error in
+                guard let error = error as? SmartLinkError else { return false }
+                return error.code == .attestation && error.message.hasPrefix("nonce: ")
+            }
+            #expect(attestor.storedKeyID() == nil, "the unknown key was forgotten and the refused one not kept")
+            #expect(try await harness.store.forgetChallenges(expiredBy: .distantFuture, limit: 10) == 0,
+                    "the one challenge the client fetched was spent by its attestation")
+            #expect(try await harness.store.link(code: code)?.redeemCount == 0)
+        }
+    }
 }

@@ -31,7 +31,7 @@ struct LinkFieldsMigrationTests {
         #expect(try await store.list(team: "t", limit: 10, cursor: nil, matching: "zzz").links.isEmpty)
         #expect(try await store.redeem(code: "new1", install: "i", at: Self.created) == .gone, "a switched-off link is gone")
         // Replacing the fallbacks keeps the iPad and App Store ones.
-        let updated = try await store.updateFallbacks(code: "new1", team: "t", fallbacks: .init(web: "https://a.example/w2"))
+        let updated = try await store.update(code: "new1", team: "t", changes: LinkChanges(fallbacks: .init(web: "https://a.example/w2")))
         #expect(updated?.fallbacks == .init(web: "https://a.example/w2", iPad: "https://a.example/ipad", appStore: "https://apps.apple.com/app/id1"))
     }
 

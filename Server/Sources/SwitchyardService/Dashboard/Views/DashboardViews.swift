@@ -102,7 +102,7 @@ enum DashboardViews {
 
     static func detail(link: SmartLink, shortURL: String, deepLinks: (universal: String?, scheme: String?),
                        counts: [Click.Platform: Int], chart: ClicksChart, qr: Result<String, any Error>, now: Date,
-                       explanation: LinkExplanation? = nil) -> Detail {
+                       installProof: InstallProof = .none, explanation: LinkExplanation? = nil) -> Detail {
         typealias Cell = DashboardPage.Cell
         var rows: [Cell] = link.label.map { [.text("Label", $0)] } ?? []
         rows += [
@@ -114,6 +114,9 @@ enum DashboardViews {
         if let universal = deepLinks.universal { rows.append(DashboardPage.link(universal, name: "Universal link")) }
         if let scheme = deepLinks.scheme { rows.append(Cell(name: "App URL", text: scheme, isCode: true)) }
         rows.append(.text("Redeemed", "\(link.redeemCount)" + (link.redeemLimit.map { " of \($0)" } ?? " (no limit)")))
+        rows.append(Cell(name: "Install proof",
+                         text: installProof == .attested ? "attested: only an App Attest install redeems" : "none",
+                         note: link.installProof == nil ? "the service's default" : nil))
         for (name, url) in [("iOS fallback", link.fallbacks.ios), ("Android fallback", link.fallbacks.android),
                             ("Web fallback", link.fallbacks.web), ("iPad fallback", link.fallbacks.iPad),
                             ("App Store", link.fallbacks.appStore)] {

@@ -93,8 +93,8 @@ import Testing
             _ = try await client.create(OpenLinkCacheTests.body)
             #expect(try await client.open("poster", userAgent: nil).headers[.location] == "https://shop.example.com/a")
             // Changed through another instance: served from the cache for the first half of the lifetime.
-            let changed = try await harness.store.updateFallbacks(code: "poster", team: "shop",
-                                                                  fallbacks: .init(web: "https://shop.example.com/b"))
+            let changed = try await harness.store.update(code: "poster", team: "shop",
+                                                         changes: LinkChanges(fallbacks: .init(web: "https://shop.example.com/b")))
             #expect(changed != nil)
             harness.clock.advance(by: 0.5)
             #expect(try await client.open("poster", userAgent: nil).headers[.location] == "https://shop.example.com/a")
@@ -123,7 +123,7 @@ import Testing
         try await app.test(.live) { client in
             _ = try await client.create(OpenLinkCacheTests.body)
             #expect(try await client.open("poster", userAgent: nil).headers[.location] == "https://shop.example.com/a")
-            _ = try await store.updateFallbacks(code: "poster", team: "shop", fallbacks: .init(web: "https://shop.example.com/b"))
+            _ = try await store.update(code: "poster", team: "shop", changes: LinkChanges(fallbacks: .init(web: "https://shop.example.com/b")))
             // Past three quarters of the lifetime by the service's clock, which then stands still:
             // the entry cannot expire, so only a pass can bring the change.
             clock.advance(by: 1.5)

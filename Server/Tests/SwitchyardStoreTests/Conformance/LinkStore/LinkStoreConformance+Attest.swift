@@ -3,8 +3,9 @@ import Testing
 @testable import SwitchyardStore
 
 extension LinkStoreConformance {
-    /// A challenge answers true once, before it expires; an expired one answers false and is
-    /// dropped; an unknown one answers false.
+    /// A challenge answers true once, before it expires; an expired one answers false; an
+    /// unknown one answers false. The expiry sweep's delete takes expired challenges only, in
+    /// batches.
     static func attestChallenges(_ database: TestDatabase) async throws {
         let store = try await database.open()
         try await store.insertChallenge("challenge-a", expiresAt: Instant.at(60))
@@ -13,9 +14,47 @@ extension LinkStoreConformance {
         #expect(try await !store.consumeChallenge("challenge-a", now: Instant.at(11)), "used once")
         #expect(try await !store.consumeChallenge("challenge-b", now: Instant.at(60)), "expired at its instant")
         #expect(try await !store.consumeChallenge("never-issued", now: Instant.at(1)))
-        try await store.insertChallenge("challenge-c", expiresAt: Instant.at(30))
-        #expect(try await !store.consumeChallenge("challenge-d", now: Instant.at(31)))
-        #expect(try await !store.consumeChallenge("challenge-c", now: Instant.at(1)), "an expired challenge was dropped by a later call")
+
+        for index in 0..<5 { try await store.insertChallenge("old-\(index)", expiresAt: Instant.at(30)) }
+        try await store.insertChallenge("live", expiresAt: Instant.at(90))
+        #expect(try await store.forgetChallenges(expiredBy: Instant.at(30), limit: 3) == 3, "one batch")
+        #expect(try await store.forgetChallenges(expiredBy: Instant.at(30), limit: 3) == 2, "the rest")
+        #expect(try await store.forgetChallenges(expiredBy: Instant.at(30), limit: 3) == 0)
+        #expect(try await !store.consumeChallenge("old-4", now: Instant.at(1)), "an expired challenge was deleted")
+        #expect(try await store.consumeChallenge("live", now: Instant.at(31)), "an unexpired one was kept")
+    }
+
+    /// One client holds at most `limit` challenges that are neither spent nor expired; other
+    /// clients have their own; a spent or expired challenge frees its place; concurrent inserts
+    /// of one client (through two connections) keep the cap.
+    static func attestChallengeCap(_ database: TestDatabase) async throws {
+        let store = try await database.open()
+        func insert(_ challenge: String, _ client: String = "2001:db8:1:2::/64", expiresAt: Double = 60, now: Double = 1,
+                    limit: Int? = 3) async throws -> Bool {
+            try await store.insertChallenge(challenge, client: client, expiresAt: Instant.at(expiresAt), now: Instant.at(now), limit: limit)
+        }
+        for index in 0..<3 { #expect(try await insert("held-\(index)")) }
+        #expect(try await !insert("held-3"), "the cap")
+        #expect(try await !store.consumeChallenge("held-3", now: Instant.at(2)), "a refused challenge is not stored")
+        #expect(try await insert("other-0", "198.51.100.7"), "another client has its own")
+        #expect(try await insert("uncapped", limit: nil), "no cap asked")
+        #expect(try await store.consumeChallenge("held-0", now: Instant.at(2)))
+        #expect(try await !insert("held-4", now: 2), "still three held: held-1, held-2 and the uncapped one")
+        #expect(try await store.consumeChallenge("uncapped", now: Instant.at(2)))
+        #expect(try await insert("held-5", now: 2), "a spent challenge frees its place")
+        #expect(try await insert("held-6", now: 60), "expired challenges hold no place, deleted or not")
+
+        let second = try await database.open(migrate: false)
+        let kept = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for index in 0..<20 {
+                group.addTask {
+                    try await (index.isMultiple(of: 2) ? store : second).insertChallenge(
+                        "race-\(index)", client: "203.0.113.9", expiresAt: Instant.at(60), now: Instant.at(1), limit: 4)
+                }
+            }
+            return try await group.reduce(into: 0) { $0 += $1 ? 1 : 0 }
+        }
+        #expect(kept == 4)
     }
 
     /// A key is stored once, read back whole, and its counter only rises: of many concurrent

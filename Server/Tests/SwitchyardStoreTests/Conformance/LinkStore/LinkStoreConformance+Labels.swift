@@ -30,7 +30,7 @@ extension LinkStoreConformance {
         #expect(try await store.list(team: "acme", limit: 10, cursor: nil, matching: "%").links.isEmpty, "no wildcards")
         #expect(try await store.list(team: "acme", limit: 10, cursor: nil).links.count == 6)
         #expect(try await store.redeem(code: "fb1", install: "i", at: base) == .gone)
-        let updated = try await store.updateFallbacks(code: "fb1", team: "acme", fallbacks: .init(web: "https://a.example/w"))
+        let updated = try await store.update(code: "fb1", team: "acme", changes: LinkChanges(fallbacks: .init(web: "https://a.example/w")))
         #expect(updated?.fallbacks == .init(web: "https://a.example/w", iPad: "https://a.example/p", appStore: "https://apps.apple.com/app/id9"))
     }
 }

@@ -168,27 +168,41 @@ extension LinkStoreConformance {
         #expect(try await store.list(team: "acme", limit: -5, cursor: nil).links.count == 1)
     }
 
-    /// Only the owning team replaces a live link's fallbacks; every other field is kept.
-    static func updateFallbacks(_ database: TestDatabase) async throws {
+    /// Only the owning team changes a live link; the fields a change leaves nil are kept, and so
+    /// is every other field.
+    static func updateLink(_ database: TestDatabase) async throws {
         let store = try await database.open()
         var link = makeLink("fb")
         link.fallbacks = .init(ios: "https://apps.apple.com/old", android: nil, web: "https://old.example.com")
         link.metadata = ["k": "v"]
         try await store.insert(link)
         let fallbacks = SmartLink.Fallbacks(ios: nil, android: "https://play.google.com/new", web: "https://new.example.com")
+        func update(_ changes: LinkChanges, code: String = "fb", team: String = "acme") async throws -> SmartLink? {
+            try await store.update(code: code, team: team, changes: changes)
+        }
 
-        #expect(try await store.updateFallbacks(code: "fb", team: "globex", fallbacks: fallbacks) == nil)
+        #expect(try await update(LinkChanges(fallbacks: fallbacks), team: "globex") == nil)
         #expect(try await store.link(code: "fb") == link)
 
         var expected = link
         expected.fallbacks = fallbacks
-        #expect(try await store.updateFallbacks(code: "fb", team: "acme", fallbacks: fallbacks) == expected)
+        #expect(try await update(LinkChanges(fallbacks: fallbacks)) == expected)
         #expect(try await store.link(code: "fb") == expected)
+        expected.installProof = .attested
+        #expect(try await update(LinkChanges(installProof: .some(.attested))) == expected, "the fallbacks are kept")
+        expected.installProof = InstallProof.none
+        #expect(try await update(LinkChanges(installProof: .some(InstallProof.none))) == expected)
+        expected.installProof = nil
+        expected.fallbacks.web = "https://both.example.com"
+        #expect(try await update(LinkChanges(fallbacks: .init(android: fallbacks.android, web: "https://both.example.com"),
+                                             installProof: .some(nil))) == expected, "back to the service's default")
+        #expect(try await store.link(code: "fb") == expected)
+        #expect(try await update(LinkChanges()) == expected, "no change")
 
-        #expect(try await store.updateFallbacks(code: "missing", team: "acme", fallbacks: fallbacks) == nil)
+        #expect(try await update(LinkChanges(fallbacks: fallbacks), code: "missing") == nil)
         #expect(try await store.delete(code: "fb", team: "acme", at: Instant.at(1)))
-        #expect(try await store.updateFallbacks(code: "fb", team: "acme", fallbacks: .init()) == nil)
-        #expect(try await store.link(code: "fb")?.fallbacks == fallbacks)
+        #expect(try await update(LinkChanges(fallbacks: .init())) == nil)
+        #expect(try await store.link(code: "fb")?.fallbacks == expected.fallbacks)
     }
 
     /// Deleting marks the link gone (kept, with its deletion instant); only the owner deletes,

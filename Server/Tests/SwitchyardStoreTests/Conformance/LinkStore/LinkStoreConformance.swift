@@ -13,7 +13,7 @@ enum LinkStoreConformance: String, ConformanceCase {
     case bulkInsertAtomic
     case listing
     case listingCursors
-    case updateFallbacks
+    case updateLink
     case delete
     case redeemUnlimited
     case redeemLimit
@@ -47,6 +47,7 @@ enum LinkStoreConformance: String, ConformanceCase {
     case nameStoredRoutes
     case labelsAndFirebaseFields
     case attestChallenges
+    case attestChallengeCap
     case attestKeys
     case redeemInstallSpread
     case installProofStored
@@ -62,7 +63,7 @@ enum LinkStoreConformance: String, ConformanceCase {
         case .bulkInsertAtomic: try await Self.bulkInsertAtomic(database)
         case .listing: try await Self.listing(database)
         case .listingCursors: try await Self.listingCursors(database)
-        case .updateFallbacks: try await Self.updateFallbacks(database)
+        case .updateLink: try await Self.updateLink(database)
         case .delete: try await Self.delete(database)
         case .redeemUnlimited: try await Self.redeemUnlimited(database)
         case .redeemLimit: try await Self.redeemLimit(database)
@@ -95,6 +96,7 @@ enum LinkStoreConformance: String, ConformanceCase {
         case .liveRouteGroups: try await Self.liveRouteGroups(database)
         case .nameStoredRoutes: try await Self.nameStoredRoutes(database)
         case .attestChallenges: try await Self.attestChallenges(database)
+        case .attestChallengeCap: try await Self.attestChallengeCap(database)
         case .attestKeys: try await Self.attestKeys(database)
         case .redeemInstallSpread: try await Self.redeemInstallSpread(database)
         case .installProofStored: try await Self.installProofStored(database)

@@ -1,0 +1,22 @@
+/// What an update changes of a live link (`PATCH /api/v1/links/{code}`); a field left nil is
+/// kept as it is.
+///
+/// ```swift
+/// // Ask an attested install of this link's redeems, and keep its fallbacks.
+/// try await store.update(code: "spring", team: "shop", changes: LinkChanges(installProof: .some(.attested)))
+/// ```
+public struct LinkChanges: Sendable, Hashable {
+    /// The new iOS, Android and web fallbacks (the iPad and App Store ones stay).
+    public var fallbacks: SmartLink.Fallbacks?
+    /// The new install proof: `.some(nil)` returns the link to the service's default.
+    public var installProof: InstallProof??
+
+    /// Changes to make; nothing by default.
+    public init(fallbacks: SmartLink.Fallbacks? = nil, installProof: InstallProof?? = nil) {
+        self.fallbacks = fallbacks
+        self.installProof = installProof
+    }
+
+    /// Whether it changes nothing.
+    public var isEmpty: Bool { fallbacks == nil && installProof == nil }
+}
