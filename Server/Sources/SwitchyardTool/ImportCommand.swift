@@ -24,7 +24,8 @@ struct ImportCommand: AsyncParsableCommand {
 /// ```
 ///
 /// Exit status 0 when every row is imported or already there, 1 when a row was rejected or the
-/// file could not be read.
+/// file could not be read. An import that wrote links records one `links.imported` entry in the
+/// team's audit log (``CommandLineAuthor``: the files as target, the summary as detail).
 struct ImportFirebaseCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "firebase",
@@ -36,7 +37,8 @@ struct ImportFirebaseCommand: AsyncParsableCommand {
             the deep link through the route table, fallbacks, preview, forced redirect, minimum versions, \
             campaign, link name (the label), creation timestamp; archived rows are imported disabled. Rows \
             that cannot be imported are listed with their line and reason. Running the same files again \
-            changes nothing.
+            changes nothing. An import that writes links records a links.imported entry in the team's \
+            audit log, made by cli:USER (the operating-system user).
             """)
 
     @Argument(help: ArgumentHelp("The exports: CSV with a header, or one long link a line; one file per short-link domain.",
@@ -48,6 +50,10 @@ struct ImportFirebaseCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("sqlite:PATH or a postgres:// URL.", valueName: "database"), transform: DatabaseLocation.parse)
     var database: DatabaseLocation = .sqlite(path: "switchyard.sqlite")
+
+    @Option(help: ArgumentHelp("The team the links belong to: default (the bootstrap keys' team) or one made with `switchyard teams create`.",
+                               valueName: "team"))
+    var team: String = ServiceConfiguration.defaultTeam
 
     @Option(name: .customLong("base-url"), help: ArgumentHelp("The public base URL of short links (as given to serve), reported as each domain's new home.", valueName: "url"))
     var baseURL: String = "http://127.0.0.1:8080"
@@ -74,13 +80,24 @@ struct ImportFirebaseCommand: AsyncParsableCommand {
             throw Self.fail("\(error)")
         }
         let store = try await openLinkStore(location)
+        if team != ServiceConfiguration.defaultTeam, !(try await store.teams()).contains(where: { $0.name == team }) {
+            try? await store.close()
+            throw Self.fail("no team '\(team)'; create it first with: switchyard teams create \(team)")
+        }
         let report: FirebaseImporter.Report
         do {
-            let importer = try FirebaseImporter(configuration: ServiceConfiguration(routes: table, baseURL: baseURL), store: store)
+            let importer = try FirebaseImporter(configuration: ServiceConfiguration(routes: table, baseURL: baseURL), store: store,
+                                                team: team)
             let bar = ProgressBar(enabled: !json && isatty(STDERR_FILENO) == 1)
             let options = FirebaseImporter.Options(dryRun: dryRun, archived: archived, unrouted: unrouted)
             report = try await importer.run(paths: files, options: options) { progress in bar.show(progress) }
             bar.finish()
+            if !dryRun, report.imported > 0 {
+                // One entry for the whole import, in a transaction of its own after the last batch.
+                let names = files.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ")
+                try await store.appendAudit([CommandLineAuthor.entry(team: team, action: "links.imported",
+                                                                     target: String(names.prefix(200)), detail: report.summary)])
+            }
         } catch let error as FirebaseImporter.FileError {
             try? await store.close()
             throw Self.fail(error.message)

@@ -53,8 +53,8 @@ struct KeysCommand: AsyncParsableCommand {
                 guard try await store.teams().contains(where: { $0.name == team }) else {
                     throw StoreOption.failure("no team '\(team)'; create it first with: switchyard teams create \(team)")
                 }
-                let audit = AuditEntry(team: team, at: now, keyName: "cli", role: "admin", address: "local",
-                                       action: "key.created", target: name, detail: "role \(role.rawValue)")
+                let audit = CommandLineAuthor.entry(team: team, action: "key.created", target: name, detail: "role \(role.rawValue)",
+                                                    at: now)
                 try await store.insertKey(made.record, audit: audit)
             } catch let error as StoreError where error.code == .nameTaken {
                 try? await store.close()
@@ -111,8 +111,8 @@ struct KeysCommand: AsyncParsableCommand {
             let team = try await store.accessKeys(team: nil).first { $0.name == name && $0.revokedAt == nil }?.team
             var revoked: AccessKey?
             if let team {
-                revoked = try await store.revokeKey(name: name, team: team, at: now, audit: AuditEntry(
-                    team: team, at: now, keyName: "cli", role: "admin", address: "local", action: "key.revoked", target: name))
+                revoked = try await store.revokeKey(name: name, team: team, at: now,
+                                                    audit: CommandLineAuthor.entry(team: team, action: "key.revoked", target: name, at: now))
             }
             try await store.close()
             guard revoked != nil else { throw StoreOption.failure("no key '\(name)' that works") }

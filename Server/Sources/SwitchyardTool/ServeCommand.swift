@@ -63,8 +63,11 @@ struct ServeCommand: AsyncParsableCommand {
     var clickRetention = DurationArgument(argument: "90d")!
 
     @Option(name: .customLong("key-rate"),
-            help: ArgumentHelp("Requests each admin, editor or viewer key may make per instance: COUNT/second|minute|hour, or off.",
-                               valueName: "rate"),
+            help: ArgumentHelp("""
+                Requests each admin, editor or viewer key may make on each instance, counted in its memory \
+                (not shared): N instances let a key make N times this in all, so to cap a key at R give each \
+                instance R/N (3 instances, 1200/minute in all: 400/minute). COUNT/second|minute|hour, or off.
+                """, valueName: "rate"),
             transform: RateArgument.parse)
     var keyRate = RateArgument(rate: ServiceConfiguration.Limits.defaultKeyRequestRate)
 

@@ -35,7 +35,8 @@ struct ServeSettings: Sendable {
     var deferredWindow: Duration?
     /// How long raw clicks are kept (`--click-retention`); nil keeps them.
     var clickRetention: Duration? = ServiceConfiguration.Limits.defaultClickRetention
-    /// Requests each admin, editor or viewer key may make per instance (`--key-rate`); nil for no limit.
+    /// Requests each admin, editor or viewer key may make on each instance, counted in its memory
+    /// (`--key-rate`: N instances allow a key N times this); nil for no limit.
     var keyRequestRate: RateLimit? = ServiceConfiguration.Limits.defaultKeyRequestRate
     /// How long audit log entries are kept (`--audit-retention`); nil keeps them.
     var auditRetention: Duration? = ServiceConfiguration.Limits.defaultAuditRetention

@@ -11,7 +11,7 @@ struct TeamsCommand: AsyncParsableCommand {
         abstract: "Create and list the teams of a store (each has its own links, keys, webhooks and audit log).",
         subcommands: [Create.self, List.self])
 
-    /// `switchyard teams create NAME`.
+    /// `switchyard teams create NAME`: the new team's audit log starts with its `team.created` entry.
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "create", abstract: "Create a team.")
 
@@ -28,7 +28,9 @@ struct TeamsCommand: AsyncParsableCommand {
             }
             let store = try await self.store.open()
             do {
-                try await store.insertTeam(Team(name: name, createdAt: Date()))
+                let now = Date()
+                try await store.insertTeam(Team(name: name, createdAt: now),
+                                           audit: CommandLineAuthor.entry(team: name, action: "team.created", target: name, at: now))
             } catch let error as StoreError where error.code == .nameTaken {
                 try? await store.close()
                 throw StoreOption.failure("a team named '\(name)' exists")

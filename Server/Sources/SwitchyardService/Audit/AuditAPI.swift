@@ -28,8 +28,6 @@ struct AuditAPI: Sendable {
         for (name, value) in [("key", key), ("action", action)] where (value?.utf8.count ?? 0) > 64 {
             throw Problem.invalid("invalid-query", "Invalid query parameter", "'\(name)' is longer than 64 bytes")
         }
-        // This instance's own changes are read back: its waiting entries are written first.
-        await service.audit.flush()
         let query = AuditQuery(team: team, keyName: key, action: action, before: before, limit: page.limit + 1)
         let entries = try await service.storage { try await service.store.audit(query) }
         let shown = entries.prefix(page.limit)
@@ -67,11 +65,11 @@ extension AuditEntryResponse: APIObject, OpenAPISchema {
     static let fields: [APIField<Self>] = [
         APIField("id", \.id, "The entry's number (increasing)."),
         APIField("at", \.at, format: "date-time"),
-        APIField("key", \.key, "The name of the key that made the change (environment: the bootstrap admin key)."),
+        APIField("key", \.key, "The name of the key that made the change (environment: the bootstrap admin key; cli:USER: the command line, run by that operating-system user)."),
         APIField("role", \.role),
         APIField("address", \.address, "The client address of the request."),
         APIField("action", \.action,
-                 "link.created, link.updated, link.deleted, links.imported, key.created, key.revoked, webhook.created, webhook.deleted, signin."),
+                 "link.created, link.updated, link.deleted, links.imported, key.created, key.revoked, team.created, webhook.created, webhook.deleted, signin."),
         APIField("target", \.target, "What the change was made to: a link's code, a key's name, a webhook's id."),
         APIField("detail", \.detail),
     ]

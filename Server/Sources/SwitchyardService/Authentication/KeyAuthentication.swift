@@ -56,9 +56,15 @@ struct KeyAuthentication: RouterMiddleware {
             problem.headers.append(contentsOf: quota.headers)
             throw problem
         }
-        var response = try await next(request, context)
-        response.headers.append(contentsOf: quota.headers)
-        return response
+        // Every answer past this point carries the quota: a success, and a refusal of the handler's.
+        do {
+            var response = try await next(request, context)
+            response.headers.append(contentsOf: quota.headers)
+            return response
+        } catch var problem as Problem {
+            problem.headers.append(contentsOf: quota.headers)
+            throw problem
+        }
     }
 
     /// A wrong key is a guess: refused while its address is throttled, spent otherwise.

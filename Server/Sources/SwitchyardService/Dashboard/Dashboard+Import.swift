@@ -58,8 +58,10 @@ extension Dashboard {
         }
         service.logger.info("dashboard import", metadata: ["team": "\(session.team)", "summary": "\(report.summary)"])
         if !options.dryRun, report.imported > 0 {
-            service.audit("links.imported", target: "upload", detail: "\(report.imported) links", session: session,
-                          request: request, context: context)
+            // One entry for the whole import, in a transaction of its own after the last batch.
+            let entry = service.auditAuthor(session, request: request, context: context)
+                .entry("links.imported", target: "upload", detail: "\(report.imported) links", at: service.now())
+            try await service.storage { try await service.store.appendAudit([entry]) }
         }
         return DashboardPage.response(DashboardPage.render(.importReport, title: "Import from Firebase", session: session,
                                                            page: ImportReport(report)))

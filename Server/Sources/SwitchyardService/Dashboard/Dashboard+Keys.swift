@@ -37,10 +37,8 @@ extension Dashboard {
             return try await keysPage(session: session, error: error.description.prefix(1).uppercased() + error.description.dropFirst() + ".",
                                       status: .badRequest)
         }
-        await service.audit.flush()
-        let entry = AuditEntry(team: session.team, at: service.now(), keyName: session.keyName, role: session.role.rawValue,
-                               address: service.clientAddress(request, context: context), action: "key.created",
-                               target: name, detail: "role \(role.rawValue)")
+        let entry = service.auditAuthor(session, request: request, context: context)
+            .entry("key.created", target: name, detail: "role \(role.rawValue)", at: service.now())
         do {
             try await service.storage { try await service.store.insertKey(made.record, audit: entry) }
         } catch let error as StoreError where error.code == .nameTaken {
@@ -53,9 +51,7 @@ extension Dashboard {
     func revokeKey(_ form: NewLinkForm, session: DashboardSessions.Session, request: Request,
                    context: ServiceRequestContext) async throws -> Response {
         let name = form["name"] ?? ""
-        await service.audit.flush()
-        let entry = AuditEntry(team: session.team, at: service.now(), keyName: session.keyName, role: session.role.rawValue,
-                               address: service.clientAddress(request, context: context), action: "key.revoked", target: name)
+        let entry = service.auditAuthor(session, request: request, context: context).entry("key.revoked", target: name, at: service.now())
         guard let key = try await service.storage({
             try await service.store.revokeKey(name: name, team: session.team, at: service.now(), audit: entry)
         }) else {
@@ -69,7 +65,6 @@ extension Dashboard {
         let parameters = request.uri.queryParameters
         let key = parameters["key"].map(String.init).flatMap { $0.isEmpty ? nil : String($0.prefix(64)) }
         let action = parameters["action"].map(String.init).flatMap { $0.isEmpty ? nil : String($0.prefix(64)) }
-        await service.audit.flush()
         let entries = try await service.storage {
             try await service.store.audit(AuditQuery(team: session.team, keyName: key, action: action, limit: Self.auditPageSize))
         }

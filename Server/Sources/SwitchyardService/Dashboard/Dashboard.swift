@@ -204,9 +204,9 @@ struct Dashboard: Sendable {
             return try await signInPage(request, error: "An app key cannot sign in to the dashboard.", status: .forbidden)
         }
         let named = caller.name != "environment" ? NamedKeys.digest(key) : nil
-        let (token, _) = try await service.storage { try await sessions.create(caller, keyHash: named, now: now) }
-        service.audit.record(AuditEntry(team: caller.team, at: now, keyName: caller.name, role: caller.role.rawValue,
-                                        address: address, action: "signin", target: caller.name))
+        let signIn = AuditEntry(team: caller.team, at: now, keyName: caller.name, role: caller.role.rawValue, address: address,
+                                action: "signin", target: caller.name)
+        let (token, _) = try await service.storage { try await sessions.create(caller, keyHash: named, now: now, audit: signIn) }
         service.logger.info("dashboard sign-in", metadata: ["team": "\(caller.team)", "key": "\(caller.name)"])
         return DashboardPage.redirect("/", cookies: [
             DashboardCookies.cookie(sessionCookie, token, secure: secureCookies),

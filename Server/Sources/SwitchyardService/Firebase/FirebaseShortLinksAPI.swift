@@ -56,9 +56,9 @@ struct FirebaseShortLinksAPI: Sendable {
         } catch {
             throw Self.invalid(error.detail)
         }
-        let link = try await service.create(draft, team: team, alias: nil, codeLength: length)
+        let link = try await service.create(draft, team: team, alias: nil, codeLength: length,
+                                            author: service.auditAuthor(request, context: context))
         context.logger.info("link created (Firebase REST API)", metadata: ["code": "\(link.code)", "team": "\(team)", "route": "\(link.route)"])
-        service.audit("link.created", target: link.code, detail: link.route, request: request, context: context)
         let shortLink = service.shortURL(link.code)
         return try FirebaseShortLinkResponse(shortLink: shortLink, previewLink: shortLink + "?d=1", warning: warnings)
             .response(from: request, context: context)

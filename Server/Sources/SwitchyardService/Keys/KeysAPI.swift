@@ -27,8 +27,6 @@ struct KeysAPI: Sendable {
         }
         let entry = service.auditEntry("key.created", target: made.record.name, detail: "role \(made.record.role.rawValue)",
                                        request: request, context: context)
-        // The entries waiting to be written come first in the log, then this one.
-        await service.audit.flush()
         do {
             try await service.storage { try await service.store.insertKey(made.record, audit: entry) }
         } catch let error as StoreError where error.code == .nameTaken {
@@ -51,7 +49,6 @@ struct KeysAPI: Sendable {
         let team = try context.team
         let name = try context.parameters.require("name")
         let entry = service.auditEntry("key.revoked", target: name, request: request, context: context)
-        await service.audit.flush()
         guard name.utf8.count <= 64,
               let key = try await service.storage({ try await service.store.revokeKey(name: name, team: team, at: service.now(), audit: entry) })
         else {

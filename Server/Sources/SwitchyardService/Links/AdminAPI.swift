@@ -29,15 +29,15 @@ struct AdminAPI: Sendable {
         guard body.install == nil else {
             throw Problem.invalid("invalid-field", "Invalid field", "'install' is sent with the app key only")
         }
-        let link = try await create(body, team: team, logger: context.logger)
-        service.audit("link.created", target: link.code, detail: link.route, request: request, context: context)
+        let link = try await create(body, team: team, author: service.auditAuthor(request, context: context), logger: context.logger)
         return created(link)
     }
 
     /// Creates a link for `team` from a body read from JSON or built by the dashboard.
     ///
     /// The route is checked first, so that its errors come before those of the other fields.
-    func create(_ body: CreateLinkRequest, team: String, logger: Logger) async throws -> SmartLink {
+    /// `author`'s `link.created` entry is written with the link.
+    func create(_ body: CreateLinkRequest, team: String, author: AuditAuthor?, logger: Logger) async throws -> SmartLink {
         _ = try service.builder.target(route: body.route, parameters: body.routeParameters)
         try body.validate()
         var draft = LinkDraft(route: body.route)
@@ -58,7 +58,7 @@ struct AdminAPI: Sendable {
         if let alias = body.alias, let refusal = LinkCodes.aliasRefusal(alias) {
             throw Problem.invalid("invalid-alias", "Invalid alias", refusal)
         }
-        let link = try await service.create(draft, team: team, alias: body.alias)
+        let link = try await service.create(draft, team: team, alias: body.alias, author: author)
         logger.info("link created", metadata: ["code": "\(link.code)", "team": "\(team)", "route": "\(link.route)"])
         return link
     }
@@ -92,9 +92,9 @@ struct AdminAPI: Sendable {
         draft.queryParameters = body.queryParameters
         draft.createdByApp = true
         draft.deferredMatch = body.deferredMatch
-        let link = try await service.create(draft, team: try context.team, alias: nil)
+        let link = try await service.create(draft, team: try context.team, alias: nil,
+                                            author: service.auditAuthor(request, context: context))
         context.logger.info("link created by the app", metadata: ["code": "\(link.code)", "route": "\(link.route)"])
-        service.audit("link.created", target: link.code, detail: link.route, request: request, context: context)
         return created(link)
     }
 
@@ -136,13 +136,15 @@ struct AdminAPI: Sendable {
             }
             changes.fallbacks = fallbacks
         }
+        let changed = Self.changedFields(body)
+        let audit = service.auditEntry("link.updated", target: code, detail: changed, request: request, context: context)
         guard LinkCodes.isPlausible(code),
-              let link = try await service.storage({ try await service.store.update(code: code, team: team, changes: changes) })
+              let link = try await service.storage({
+                  try await service.store.update(code: code, team: team, changes: changes, audit: audit)
+              })
         else { throw Problem.linkNotFound(code) }
         service.openCache.evict(code: code)
-        let changed = Self.changedFields(body)
         context.logger.info("link updated", metadata: ["code": "\(code)", "team": "\(team)", "changed": "\(changed)"])
-        service.audit("link.updated", target: code, detail: changed, request: request, context: context)
         return LinkResponse(link, service: service)
     }
 
@@ -158,12 +160,12 @@ struct AdminAPI: Sendable {
     func delete(_ request: Request, context: ServiceRequestContext) async throws -> Response {
         let team = try context.team
         let code = try context.parameters.require("code")
+        let audit = service.auditEntry("link.deleted", target: code, request: request, context: context)
         guard LinkCodes.isPlausible(code),
-              try await service.storage({ try await service.store.delete(code: code, team: team, at: service.now()) })
+              try await service.storage({ try await service.store.delete(code: code, team: team, at: service.now(), audit: audit) })
         else { throw Problem.linkNotFound(code) }
         service.openCache.evict(code: code)
         context.logger.info("link deleted", metadata: ["code": "\(code)", "team": "\(team)"])
-        service.audit("link.deleted", target: code, request: request, context: context)
         return Response(status: .noContent, headers: [.cacheControl: "no-store"])
     }
 }

@@ -95,17 +95,20 @@ extension LinkService {
 
     /// Checks a draft and stores it under `alias`, or under a generated code of `codeLength`
     /// letters (another one when a code is taken): the create path of the admin API, the dashboard
-    /// and Firebase's REST API.
+    /// and Firebase's REST API. `author`'s `link.created` entry (the code as target, the route as
+    /// detail) is written in the link's transaction.
     ///
     /// - Throws: a 400 ``Problem`` from ``LinkRules``, 409 when the alias is taken, 503 when the
     ///   store is unavailable or no free code turns up.
-    func create(_ draft: LinkDraft, team: String, alias: String?, codeLength: Int? = nil) async throws -> SmartLink {
+    func create(_ draft: LinkDraft, team: String, alias: String?, codeLength: Int? = nil,
+                author: AuditAuthor?) async throws -> SmartLink {
         let length = codeLength ?? configuration.limits.codeLength
         var link = try rules.link(draft, code: alias ?? LinkCodes.generate(length: length), team: team, now: now())
         var attempts = 0
         while true {
+            let audit = author?.entry("link.created", target: link.code, detail: link.route, at: link.createdAt)
             do {
-                try await storage { try await store.insert(link, webhooks: createdDeliveries(link)) }
+                try await storage { try await store.insert(link, webhooks: createdDeliveries(link), audit: audit) }
                 break
             } catch let error as StoreError where error.code == .codeTaken {
                 if let alias {

@@ -147,7 +147,8 @@ extension OpenAPIDocument {
                 responses: ["200": html("An HTML page: the iOS app opener, the desktop interstitial or the crawler preview."),
                             "302": redirect("To the link's web or platform fallback, or an Android intent; for an app too old (Switchyard-App-Version), to its fallback."),
                             "404": html("No such link."), "410": html("Deleted or expired."),
-                            "503": html("The database is unavailable.")]),
+                            "503": content("text/html", .string(), "The database is unavailable (a \"Try again shortly\" page).",
+                                           headers: ["Retry-After": "Seconds to wait before retrying."])]),
         ]
         paths["/"] = [
             "get": operation(
@@ -274,6 +275,13 @@ extension OpenAPIDocument {
         ]
         if let description { object["description"] = .string(description) }
         let roles = OperationRoles.roles(of: id)
+        if roles.contains(where: { $0 != .app }), case .object(var answers) = object["responses"] {
+            // The key's request rate (KeyAuthentication): on every answer once the key is accepted.
+            for (status, answer) in answers where status != "401" && status != "403" {
+                answers[status] = withRateLimitHeaders(answer, appKeyToo: roles.contains(.app))
+            }
+            object["responses"] = .object(answers)
+        }
         if !roles.isEmpty {
             // Who may call it, from the one table KeyAuthentication checks; any other key is 403.
             object["x-switchyard-roles"] = .array(roles.map { .string($0.rawValue) })
@@ -327,6 +335,26 @@ extension OpenAPIDocument {
     static func redirect(_ description: String) -> JSONValue {
         ["description": .string(description), "headers": ["Location": ["schema": ["type": "string"]]]]
     }
+
+    /// `response` with the `RateLimit-*` headers of the key's request rate added to its own.
+    static func withRateLimitHeaders(_ response: JSONValue, appKeyToo: Bool) -> JSONValue {
+        guard case .object(var object) = response else { return response }
+        var headers = object["headers"]?.objectValue ?? [:]
+        let whose = appKeyToo ? "with an admin, editor or viewer key (not the app key), while --key-rate is on" : "while --key-rate is on"
+        for (name, text) in rateLimitHeaders {
+            headers[name] = ["description": .string("\(text) Sent \(whose); counted per instance."),
+                             "schema": ["type": "integer", "minimum": 0]]
+        }
+        object["headers"] = .object(headers)
+        return .object(object)
+    }
+
+    /// The key's request rate, as every answer to an admin, editor or viewer key states it.
+    static let rateLimitHeaders = [
+        ("RateLimit-Limit", "Requests the key may make in the window."),
+        ("RateLimit-Remaining", "Requests left to the key in the window."),
+        ("RateLimit-Reset", "Whole seconds until the key's requests are fully available again."),
+    ]
 
     static func rateLimited(_ what: String) -> JSONValue {
         problem("\(what): the rate limit is spent; retry after Retry-After seconds.",

@@ -24,7 +24,7 @@ enum OpenAPIDocument {
         "info": [
             "title": "Switchyard link service",
             "version": "1.0.0",
-            "description": "Smart links validated against the app's route table: create them with an admin key, open them at /{code}, resolve and redeem them from the app with the app key. Every error is RFC 9457 problem details. Keys have a role (admin, editor, viewer, app) and a team: x-switchyard-roles on each operation lists the roles that may call it (403 role-refused for any other), and a key reaches only its team's links, webhooks, keys and audit log (another team's answer 404). Answers to admin, editor and viewer keys carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (the key's request rate on the instance; 429 with Retry-After over it).",
+            "description": "Smart links validated against the app's route table: create them with an admin key, open them at /{code}, resolve and redeem them from the app with the app key. Every error is RFC 9457 problem details. Keys have a role (admin, editor, viewer, app) and a team: x-switchyard-roles on each operation lists the roles that may call it (403 role-refused for any other), and a key reaches only its team's links, webhooks, keys and audit log (another team's answer 404). Answers to admin, editor and viewer keys carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset, declared on each such operation's responses: the key's request rate, counted by each instance on its own (behind N instances a key may make N times the rate in all; 429 with Retry-After over it).",
         ],
         "servers": [["url": "/"]],
         "paths": paths,

@@ -79,7 +79,7 @@ package func buildApplication(
     let webhooks = WebhookDispatcher(store: store, subscriptions: service.webhookSubscriptions, policy: service.webhookPolicy,
                                      settings: configuration.webhooks, logger: logger, now: now)
     let keyUses = KeyUseWriter(directory: service.keyDirectory, interval: .seconds(5), logger: logger)
-    var services: [any Service] = [recorder, service.audit, sweeper, refresher, expirySweeper, webhooks, keyUses]
+    var services: [any Service] = [recorder, sweeper, refresher, expirySweeper, webhooks, keyUses]
     if let metricsPort = configuration.metricsPort {
         // A second listener that answers `GET /metrics` only; the main port then has none.
         services.append(Application(
@@ -140,7 +140,6 @@ func makeService(
         appKeys: APIKeyring(Dictionary(configuration.appKeys.enumerated().map { ($1, "app\($0 + 1)") },
                                        uniquingKeysWith: { first, _ in first })),
         keyDirectory: KeyDirectory(store: store),
-        audit: AuditRecorder(store: store, logger: logger, interval: configuration.limits.auditFlushInterval),
         recorder: recorder, metrics: metrics, associations: associations,
         limiter: RateLimiter(create: configuration.limits.createRate, redeem: configuration.limits.redeemRate,
                              claim: configuration.limits.claimRate,

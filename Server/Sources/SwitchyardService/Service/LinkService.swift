@@ -15,8 +15,6 @@ struct LinkService: Sendable {
     let appKeys: APIKeyring
     /// Named keys read from the store (Authentication/KeyDirectory.swift).
     let keyDirectory: KeyDirectory
-    /// The audit log's writer (Audit/AuditRecorder.swift).
-    let audit: AuditRecorder
     let recorder: ClickRecorder
     let metrics: ServiceMetrics
     let associations: AssociationFiles

@@ -146,8 +146,6 @@ public struct ServiceConfiguration: Sendable {
         public var keyRequestRate: RateLimit? = Limits.defaultKeyRequestRate
         /// How long audit log entries are kept (deleted by the expiry sweep); nil keeps them.
         public var auditRetention: Duration? = Limits.defaultAuditRetention
-        /// How often buffered audit entries are written (all of them in one transaction).
-        public var auditFlushInterval: Duration = .seconds(1)
 
         /// Creates limits; the defaults suit a small deployment.
         public init(

@@ -32,10 +32,10 @@ struct WebhooksAPI: Sendable {
         }
         let webhook = Webhook(id: "wh_" + LinkCodes.generate(length: 20), team: team, url: body.url, events: Set(body.events),
                               secret: WebhookSignature.newSecret(), createdAt: StoredDate.rounded(service.now()))
-        try await service.storage { try await service.store.insertWebhook(webhook) }
+        let audit = service.auditEntry("webhook.created", target: webhook.id, detail: webhook.url, request: request, context: context)
+        try await service.storage { try await service.store.insertWebhook(webhook, audit: audit) }
         service.webhookSubscriptions.add(webhook)
         context.logger.info("webhook created", metadata: ["webhook": "\(webhook.id)", "team": "\(team)"])
-        service.audit("webhook.created", target: webhook.id, detail: webhook.url, request: request, context: context)
         return EditedResponse(status: .created, headers: [.location: "/api/v1/webhooks/\(webhook.id)", .cacheControl: "no-store"],
                               response: WebhookResponse(webhook, showingSecret: true))
     }
@@ -51,12 +51,12 @@ struct WebhooksAPI: Sendable {
     func delete(_ request: Request, context: ServiceRequestContext) async throws -> Response {
         let team = try context.team
         let id = try context.parameters.require("id")
-        guard id.utf8.count <= 64, try await service.storage({ try await service.store.deleteWebhook(id: id, team: team) }) else {
+        let audit = service.auditEntry("webhook.deleted", target: id, request: request, context: context)
+        guard id.utf8.count <= 64, try await service.storage({ try await service.store.deleteWebhook(id: id, team: team, audit: audit) }) else {
             throw Problem(.notFound, kind: "webhook-not-found", title: "Webhook not found", detail: "no webhook '\(id.prefix(64))'")
         }
         service.webhookSubscriptions.remove(id: id, team: team)
         context.logger.info("webhook deleted", metadata: ["webhook": "\(id)", "team": "\(team)"])
-        service.audit("webhook.deleted", target: id, request: request, context: context)
         return Response(status: .noContent, headers: [.cacheControl: "no-store"])
     }
 }

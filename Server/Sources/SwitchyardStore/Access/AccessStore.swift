@@ -6,10 +6,10 @@ public import Foundation
 /// Keys are stored by digest only. Names of teams and keys are unique in the store: a second
 /// with the same name fails with ``StoreError/nameTaken``.
 public protocol AccessStore: Sendable {
-    /// Stores a new team.
+    /// Stores a new team, and `audit` (its `team.created` entry) in the same transaction.
     ///
-    /// - Throws: ``StoreError`` `.nameTaken` when a team has this name.
-    func insertTeam(_ team: Team) async throws
+    /// - Throws: ``StoreError`` `.nameTaken` when a team has this name (and stores no entry).
+    func insertTeam(_ team: Team, audit: AuditEntry?) async throws
 
     /// Every team, in name order.
     func teams() async throws -> [Team]
@@ -42,4 +42,9 @@ public protocol AccessStore: Sendable {
     /// Deletes the audit entries made before `date`; returns how many.
     @discardableResult
     func forgetAudit(before date: Date) async throws -> Int
+}
+
+extension AccessStore {
+    /// ``insertTeam(_:audit:)`` without an audit entry.
+    public func insertTeam(_ team: Team) async throws { try await insertTeam(team, audit: nil) }
 }

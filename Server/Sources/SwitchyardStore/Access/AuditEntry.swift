@@ -9,15 +9,15 @@ public struct AuditEntry: Sendable, Hashable {
     public var team: String
     /// When the change was made.
     public var at: Date
-    /// The name of the key that made it (`environment` for the bootstrap keys, `cli` for the
-    /// command line).
+    /// The name of the key that made it (`environment` for the bootstrap keys; for the command
+    /// line `cli:` and the operating-system user, as `cli:alice`, or `cli` when none is known).
     public var keyName: String
     /// The key's role.
     public var role: String
     /// The client address the request came from (`local` for the command line).
     public var address: String
     /// What happened: `link.created`, `link.updated`, `link.deleted`, `links.imported`,
-    /// `key.created`, `key.revoked`, `webhook.created`, `webhook.deleted`, `signin`.
+    /// `key.created`, `key.revoked`, `team.created`, `webhook.created`, `webhook.deleted`, `signin`.
     public var action: String
     /// What it happened to: a link's code, a key's name, a webhook's id.
     public var target: String

@@ -1,10 +1,11 @@
 public import Foundation
 
 extension InMemoryLinkStore {
-    public func insertTeam(_ team: Team) async throws {
+    public func insertTeam(_ team: Team, audit: AuditEntry?) async throws {
         try check()
         guard access.teams[team.name] == nil else { throw StoreError.nameTaken("team", team.name) }
         access.teams[team.name] = team
+        if let audit { append(audit) }
     }
 
     public func teams() async throws -> [Team] {
@@ -68,7 +69,8 @@ extension InMemoryLinkStore {
         return count - access.audit.count
     }
 
-    private func append(_ entry: AuditEntry) {
+    /// Numbers and stores one audit entry (in the caller's actor step).
+    func append(_ entry: AuditEntry) {
         var entry = entry
         access.lastAuditID += 1
         entry.id = access.lastAuditID

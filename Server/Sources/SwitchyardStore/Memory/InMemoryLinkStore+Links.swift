@@ -2,11 +2,12 @@ public import Foundation
 
 extension InMemoryLinkStore {
     /// Stores a new link; a code used before, even by a deleted link, is taken.
-    public func insert(_ link: SmartLink, webhooks: [WebhookDelivery.New]) async throws {
+    public func insert(_ link: SmartLink, webhooks: [WebhookDelivery.New], audit: AuditEntry?) async throws {
         try check()
         if (link.redeemLimit ?? 0) < 0 { throw Self.negativeLimit(link) }
         guard put(link) else { throw StoreError.codeTaken(link.code) }
         webhookTables.enqueue(webhooks)
+        if let audit { append(audit) }
     }
 
     /// Stores each link whose code is free, in one actor step; returns the codes that were taken
@@ -90,7 +91,7 @@ extension InMemoryLinkStore {
     }
 
     /// Makes the changes to a live link.
-    public func update(code: String, team: String, changes: LinkChanges) async throws -> SmartLink? {
+    public func update(code: String, team: String, changes: LinkChanges, audit: AuditEntry?) async throws -> SmartLink? {
         try check()
         guard var link = links[code], link.team == team, link.deletedAt == nil else { return nil }
         if let fallbacks = changes.fallbacks {
@@ -100,15 +101,17 @@ extension InMemoryLinkStore {
         }
         if let proof = changes.installProof { link.installProof = proof }
         links[code] = link
+        if let audit { append(audit) }
         return link
     }
 
     /// Marks a live link deleted.
-    public func delete(code: String, team: String, at: Date) async throws -> Bool {
+    public func delete(code: String, team: String, at: Date, audit: AuditEntry?) async throws -> Bool {
         try check()
         guard var link = links[code], link.team == team, link.deletedAt == nil else { return false }
         link.deletedAt = StoredDate.rounded(at)
         links[code] = link
+        if let audit { append(audit) }
         return true
     }
 

@@ -1,10 +1,11 @@
 public import Foundation
 
 extension InMemoryLinkStore {
-    public func insertSession(_ session: DashboardSession, now: Date) async throws {
+    public func insertSession(_ session: DashboardSession, now: Date, audit: AuditEntry?) async throws {
         try check()
         sessions = sessions.filter { $0.value.expiresAt > StoredDate.rounded(now) }
         sessions[session.tokenHash] = session
+        if let audit { append(audit) }
     }
 
     public func session(tokenHash: String, now: Date, extendingTo: Date) async throws -> DashboardSession? {

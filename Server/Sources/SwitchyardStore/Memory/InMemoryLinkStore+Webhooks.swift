@@ -27,11 +27,12 @@ struct WebhookTables: Sendable {
 }
 
 extension InMemoryLinkStore {
-    public func insertWebhook(_ webhook: Webhook) async throws {
+    public func insertWebhook(_ webhook: Webhook, audit: AuditEntry?) async throws {
         try check()
         var stored = webhook
         stored.createdAt = StoredDate.rounded(webhook.createdAt)
         webhookTables.webhooks[webhook.id] = stored
+        if let audit { append(audit) }
     }
 
     public func webhooks(team: String?) async throws -> [Webhook] {
@@ -40,11 +41,12 @@ extension InMemoryLinkStore {
             .sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }
 
-    public func deleteWebhook(id: String, team: String) async throws -> Bool {
+    public func deleteWebhook(id: String, team: String, audit: AuditEntry?) async throws -> Bool {
         try check()
         guard webhookTables.webhooks[id]?.team == team else { return false }
         webhookTables.webhooks[id] = nil
         webhookTables.deliveries = webhookTables.deliveries.filter { $0.value.delivery.webhookID != id }
+        if let audit { append(audit) }
         return true
     }
 

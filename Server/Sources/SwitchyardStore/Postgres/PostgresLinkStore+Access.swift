@@ -3,11 +3,11 @@ import Logging
 import PostgresNIO
 
 extension PostgresLinkStore {
-    public func insertTeam(_ team: Team) async throws {
-        let inserted = try await rows("""
+    public func insertTeam(_ team: Team, audit: AuditEntry?) async throws {
+        let inserted = try await changedRows("""
             INSERT INTO teams (name, created_at) VALUES (\(team.name), \(team.createdAt))
             ON CONFLICT (name) DO NOTHING RETURNING name
-            """)
+            """, audit: audit)
         guard !inserted.isEmpty else { throw StoreError.nameTaken("team", team.name) }
     }
 
@@ -102,6 +102,21 @@ extension PostgresLinkStore {
     public func forgetAudit(before date: Date) async throws -> Int {
         try await rows("WITH gone AS (DELETE FROM audit_log WHERE at < \(StoredDate.rounded(date)) RETURNING 1) SELECT count(*)::bigint FROM gone",
                        deadline: .seconds(60)).first?.decode(Int.self) ?? 0
+    }
+
+    /// Runs `query` (a statement that returns the rows it changed) and, when it changed one, writes
+    /// `audit` in the same transaction; without an entry, the statement runs on its own. The rows
+    /// `query` returned.
+    func changedRows(_ query: PostgresQuery, audit: AuditEntry?) async throws -> [PostgresRow] {
+        guard let audit else { return try await rows(query) }
+        let logger = logger
+        return try await run { client in
+            try await client.withTransaction(logger: logger) { connection in
+                let changed = try await connection.query(query, logger: logger).collect()
+                if !changed.isEmpty { try await Self.append(connection, [audit], logger: logger) }
+                return changed
+            }
+        }
     }
 
     /// Writes audit entries on `connection` (in the caller's transaction, if any): one

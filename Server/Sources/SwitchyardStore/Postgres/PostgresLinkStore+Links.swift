@@ -2,19 +2,20 @@ public import Foundation
 import PostgresNIO
 
 extension PostgresLinkStore {
-    public func insert(_ link: SmartLink, webhooks: [WebhookDelivery.New]) async throws {
+    public func insert(_ link: SmartLink, webhooks: [WebhookDelivery.New], audit: AuditEntry?) async throws {
         var bindings = PostgresBindings(capacity: Self.columnCount)
         Self.bind(link, into: &bindings)
         let insert = PostgresQuery(
             unsafeSQL: "INSERT INTO links (\(Self.columns)) VALUES \(Self.placeholders(rows: 1, columns: Self.columnCount))"
                 + " ON CONFLICT (code) DO NOTHING RETURNING code",
             binds: bindings)
-        // One statement on its own; a transaction only when outbox rows go with it.
+        // One statement on its own; a transaction only when outbox rows or an audit entry go with it.
         let logger = logger
-        let inserted = webhooks.isEmpty ? !(try await rows(insert).isEmpty) : try await run { client in
+        let inserted = webhooks.isEmpty && audit == nil ? !(try await rows(insert).isEmpty) : try await run { client in
             try await client.withTransaction(logger: logger) { connection in
                 guard !(try await connection.query(insert, logger: logger).collect().isEmpty) else { return false }
                 try await Self.enqueue(connection, webhooks, logger: logger)
+                if let audit { try await Self.append(connection, [audit], logger: logger) }
                 return true
             }
         }
@@ -107,25 +108,25 @@ extension PostgresLinkStore {
         return makePage(try await rows(query).map(Self.decodeLink), limit: limit)
     }
 
-    public func update(code: String, team: String, changes: LinkChanges) async throws -> SmartLink? {
+    public func update(code: String, team: String, changes: LinkChanges, audit: AuditEntry?) async throws -> SmartLink? {
         let fallbacks = changes.fallbacks, setsFallbacks = changes.fallbacks != nil
         let proof = changes.installProof??.rawValue, setsProof = changes.installProof != nil
-        return try await rows("""
+        return try await changedRows("""
             UPDATE links SET fallback_ios = CASE WHEN \(setsFallbacks) THEN \(fallbacks?.ios) ELSE fallback_ios END,
                              fallback_android = CASE WHEN \(setsFallbacks) THEN \(fallbacks?.android) ELSE fallback_android END,
                              fallback_web = CASE WHEN \(setsFallbacks) THEN \(fallbacks?.web) ELSE fallback_web END,
                              install_proof = CASE WHEN \(setsProof) THEN \(proof) ELSE install_proof END
             WHERE code = \(code) AND team = \(team) AND deleted_at IS NULL
             RETURNING \(unescaped: Self.columns)
-            """).first.map(Self.decodeLink)
+            """, audit: audit).first.map(Self.decodeLink)
     }
 
-    public func delete(code: String, team: String, at: Date) async throws -> Bool {
-        !(try await rows("""
+    public func delete(code: String, team: String, at: Date, audit: AuditEntry?) async throws -> Bool {
+        !(try await changedRows("""
             UPDATE links SET deleted_at = \(StoredDate.rounded(at))
             WHERE code = \(code) AND team = \(team) AND deleted_at IS NULL
             RETURNING code
-            """)).isEmpty
+            """, audit: audit)).isEmpty
     }
 
     /// One transaction: the install's row first (a concurrent call of the same install waits on

@@ -2,13 +2,15 @@ public import Foundation
 import PostgresNIO
 
 extension PostgresLinkStore {
-    public func insertSession(_ session: DashboardSession, now: Date) async throws {
+    public func insertSession(_ session: DashboardSession, now: Date, audit: AuditEntry?) async throws {
         _ = try await rows("DELETE FROM dashboard_sessions WHERE expires_at <= \(StoredDate.rounded(now))")
-        _ = try await rows("""
+        let insert: PostgresQuery = """
             INSERT INTO dashboard_sessions (token_hash, team, csrf, expires_at, key_name, role, key_hash)
             VALUES (\(session.tokenHash), \(session.team), \(session.csrf), \(session.expiresAt), \(session.keyName),
                     \(session.role), \(session.keyHash))
-            """)
+            RETURNING token_hash
+            """
+        _ = try await changedRows(insert, audit: audit)
     }
 
     public func session(tokenHash: String, now: Date, extendingTo: Date) async throws -> DashboardSession? {

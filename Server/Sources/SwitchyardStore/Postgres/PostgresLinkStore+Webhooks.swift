@@ -38,12 +38,14 @@ extension PostgresLinkStore {
         try await enqueue(connection, webhooks(try decodeLink(row)), logger: logger)
     }
 
-    public func insertWebhook(_ webhook: Webhook) async throws {
-        _ = try await rows("""
+    public func insertWebhook(_ webhook: Webhook, audit: AuditEntry?) async throws {
+        let insert: PostgresQuery = """
             INSERT INTO webhooks (id, team, url, events, secret, created_at)
             VALUES (\(webhook.id), \(webhook.team), \(webhook.url), \(webhook.storedEvents), \(webhook.secret),
                     \(StoredDate.rounded(webhook.createdAt)))
-            """)
+            RETURNING id
+            """
+        _ = try await changedRows(insert, audit: audit)
     }
 
     public func webhooks(team: String?) async throws -> [Webhook] {
@@ -59,7 +61,7 @@ extension PostgresLinkStore {
         }
     }
 
-    public func deleteWebhook(id: String, team: String) async throws -> Bool {
+    public func deleteWebhook(id: String, team: String, audit: AuditEntry?) async throws -> Bool {
         let logger = logger
         return try await run { client in
             try await client.withTransaction(logger: logger) { connection in
@@ -67,6 +69,7 @@ extension PostgresLinkStore {
                     "DELETE FROM webhooks WHERE id = \(id) AND team = \(team) RETURNING id", logger: logger).collect()
                 guard !deleted.isEmpty else { return false }
                 try await connection.query("DELETE FROM webhook_deliveries WHERE webhook_id = \(id)", logger: logger)
+                if let audit { try await Self.append(connection, [audit], logger: logger) }
                 return true
             }
         }

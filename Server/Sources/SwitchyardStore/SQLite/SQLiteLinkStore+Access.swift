@@ -2,12 +2,13 @@ public import Foundation
 import GRDB
 
 extension SQLiteLinkStore {
-    public func insertTeam(_ team: Team) async throws {
+    public func insertTeam(_ team: Team, audit: AuditEntry?) async throws {
         try await write { db in
             try Self.unique("team", team.name) {
                 try db.execute(sql: "INSERT INTO teams (name, created_at) VALUES (?, ?)",
                                arguments: [team.name, StoredDate.milliseconds(team.createdAt)])
             }
+            if let audit { try Self.append(db, [audit]) }
         }
     }
 

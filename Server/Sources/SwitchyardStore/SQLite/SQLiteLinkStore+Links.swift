@@ -2,7 +2,7 @@ public import Foundation
 import GRDB
 
 extension SQLiteLinkStore {
-    public func insert(_ link: SmartLink, webhooks: [WebhookDelivery.New]) async throws {
+    public func insert(_ link: SmartLink, webhooks: [WebhookDelivery.New], audit: AuditEntry?) async throws {
         let arguments = Self.insertArguments(link)
         let inserted = try await write { db in
             try db.execute(sql: """
@@ -11,6 +11,7 @@ extension SQLiteLinkStore {
                 """, arguments: arguments)
             guard db.changesCount > 0 else { return false }
             try Self.enqueue(db, webhooks)
+            if let audit { try Self.append(db, [audit]) }
             return true
         }
         guard inserted else { throw StoreError.codeTaken(link.code) }
@@ -102,11 +103,11 @@ extension SQLiteLinkStore {
         return makePage(rows, limit: limit)
     }
 
-    public func update(code: String, team: String, changes: LinkChanges) async throws -> SmartLink? {
+    public func update(code: String, team: String, changes: LinkChanges, audit: AuditEntry?) async throws -> SmartLink? {
         let fallbacks = changes.fallbacks
         let proof = changes.installProof
         return try await write { db in
-            try Row.fetchOne(db, sql: """
+            let row = try Row.fetchOne(db, sql: """
                 UPDATE links SET fallback_ios = CASE WHEN ? THEN ? ELSE fallback_ios END,
                                  fallback_android = CASE WHEN ? THEN ? ELSE fallback_android END,
                                  fallback_web = CASE WHEN ? THEN ? ELSE fallback_web END,
@@ -115,17 +116,21 @@ extension SQLiteLinkStore {
                 RETURNING \(Self.columns)
                 """, arguments: [fallbacks != nil, fallbacks?.ios, fallbacks != nil, fallbacks?.android,
                                  fallbacks != nil, fallbacks?.web, proof != nil, proof??.rawValue, code, team])
-                .map(Self.decodeLink)
+            guard let row else { return nil }
+            if let audit { try Self.append(db, [audit]) }
+            return try Self.decodeLink(row)
         }
     }
 
-    public func delete(code: String, team: String, at: Date) async throws -> Bool {
+    public func delete(code: String, team: String, at: Date, audit: AuditEntry?) async throws -> Bool {
         let at = StoredDate.milliseconds(at)
         return try await write { db in
             try db.execute(
                 sql: "UPDATE links SET deleted_at = ? WHERE code = ? AND team = ? AND deleted_at IS NULL",
                 arguments: [at, code, team])
-            return db.changesCount > 0
+            guard db.changesCount > 0 else { return false }
+            if let audit { try Self.append(db, [audit]) }
+            return true
         }
     }
 

@@ -2,7 +2,7 @@ public import Foundation
 import GRDB
 
 extension SQLiteLinkStore {
-    public func insertSession(_ session: DashboardSession, now: Date) async throws {
+    public func insertSession(_ session: DashboardSession, now: Date, audit: AuditEntry?) async throws {
         let arguments: StatementArguments = [session.tokenHash, session.team, session.csrf,
                                              StoredDate.milliseconds(session.expiresAt), session.keyName, session.role,
                                              session.keyHash]
@@ -13,6 +13,7 @@ extension SQLiteLinkStore {
                 INSERT INTO dashboard_sessions (token_hash, team, csrf, expires_at, key_name, role, key_hash)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
                 """, arguments: arguments)
+            if let audit { try Self.append(db, [audit]) }
         }
     }
 

@@ -31,11 +31,12 @@ extension SQLiteLinkStore {
         try enqueue(db, webhooks(teams, clicks))
     }
 
-    public func insertWebhook(_ webhook: Webhook) async throws {
+    public func insertWebhook(_ webhook: Webhook, audit: AuditEntry?) async throws {
         try await write { db in
             try db.execute(sql: "INSERT INTO webhooks (id, team, url, events, secret, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                            arguments: [webhook.id, webhook.team, webhook.url, webhook.storedEvents, webhook.secret,
                                        StoredDate.milliseconds(webhook.createdAt)])
+            if let audit { try Self.append(db, [audit]) }
         }
     }
 
@@ -55,11 +56,12 @@ extension SQLiteLinkStore {
         }
     }
 
-    public func deleteWebhook(id: String, team: String) async throws -> Bool {
+    public func deleteWebhook(id: String, team: String, audit: AuditEntry?) async throws -> Bool {
         try await write { db in
             try db.execute(sql: "DELETE FROM webhooks WHERE id = ? AND team = ?", arguments: [id, team])
             guard db.changesCount > 0 else { return false }
             try db.execute(sql: "DELETE FROM webhook_deliveries WHERE webhook_id = ?", arguments: [id])
+            if let audit { try Self.append(db, [audit]) }
             return true
         }
     }

@@ -12,12 +12,13 @@ public protocol LinkStore: IdempotencyRecords, LinkStats, WebhookStore, LiveRout
     /// Creates or upgrades the schema. Idempotent.
     func migrate() async throws
 
-    /// Stores a new link under `link.code`, and `webhooks` (its `link.created` outbox rows) in
-    /// the same transaction.
+    /// Stores a new link under `link.code`, and `webhooks` (its `link.created` outbox rows) and
+    /// `audit` (its `link.created` audit entry) in the same transaction.
     ///
     /// - Throws: ``StoreError/codeTaken`` when the code exists (live or deleted: codes are never
-    ///   reused); the caller generates another code, or reports an alias as taken.
-    func insert(_ link: SmartLink, webhooks: [WebhookDelivery.New]) async throws
+    ///   reused); the caller generates another code, or reports an alias as taken. Nothing is
+    ///   written then, the audit entry included.
+    func insert(_ link: SmartLink, webhooks: [WebhookDelivery.New], audit: AuditEntry?) async throws
 
     /// Stores many new links in one transaction (an import): every link whose code is free is
     /// written, and the codes already taken — live or deleted, or earlier in `links` — are
@@ -61,13 +62,14 @@ public protocol LinkStore: IdempotencyRecords, LinkStats, WebhookStore, LiveRout
     /// - Complexity: one query per call on SQLite and PostgreSQL (the primary key's order).
     func liveLinks(after code: String?, limit: Int) async throws -> [SmartLink]
 
-    /// Makes `changes` to a team's live link in one statement and answers the link as it is
-    /// then; nil when the team has no such live link.
-    func update(code: String, team: String, changes: LinkChanges) async throws -> SmartLink?
+    /// Makes `changes` to a team's live link in one statement, stores `audit` in the same
+    /// transaction, and answers the link as it is then; nil (and no entry) when the team has no
+    /// such live link.
+    func update(code: String, team: String, changes: LinkChanges, audit: AuditEntry?) async throws -> SmartLink?
 
-    /// Marks a team's link deleted (it then answers 410; its code stays taken). False when the
-    /// team has no such live link.
-    func delete(code: String, team: String, at: Date) async throws -> Bool
+    /// Marks a team's link deleted (it then answers 410; its code stays taken), and stores `audit`
+    /// in the same transaction. False (and no entry) when the team has no such live link.
+    func delete(code: String, team: String, at: Date, audit: AuditEntry?) async throws -> Bool
 
     /// Spends one redemption for one install atomically, so exactly `redeemLimit` installs succeed
     /// however many calls run at once, and an install spends at most one redemption of a link:
@@ -120,8 +122,9 @@ public protocol LinkStore: IdempotencyRecords, LinkStats, WebhookStore, LiveRout
     @discardableResult
     func forgetOpens(expiringBy date: Date) async throws -> Int
 
-    /// Stores a new dashboard session, and deletes every session that has expired at `now`.
-    func insertSession(_ session: DashboardSession, now: Date) async throws
+    /// Stores a new dashboard session, and `audit` (its `signin` entry) in the same transaction;
+    /// deletes every session that has expired at `now`.
+    func insertSession(_ session: DashboardSession, now: Date, audit: AuditEntry?) async throws
 
     /// The live session with this token hash, its expiry moved to `extendingTo`; nil when there
     /// is none or it expired at `now` (an expired one is deleted).
@@ -143,8 +146,28 @@ extension LinkStore {
         try await list(team: team, limit: limit, cursor: cursor, matching: nil)
     }
 
-    /// ``insert(_:webhooks:)`` without outbox rows.
-    public func insert(_ link: SmartLink) async throws { try await insert(link, webhooks: []) }
+    /// ``insert(_:webhooks:audit:)`` without outbox rows or an audit entry.
+    public func insert(_ link: SmartLink) async throws { try await insert(link, webhooks: [], audit: nil) }
+
+    /// ``insert(_:webhooks:audit:)`` without an audit entry.
+    public func insert(_ link: SmartLink, webhooks: [WebhookDelivery.New]) async throws {
+        try await insert(link, webhooks: webhooks, audit: nil)
+    }
+
+    /// ``update(code:team:changes:audit:)`` without an audit entry.
+    public func update(code: String, team: String, changes: LinkChanges) async throws -> SmartLink? {
+        try await update(code: code, team: team, changes: changes, audit: nil)
+    }
+
+    /// ``delete(code:team:at:audit:)`` without an audit entry.
+    public func delete(code: String, team: String, at: Date) async throws -> Bool {
+        try await delete(code: code, team: team, at: at, audit: nil)
+    }
+
+    /// ``insertSession(_:now:audit:)`` without an audit entry.
+    public func insertSession(_ session: DashboardSession, now: Date) async throws {
+        try await insertSession(session, now: now, audit: nil)
+    }
 
     /// ``insert(contentsOf:webhooks:)`` without outbox rows.
     public func insert(contentsOf links: [SmartLink]) async throws -> Set<String> {

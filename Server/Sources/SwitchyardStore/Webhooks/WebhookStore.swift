@@ -3,20 +3,21 @@ public import Foundation
 /// Webhook subscriptions and their delivery outbox: the part of ``LinkStore`` that the signed
 /// webhooks use.
 ///
-/// Outbox rows are written by the writes that report them (``LinkStore/insert(_:webhooks:)``,
+/// Outbox rows are written by the writes that report them (``LinkStore/insert(_:webhooks:audit:)``,
 /// ``LinkStore/redeem(code:install:at:webhooks:)``, ``LinkStore/record(_:webhooks:)``, the deferred
 /// claims), in the same transaction, so an event is stored exactly when what it reports is. A row
 /// stays until it is delivered (deleted) or given up (kept, with `failed_at`): a crash never loses
 /// one, and a delivery whose attempt was cut short is claimed again once its lease runs out.
 public protocol WebhookStore: Sendable {
-    /// Stores a new subscription.
-    func insertWebhook(_ webhook: Webhook) async throws
+    /// Stores a new subscription, and `audit` (its `webhook.created` entry) in the same transaction.
+    func insertWebhook(_ webhook: Webhook, audit: AuditEntry?) async throws
 
     /// A team's subscriptions (every team's for nil), oldest first.
     func webhooks(team: String?) async throws -> [Webhook]
 
-    /// Deletes a team's subscription and its outbox rows; false when the team has none with this id.
-    func deleteWebhook(id: String, team: String) async throws -> Bool
+    /// Deletes a team's subscription and its outbox rows, and stores `audit` in the same
+    /// transaction; false (and no entry) when the team has none with this id.
+    func deleteWebhook(id: String, team: String, audit: AuditEntry?) async throws -> Bool
 
     /// Writes outbox rows on their own (an event whose write has no transaction of its own).
     func enqueueWebhookDeliveries(_ deliveries: [WebhookDelivery.New]) async throws
@@ -55,6 +56,14 @@ public protocol WebhookStore: Sendable {
 }
 
 extension WebhookStore {
+    /// ``insertWebhook(_:audit:)`` without an audit entry.
+    public func insertWebhook(_ webhook: Webhook) async throws { try await insertWebhook(webhook, audit: nil) }
+
+    /// ``deleteWebhook(id:team:audit:)`` without an audit entry.
+    public func deleteWebhook(id: String, team: String) async throws -> Bool {
+        try await deleteWebhook(id: id, team: team, audit: nil)
+    }
+
     /// Claims up to `limit` due deliveries, oldest due first, however many belong to one webhook.
     public func claimWebhookDeliveries(now: Date, leaseUntil: Date, limit: Int) async throws -> [WebhookDelivery.Claimed] {
         try await claimWebhookDeliveries(now: now, leaseUntil: leaseUntil, limit: limit, perWebhook: max(1, limit), skipping: [])

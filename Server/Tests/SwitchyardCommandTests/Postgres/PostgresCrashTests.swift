@@ -7,7 +7,8 @@ extension PostgresProcessTests {
     @Suite(.enabled(if: PostgresEnvironment.url != nil, "\(PostgresEnvironment.skipped)"))
     struct PostgresCrashTests {
         /// Links created at load, `serve` killed with SIGKILL mid-stream, restarted on the same
-        /// database: every acknowledged link is there and intact, and no code was handed out twice.
+        /// database: every acknowledged link is there and intact, with its audit entry, and no code
+        /// was handed out twice.
         @Test func acknowledgedLinksSurviveSIGKILL() async throws {
             let schema = PostgresSchema(server: PostgresEnvironment.url ?? "", prefix: "serve_crash")
             let scratch = try TemporaryDirectory()
@@ -22,6 +23,8 @@ extension PostgresProcessTests {
                 let restarted = try ServeProcess(database: schema.databaseURL, environment: keys, scratch: scratch)
                 let lost = try await CrashLoad.lost(links, on: restarted, appKey: "pg-crash-app-key-001")
                 #expect(lost.isEmpty, "acknowledged links lost or changed after SIGKILL: \(lost)")
+                let unaudited = try await CrashLoad.unaudited(links, on: restarted, adminKey: "pg-crash-admin-key-01")
+                #expect(unaudited.isEmpty, "acknowledged links without their audit entry after SIGKILL: \(unaudited)")
                 #expect(restarted.stop() == 0, "\(restarted.log)")
             } catch {
                 try? await schema.drop()

@@ -58,7 +58,8 @@ import Testing
     }
 
     /// Links created at load, the process killed with SIGKILL mid-stream, restarted: every link whose
-    /// creation was acknowledged (201) is there and intact, and no code was handed out twice.
+    /// creation was acknowledged (201) is there and intact, with its audit entry, and no code was
+    /// handed out twice.
     @Test func acknowledgedLinksSurviveSIGKILL() async throws {
         let scratch = try TemporaryDirectory()
         let database = scratch.url.appendingPathComponent("crash.sqlite").path
@@ -72,6 +73,8 @@ import Testing
         let restarted = try ServeProcess(database: "sqlite:\(database)", environment: keys, scratch: scratch)
         let lost = try await CrashLoad.lost(links, on: restarted, appKey: "crash-app-key-000001")
         #expect(lost.isEmpty, "acknowledged links lost or changed after SIGKILL: \(lost)")
+        let unaudited = try await CrashLoad.unaudited(links, on: restarted, adminKey: "crash-admin-key-0001")
+        #expect(unaudited.isEmpty, "acknowledged links without their audit entry after SIGKILL: \(unaudited)")
         #expect(restarted.stop() == 0)
     }
 

@@ -64,4 +64,18 @@ enum CrashLoad {
         }
         return lost
     }
+
+    /// The acknowledged links whose `link.created` audit entry `server` does not give back.
+    static func unaudited(_ links: [Acknowledgement], on server: ServeProcess, adminKey: String) async throws -> [String] {
+        var audited: Set<String> = []
+        var cursor: String?
+        repeat {
+            let (status, text) = try await server.request(
+                "GET", "/api/v1/audit?action=link.created&limit=200" + (cursor.map { "&cursor=\($0)" } ?? ""), key: adminKey)
+            guard status == 200, let page = try? JSONValue.parse(text) else { return ["audit log answered \(status): \(text)"] }
+            audited.formUnion(page["entries"]?.arrayValue?.compactMap { $0["target"]?.stringValue } ?? [])
+            cursor = page["nextCursor"]?.stringValue
+        } while cursor != nil
+        return links.map(\.code).filter { !audited.contains($0) }
+    }
 }

@@ -9,8 +9,34 @@ import Testing
 
 /// The audit trail of a scripted series of changes, on every store: who (key name and role), what,
 /// on what, from which address, newest first; filtered by key and by action; paged; each team
-/// sees only its own.
+/// sees only its own. Each change's entry is in the store when the change is acknowledged.
 @Suite struct AuditTrailTests {
+    /// Read from the store itself the moment each answer arrives, with no wait: a link created,
+    /// updated and deleted and a webhook created and deleted over the socket each have their entry.
+    @Test(arguments: StoreKind.available)
+    func anAcknowledgedChangeHasItsEntryAtOnce(kind: StoreKind) async throws {
+        try await Harness.live(kind) { client, harness in
+            func newest() async throws -> String {
+                let entry = try #require(try await harness.store.audit(AuditQuery(team: "shop", limit: 1)).first)
+                return "\(entry.action) \(entry.target) \(entry.keyName)"
+            }
+            let code = try #require(try await client.create(#"{"route": "about/team"}"#)["code"]?.stringValue)
+            #expect(try await newest() == "link.created \(code) environment")
+            #expect(try await client.send(.patch, "/api/v1/links/\(code)", json: #"{"fallbacks": {"web": "https://shop.example.com/"}}"#)
+                .status == .ok)
+            #expect(try await newest() == "link.updated \(code) environment")
+            #expect(try await client.send(.delete, "/api/v1/links/\(code)").status == .noContent)
+            #expect(try await newest() == "link.deleted \(code) environment")
+            let hook = try await client.send(.post, "/api/v1/webhooks", json: #"{"url": "https://93.184.216.34/hook", "events": ["link.created"]}"#)
+            let webhook = try #require(try hook.json()["id"]?.stringValue)
+            #expect(try await newest() == "webhook.created \(webhook) environment")
+            #expect(try await client.send(.delete, "/api/v1/webhooks/\(webhook)").status == .noContent)
+            #expect(try await newest() == "webhook.deleted \(webhook) environment")
+            #expect(try await client.send(.delete, "/api/v1/links/\(code)").status == .notFound)
+            #expect(try await newest() == "webhook.deleted \(webhook) environment", "a change refused has no entry")
+        }
+    }
+
     @Test(arguments: StoreKind.available)
     func aScriptedSeriesOfChangesIsRecorded(kind: StoreKind) async throws {
         try await Harness.live(kind) { client, _ in

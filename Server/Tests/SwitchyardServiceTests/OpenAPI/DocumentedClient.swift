@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 @_spi(SwitchyardService) import Switchyard
@@ -38,8 +39,10 @@ final class ResponseLedger: Sendable {
 }
 
 /// A test client whose every answer is checked against the served OpenAPI document: its status
-/// must be documented for the operation, its content type among the documented ones, and a JSON
-/// body valid under that response's schema (``DocumentValidator``).
+/// must be documented for the operation, its content type among the documented ones, a JSON
+/// body valid under that response's schema (``DocumentValidator``), and its rate headers
+/// (`RateLimit-*`, `Retry-After`) documented for that response and valid under their schemas;
+/// a success answered to an admin key carries every `RateLimit-*` header its response documents.
 struct DocumentedClient: Sendable {
     let client: any TestClientProtocol
     let ledger: ResponseLedger
@@ -55,6 +58,9 @@ struct DocumentedClient: Sendable {
         let answer = "\(operation) \(response.status.code)"
         if response.status != status { ledger.problem("\(operation) at \(uri ?? parts[1]): expected \(status.code), got \(response.status.code): \(response.text.prefix(300))") }
         for problem in check(response, method: parts[0].lowercased(), path: parts[1]) { ledger.problem("\(answer): \(problem)") }
+        for problem in rateHeaderErrors(response, method: parts[0].lowercased(), path: parts[1], key: key) {
+            ledger.problem("\(answer): \(problem)")
+        }
         return response
     }
 
@@ -78,5 +84,34 @@ struct DocumentedClient: Sendable {
         }
         guard let body = try? response.json() else { return ["the body is not JSON: \(response.text.prefix(200))"] }
         return DocumentValidator(document: document).errors(body, schema)
+    }
+
+    /// The headers whose presence and values are part of the documented contract.
+    static let rateHeaders = ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After"]
+
+    /// What is wrong with `response`'s rate headers: one sent but not documented for its response,
+    /// a value its schema refuses, or a documented `RateLimit-*` header missing from a success
+    /// answered to a key other than the app's (the test service counts every such key's requests).
+    func rateHeaderErrors(_ response: TestResponse, method: String, path: String, key: String?) -> [String] {
+        let document = ledger.document
+        guard let documented = document["paths"]?[path]?[method]?["responses"]?[String(response.status.code)] else { return [] }
+        let headers = documented["headers"]?.objectValue ?? [:]
+        var found: [String] = []
+        for name in Self.rateHeaders {
+            let value = response.headers[HTTPField.Name(name)!]
+            guard let declared = headers[name] else {
+                if let value { found.append("\(name): \(value) is sent but not documented") }
+                continue
+            }
+            guard let value else {
+                let expected = name.hasPrefix("RateLimit-") && (200..<300).contains(response.status.code) && key != nil && key != Keys.app
+                if expected { found.append("\(name) is documented but not sent") }
+                continue
+            }
+            let schema = declared["schema"] ?? .object([:])
+            let typed: JSONValue = schema["type"] == "integer" ? (Int(value).map { .number(Double($0)) } ?? .string(value)) : .string(value)
+            found += DocumentValidator(document: document).errors(typed, schema, at: name)
+        }
+        return found
     }
 }

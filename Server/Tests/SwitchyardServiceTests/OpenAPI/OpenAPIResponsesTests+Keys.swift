@@ -37,6 +37,28 @@ extension OpenAPIResponsesTests {
         }
     }
 
+    /// A key allowed two requests: a refusal of the handler's (404) and a success carry the quota
+    /// as it goes down; the third request is 429 with `Retry-After` and the spent quota.
+    static func keyRateLimited(_ api: DocumentedClient) async throws {
+        func header(_ response: TestResponse, _ name: String) -> String? { response.headers[HTTPField.Name(name)!] }
+        let missing = try await api.expect(.notFound, "GET /api/v1/links/{code}", "/api/v1/links/nosuchcode")
+        #expect(header(missing, "RateLimit-Limit") == "2")
+        #expect(header(missing, "RateLimit-Remaining") == "1")
+        let listed = try await api.expect(.ok, "GET /api/v1/links")
+        #expect(header(listed, "RateLimit-Remaining") == "0")
+        #expect(Int(header(listed, "RateLimit-Reset") ?? "") ?? 0 > 0)
+        let refused = try await api.expect(.tooManyRequests, "GET /api/v1/audit")
+        #expect(header(refused, "RateLimit-Remaining") == "0")
+        #expect(Int(header(refused, "Retry-After") ?? "") ?? 0 > 0)
+    }
+
+    /// Two requests an hour for each admin, editor or viewer key.
+    static var keyThrottled: ServiceConfiguration {
+        var configuration = Harness.configuration()
+        configuration.limits.keyRequestRate = RateLimit(2, perSeconds: 3600)
+        return configuration
+    }
+
     /// 503 from the keys and the audit log while the database is down.
     static func keysUnavailable(_ api: DocumentedClient) async throws {
         try await api.expect(.serviceUnavailable, "POST /api/v1/keys", json: #"{"name": "down", "role": "viewer"}"#)

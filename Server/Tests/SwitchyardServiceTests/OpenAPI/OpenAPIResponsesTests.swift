@@ -42,6 +42,9 @@ import Testing
             try await Self.rateLimited(DocumentedClient(client: client, ledger: ledger))
             try await Self.attestRateLimited(DocumentedClient(client: client, ledger: ledger))
         }
+        try await Harness.live(.memory, configuration: Self.keyThrottled) { client, _ in
+            try await Self.keyRateLimited(DocumentedClient(client: client, ledger: ledger))
+        }
         try await Harness.live(.memory, configuration: AttestAPITests.configuration()) { client, harness in
             try await Self.attest(DocumentedClient(client: client, ledger: ledger), harness: harness)
         }

@@ -4,7 +4,8 @@ import Testing
 
 /// What every ``AccessStore`` must do, on each back end: teams and keys unique by name, keys
 /// found by digest, revocation per team with its audit entry in the same write, last use kept
-/// as the latest, and the audit log paged newest first, filtered and expired.
+/// as the latest, the audit entry of each change written with it (none when nothing changed),
+/// and the audit log paged newest first, filtered and expired.
 enum AccessStoreConformance: String, ConformanceCase {
     case teams
     case keys
@@ -12,6 +13,7 @@ enum AccessStoreConformance: String, ConformanceCase {
     case lastUse
     case auditPages
     case auditRetention
+    case auditWithChanges
 
     func check(_ database: TestDatabase) async throws {
         let store = try await database.open()
@@ -22,6 +24,7 @@ enum AccessStoreConformance: String, ConformanceCase {
         case .lastUse: try await Self.lastUse(store)
         case .auditPages: try await Self.auditPages(store)
         case .auditRetention: try await Self.auditRetention(store)
+        case .auditWithChanges: try await Self.auditWithChanges(store)
         }
     }
 
@@ -95,6 +98,32 @@ enum AccessStoreConformance: String, ConformanceCase {
         #expect((first + second).map(\.target) == ["x10", "x4", "x3", "x2"])
         #expect(try await store.audit(AuditQuery(team: "shop", keyName: "ops")).map(\.target) == ["x10"])
         #expect(try await store.audit(AuditQuery(team: "shop", keyName: "ci", action: "link.deleted")).map(\.target) == ["x3", "x1"])
+    }
+
+    /// A link's creation, update and deletion, a webhook's creation and deletion and a sign-in
+    /// store their entry in the same write; a write that changes nothing (a taken code, an unknown
+    /// link or webhook) stores none.
+    static func auditWithChanges(_ store: any LinkStore) async throws {
+        try await store.insert(makeLink("a1", team: "shop"), webhooks: [], audit: entry("link.created", at: 1))
+        await #expect(throws: StoreError.codeTaken("a1")) {
+            try await store.insert(makeLink("a1", team: "shop"), webhooks: [], audit: entry("link.created", at: 2))
+        }
+        let web = SmartLink.Fallbacks(web: "https://example.org/")
+        #expect(try await store.update(code: "a1", team: "shop", changes: LinkChanges(fallbacks: web), audit: entry("link.updated", at: 3)) != nil)
+        #expect(try await store.update(code: "zz", team: "shop", changes: LinkChanges(fallbacks: web), audit: entry("link.updated", at: 4)) == nil)
+        #expect(try await store.delete(code: "a1", team: "blog", at: Instant.at(5), audit: entry("link.deleted", at: 5)) == false)
+        #expect(try await store.delete(code: "a1", team: "shop", at: Instant.at(6), audit: entry("link.deleted", at: 6)))
+        let hook = Webhook(id: "wh1", team: "shop", url: "https://hooks.example.com/1", events: [.linkCreated], secret: "s",
+                           createdAt: Instant.at(7))
+        try await store.insertWebhook(hook, audit: entry("webhook.created", at: 7))
+        #expect(try await store.deleteWebhook(id: "wh1", team: "blog", audit: entry("webhook.deleted", at: 8)) == false)
+        #expect(try await store.deleteWebhook(id: "wh1", team: "shop", audit: entry("webhook.deleted", at: 9)))
+        let session = DashboardSession(tokenHash: "t", team: "shop", csrf: "c", expiresAt: Instant.at(1000))
+        try await store.insertSession(session, now: Instant.at(10), audit: entry("signin", at: 10))
+        let log = try await store.audit(AuditQuery(team: "shop"))
+        #expect(log.map { "\($0.action) \($0.target)" } == [
+            "signin x10", "webhook.deleted x9", "webhook.created x7", "link.deleted x6", "link.updated x3", "link.created x1",
+        ])
     }
 
     /// Entries before the cutoff are deleted, on every team; later ones stay.

@@ -54,14 +54,16 @@ struct DashboardSessions: Sendable {
         self.lifetime = Self.seconds(lifetime)
     }
 
-    /// Starts a session for the key `caller` stands for (`keyHash`: a named key's digest); returns its token.
-    func create(_ caller: ServiceRequestContext.Caller, keyHash: String?, now: Date) async throws -> (token: String, session: Session) {
+    /// Starts a session for the key `caller` stands for (`keyHash`: a named key's digest), with `audit` (its
+    /// `signin` entry) in the same transaction; returns its token.
+    func create(_ caller: ServiceRequestContext.Caller, keyHash: String?, now: Date,
+                audit: AuditEntry? = nil) async throws -> (token: String, session: Session) {
         let started = Int64(now.timeIntervalSince1970.rounded(.down))
         let token = Self.randomToken() + "." + String(started)
         let stored = DashboardSession(tokenHash: Self.hash(token), team: caller.team, csrf: Self.randomToken(),
                                       expiresAt: expiry(started: started, now: now), keyName: caller.name,
                                       role: caller.role.rawValue, keyHash: keyHash)
-        try await store.insertSession(stored, now: now)
+        try await store.insertSession(stored, now: now, audit: audit)
         return (token, Session(stored))
     }
 
