@@ -20,6 +20,9 @@ public struct RouteTableBuilder: Sendable {
     /// The settings, with no routes (they are ``definitions``).
     let settings: RouteTableConfiguration
     let maximumInputLength: Int
+    /// The delimiter as the byte plain patterns are split at, or nil when it cannot be one
+    /// (``TableSettings/delimiterByte(_:)``); read once, not per route.
+    let delimiterByte: UInt8?
     /// The built-in and app-defined constraints, sorted by name: tokens refer to them by index.
     let constraints: [ParameterConstraint]
     let constraintIndex: [String: Int32]
@@ -67,6 +70,7 @@ public struct RouteTableBuilder: Sendable {
         settings.routes = []
         self.settings = settings
         self.maximumInputLength = maximumInputLength
+        delimiterByte = TableSettings.delimiterByte(configuration.delimiter)
         issues += TableSettings.problems(of: configuration).map {
             Self.setting($0.message, code: RouteTableBuildError.Issue.Code(rawValue: $0.code))
         }
@@ -132,6 +136,7 @@ public struct RouteTableBuilder: Sendable {
     private init(settingsOf other: RouteTableBuilder) {
         settings = other.settings
         maximumInputLength = other.maximumInputLength
+        delimiterByte = other.delimiterByte
         constraints = other.constraints
         constraintIndex = other.constraintIndex
         definitions = []
@@ -155,7 +160,7 @@ public struct RouteTableBuilder: Sendable {
         for owner in lone.owners.claimed {
             Self.load(owner, of: pattern, parsed: lone.parsed[owner.route], into: form,
                       fold: !settings.caseSensitive, constraintIndex: constraintIndex,
-                      delimiter: TableSettings.delimiterByte(settings.delimiter))
+                      delimiter: delimiterByte)
             body(form, owner.ordinal)
         }
     }

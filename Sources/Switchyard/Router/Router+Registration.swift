@@ -110,6 +110,16 @@ extension Router {
     /// - Throws: ``RouteTableBuildError`` with ``RouteTableBuildError/Issue/Code/unknownRoute``
     ///   naming each unknown route; the filter is then not appended.
     public func appendFilter(_ filter: any LinkFilter) throws(RouteTableBuildError) {
+        if let gate = filter as? GateFilter {
+            // Checked on the registrations: the same names and patterns the table would hold,
+            // without compiling a table that a later `map` would make stale.
+            try state.withLock { state throws(RouteTableBuildError) in
+                try gate.check(isRoute: { state.routes.names[$0] != nil || state.byPattern[$0] != nil },
+                               names: { state.routes.definitions.compactMap(\.name) })
+                state.filters.append(gate)
+            }
+            return
+        }
         try filter.check(against: table())
         state.withLock { $0.filters.append(filter) }
     }

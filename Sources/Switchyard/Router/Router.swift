@@ -165,6 +165,18 @@ extension Router {
         mutating func register(_ added: [Registration]) throws(RouteTableBuildError) {
             let shapeIssues = added.compactMap { sameShapeIssue($0.definition.pattern) }
             if !shapeIssues.isEmpty { throw RouteTableBuildError(issues: shapeIssues) }
+            if added.count == 1, byPattern[added[0].definition.pattern] == nil {
+                // The common case, `map` of a new pattern: checked against the table as it stands;
+                // a refused route leaves the builder unchanged, so it is added in place. Every
+                // registered pattern is in `byPattern`, so no earlier registration is replaced, and
+                // the registrations are appended to in place (a copy would make `map` O(n)).
+                try routes.add(added[0].definition)
+                byPattern[added[0].definition.pattern] = destinations.count
+                destinations.append(added[0].destination)
+                registrations.append(added[0])
+                cache = nil
+                return
+            }
             var next = registrations
             for registration in added {
                 if registration.module == nil {
@@ -176,13 +188,7 @@ extension Router {
             let allNew = added.allSatisfy {
                 byPattern[$0.definition.pattern] == nil && seen.insert($0.definition.pattern).inserted
             }
-            if allNew && added.count == 1 {
-                // The common case, `map` of a new pattern: checked against the table as it stands;
-                // a refused route leaves the builder unchanged, so it is added in place.
-                try routes.add(added[0].definition)
-                byPattern[added[0].definition.pattern] = destinations.count
-                destinations.append(added[0].destination)
-            } else if allNew {
+            if allNew {
                 // A module: its routes are added to a copy, kept only when every one of them fits.
                 var candidate = routes
                 var issues: [RouteTableBuildError.Issue] = []
