@@ -35,6 +35,15 @@ public struct RouteTableBuilder: Sendable {
     var formerNames: [String: Int] = [:]
     var matcher: MatcherBuilder
     var owners: FormOwners
+    /// The scratch each route is tokenized into (four buffers), kept from one ``add(_:)`` to the
+    /// next while this builder alone holds it; a copy of the builder makes its own.
+    private var scratch: Scratch
+
+    /// Holds the scratch. It is used only when uniquely referenced, so it is never shared
+    /// between copies of the builder, on one task or several.
+    private struct Scratch: @unchecked Sendable {
+        var form: FormTokens
+    }
 
     /// Starts a table with a configuration's settings and routes.
     ///
@@ -79,6 +88,7 @@ public struct RouteTableBuilder: Sendable {
         owners = FormOwners(expectedForms: count)
         definitions = configuration.routes
         let form = FormTokens()
+        scratch = Scratch(form: form)
         for route in definitions.indices {
             issues += place(route: route, scratch: form)
         }
@@ -96,7 +106,8 @@ public struct RouteTableBuilder: Sendable {
     /// - Complexity: O(*m*) in the pattern's length, amortized.
     public mutating func add(_ definition: RouteDefinition) throws(RouteTableBuildError) {
         definitions.append(definition)
-        let issues = place(route: definitions.count - 1, scratch: FormTokens())
+        if !isKnownUniquelyReferenced(&scratch.form) { scratch.form = FormTokens() }
+        let issues = place(route: definitions.count - 1, scratch: scratch.form)
         if !issues.isEmpty {
             definitions.removeLast()
             throw RouteTableBuildError(issues: issues)
@@ -142,6 +153,7 @@ public struct RouteTableBuilder: Sendable {
         definitions = []
         matcher = MatcherBuilder(caseSensitive: other.settings.caseSensitive)
         owners = FormOwners()
+        scratch = Scratch(form: FormTokens())
     }
 
     /// Checks `pattern` as the only route of a table with these settings and constraints, without

@@ -35,6 +35,28 @@ import Testing
         #expect(refused.message == "conflict: 'section5/item/:id' and 'section5/item/{other}' match the same URLs")
     }
 
+    @Test func aFilesRoutesMappedOneByOneKeepTheirOrderAndNames() async throws {
+        let log = PipelineLog()
+        let routes = (0..<200).map { #"{"pattern": "page\#($0)/:id", "name": "page\#($0)"}"# }
+        let router = try Router(RouteTableFile.parse(#"{"schemes": ["shop"], "routes": ["# + routes.joined(separator: ",") + "]}",
+                                                     fileName: "routes.json"))
+        try router.add(RouteSet([ModuleRoute("page3/:id", to: RecordingRoute(name: "module", log: log))]))
+        for index in (0..<200).reversed() {
+            try router.map("page\(index)/:id", name: index == 5 ? "page5" : nil) { link in
+                await log.record("page\(index) \(link.routeParameters!["id"]!)")
+            }
+        }
+        try router.map("page7/:id") { link in await log.record("again \(link.routeParameters!["id"]!)") }
+        try router.map("page9/:id", name: "ninth") { link in await log.record("ninth \(link.routeParameters!["id"]!)") }
+        let table = router.table()
+        #expect(table.routes.map(\.text) == (0..<200).map { "page\($0)/:id" })
+        #expect(table.routes.map(\.name) == (0..<200).map { $0 == 9 ? "ninth" : Optional("page\($0)") })
+        for url in ["shop://page0/1", "shop://page3/2", "shop://page7/3", "shop://page9/4", "shop://page199/5"] {
+            #expect(await router.route(url).handled, "\(url)")
+        }
+        #expect(await log.entries == ["page0 1", "page3 2", "again 3", "ninth 4", "page199 5"])
+    }
+
     @Test(arguments: [
         ["product", "order", "item0", "item297", "orders/:orderID", "section1/item/:id", "cart/:line"],
         ["item1", "product"],
