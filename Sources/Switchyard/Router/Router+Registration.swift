@@ -17,8 +17,10 @@ extension Router {
     /// ```
     /// - Throws: ``RouteTableBuildError``: a syntax error with its position, an unknown constraint, a
     ///   duplicate name, a conflict or a configuration route of the same shape, naming both patterns.
-    /// - Complexity: O(*m*) in the pattern's length for a new pattern, O(*n*) in the routes when it
-    ///   changes an existing route; the table is rebuilt, in O(*n*), on the next resolution.
+    /// - Complexity: O(*m*) in the pattern's length for a new pattern, or for the first `map` of a
+    ///   configuration's or module's pattern that gives no name or the route's own; O(*n*) in the
+    ///   routes when it changes an existing route otherwise (its name, or a pattern mapped before);
+    ///   the table is rebuilt, in O(*n*), on the next resolution.
     public func map(_ pattern: String, name: String? = nil,
                     to destination: @escaping Destination) throws(RouteTableBuildError) {
         try register([Registration(definition: RouteDefinition(pattern, name: name), replacesDefinition: false,

@@ -110,8 +110,8 @@ extension Router {
         let configuration: RouteTableConfiguration
         let constraints: [ParameterConstraint]
         var registrations: [Registration] = []
-        /// The patterns of the registrations made by `map` (no module).
-        var mappedPatterns: Set<String> = []
+        /// Whether `map` (not a module) registered each route's pattern, by route index.
+        var mapped: [Bool]
         var nextModuleID = 0
         /// The configuration's routes, then each registration of a new pattern.
         var routes: RouteTableBuilder
@@ -139,6 +139,7 @@ extension Router {
             self.configuration = configuration
             self.constraints = constraints
             (routes, destinations, byPattern) = try Self.assemble(configuration, constraints, [])
+            mapped = Array(repeating: false, count: destinations.count)
             patternHandlers = PatternHandlerTableBuilder(readingAs: routes)
         }
 
@@ -175,29 +176,39 @@ extension Router {
         mutating func register(_ added: [Registration]) throws(RouteTableBuildError) {
             let shapeIssues = added.compactMap { sameShapeIssue($0.definition.pattern) }
             if !shapeIssues.isEmpty { throw RouteTableBuildError(issues: shapeIssues) }
-            if added.count == 1, byPattern[added[0].definition.pattern] == nil {
-                // The common case, `map` of a new pattern: checked against the table as it stands;
-                // a refused route leaves the builder unchanged, so it is added in place. Every
-                // registered pattern is in `byPattern`, so no earlier registration is replaced, and
-                // the registrations are appended to in place (a copy would make `map` O(n)).
-                try routes.add(added[0].definition)
-                byPattern[added[0].definition.pattern] = destinations.count
-                destinations.append(added[0].destination)
-                registrations.append(added[0])
-                if added[0].module == nil { mappedPatterns.insert(added[0].definition.pattern) }
-                cache = nil
-                return
-            }
-            if added.count == 1, let index = byPattern[added[0].definition.pattern],
-               attachesInPlace(added[0], to: index) {
-                // `map` of a configuration's (or a module's) pattern that gives it only its
-                // destination: what rebuilding from the registrations would give, without the
-                // rebuild (a route-table file's routes mapped one by one were O(n²)).
-                destinations[index] = added[0].destination
-                registrations.append(added[0])
-                mappedPatterns.insert(added[0].definition.pattern)
-                cache = nil
-                return
+            if added.count == 1 {
+                let registration = added[0]
+                let pattern = registration.definition.pattern
+                // One hash for the look-up and the insertion: a new pattern's slot is filled at once,
+                // and emptied again when its route is refused.
+                if let index = Self.claim(&byPattern[pattern, default: -1], for: destinations.count) {
+                    if attachesInPlace(registration, to: index) {
+                        // `map` of a configuration's (or a module's) pattern that gives it only its
+                        // destination: what rebuilding from the registrations would give, without
+                        // the rebuild (a route-table file's routes mapped one by one were O(n²)).
+                        destinations[index] = registration.destination
+                        registrations.append(registration)
+                        mapped[index] = true
+                        cache = nil
+                        return
+                    }
+                } else {
+                    // The common case, `map` of a new pattern: checked against the table as it
+                    // stands; a refused route leaves the builder unchanged, so it is added in place.
+                    // Every registered pattern is in `byPattern`, so no earlier registration is
+                    // replaced, and the registrations are appended to in place (a copy made `map` O(n)).
+                    do {
+                        try routes.add(registration.definition)
+                    } catch {
+                        byPattern[pattern] = nil
+                        throw error
+                    }
+                    destinations.append(registration.destination)
+                    registrations.append(registration)
+                    mapped.append(registration.module == nil)
+                    cache = nil
+                    return
+                }
             }
             var next = registrations
             for registration in added {
@@ -227,8 +238,15 @@ extension Router {
                 (routes, destinations, byPattern) = try Self.assemble(configuration, constraints, next)
             }
             registrations = next
-            mappedPatterns = Self.mappedPatterns(of: next)
+            mapped = mappedRoutes(next)
             cache = nil
+        }
+
+        /// The route index in `slot`, or nil when the slot is new (-1), which then takes `next`.
+        private static func claim(_ slot: inout Int, for next: Int) -> Int? {
+            if slot >= 0 { return slot }
+            slot = next
+            return nil
         }
 
         /// Whether a registration only gives the route at `index` its destination, so that it may
@@ -237,13 +255,18 @@ extension Router {
         /// name or the route's own.
         private func attachesInPlace(_ registration: Registration, to index: Int) -> Bool {
             guard registration.module == nil, !registration.replacesDefinition,
-                  !mappedPatterns.contains(registration.definition.pattern) else { return false }
+                  !mapped[index] else { return false }
             guard let name = registration.definition.name else { return true }
             return routes.definitions[index].name == name
         }
 
-        private static func mappedPatterns(of registrations: [Registration]) -> Set<String> {
-            Set(registrations.lazy.filter { $0.module == nil }.map(\.definition.pattern))
+        /// Which routes `map` registered, from the registrations and the routes' indices.
+        private func mappedRoutes(_ registrations: [Registration]) -> [Bool] {
+            var mapped = Array(repeating: false, count: destinations.count)
+            for registration in registrations where registration.module == nil {
+                if let index = byPattern[registration.definition.pattern] { mapped[index] = true }
+            }
+            return mapped
         }
 
         /// A new pattern that differs from a configuration route's only in its parameters' names or
@@ -294,7 +317,7 @@ extension Router {
                 preconditionFailure("removing routes left an invalid table: \(error)")
             }
             registrations = next
-            mappedPatterns = Self.mappedPatterns(of: next)
+            mapped = mappedRoutes(next)
             cache = nil
         }
 
