@@ -7,6 +7,7 @@
 // filemap N (the router of `router`, then every pattern mapped to a closure, as an app attaches
 // destinations to a route-table file's routes; 5 times);
 // router N (a Router made from a configuration of the N routes, then its table; 5 times);
+// idle N (the data loaded, nothing else: subtracted from wall-clock timings);
 // routing-kit for comparison: rklookup N (pre-split paths, 20 times), rkregister N (5 times).
 import BenchmarkSupport
 import RoutingKit
@@ -26,6 +27,8 @@ case "map":
     for _ in 0..<5 { sink &+= Peers.mappedRouter(data.patterns).table().routes.count }
 case "router":
     for _ in 0..<5 { sink &+= Peers.configuredRouter(data.patterns).table().routes.count }
+case "idle":
+    sink &+= data.patterns.count
 case "filemap":
     for _ in 0..<5 {
         let router = Peers.configuredRouter(data.patterns)

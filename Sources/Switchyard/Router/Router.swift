@@ -330,8 +330,10 @@ extension Router {
             var definitions = configuration.routes
             var destinations = [Destination?](repeating: nil, count: definitions.count)
             var byPattern: [String: Int] = [:]
-            for (index, definition) in definitions.enumerated() where byPattern[definition.pattern] == nil {
-                byPattern[definition.pattern] = index
+            byPattern.reserveCapacity(definitions.count + registrations.count)
+            // The first route of each pattern, one hash per route, the definitions read in place.
+            for index in definitions.indices {
+                _ = claim(&byPattern[definitions[index].pattern, default: -1], for: index)
             }
             for registration in registrations {
                 if let index = byPattern[registration.definition.pattern] {
