@@ -12,6 +12,29 @@ public enum Peers {
         }
     }
 
+    /// A `Router` as an app registers one: every pattern mapped to a destination closure, then a
+    /// gate filter naming ten of the routes appended (checked against the table).
+    public static func mappedRouter(_ patterns: [String]) -> Switchyard.Router {
+        do {
+            let router = try Switchyard.Router(schemes: [BenchmarkData.scheme])
+            for pattern in patterns { try router.map(pattern) { _ in } }
+            try router.appendFilter(GateFilter(routes: Array(patterns.prefix(10))) { true })
+            return router
+        } catch {
+            fatalError("Switchyard's router rejected the generated table: \(error)")
+        }
+    }
+
+    /// A `Router` made from a configuration holding the routes (a route-table file's, no closures).
+    public static func configuredRouter(_ patterns: [String]) -> Switchyard.Router {
+        do {
+            return try Switchyard.Router(RouteTableConfiguration(schemes: [BenchmarkData.scheme],
+                                                      routes: patterns.map { RouteDefinition($0) }))
+        } catch {
+            fatalError("Switchyard's router rejected the generated table: \(error)")
+        }
+    }
+
     /// routing-kit's trie, its output being the pattern text; the patterns parsed by routing-kit.
     public static func routingKit(_ patterns: [String]) -> TrieRouter<String> {
         let router = TrieRouter(String.self)

@@ -2,6 +2,12 @@
 //   swift build -c release -Xswiftc -g --product Profile
 //   valgrind --tool=callgrind .build/release/Profile lookup 10000
 // Modes: lookup N (resolve every URL 20 times), encoded N, bare N (encoded, nothing read), register N (build 5 times), static, parameter;
+// map N (a Router: every pattern mapped to a closure, a gate filter appended, the table built; 5 times);
+// rlookup N (Router.resolve on the router of `router`, every URL 20 times);
+// filemap N (the router of `router`, then every pattern mapped to a closure, as an app attaches
+// destinations to a route-table file's routes; 5 times);
+// router N (a Router made from a configuration of the N routes, then its table; 5 times);
+// idle N (the data loaded, nothing else: subtracted from wall-clock timings);
 // routing-kit for comparison: rklookup N (pre-split paths, 20 times), rkregister N (5 times).
 import BenchmarkSupport
 import RoutingKit
@@ -17,6 +23,25 @@ var sink = 0
 switch mode {
 case "register":
     for _ in 0..<5 { sink &+= Peers.switchyard(data.patterns).routes.count }
+case "map":
+    for _ in 0..<5 { sink &+= Peers.mappedRouter(data.patterns).table().routes.count }
+case "router":
+    for _ in 0..<5 { sink &+= Peers.configuredRouter(data.patterns).table().routes.count }
+case "idle":
+    sink &+= data.patterns.count
+case "filemap":
+    for _ in 0..<5 {
+        let router = Peers.configuredRouter(data.patterns)
+        for pattern in data.patterns {
+            do { try router.map(pattern) { _ in } } catch { fatalError("\(error)") }
+        }
+        sink &+= router.table().routes.count
+    }
+case "rlookup":
+    let router = Peers.configuredRouter(data.patterns)
+    for _ in 0..<rounds {
+        for url in data.urls { sink &+= (try? router.resolve(url))?.routeParameters?.count ?? 0 }
+    }
 case "encoded", "lookup":
     let table = Peers.switchyard(data.patterns)
     let urls = mode == "encoded" ? data.encodedVariant().urls : data.urls

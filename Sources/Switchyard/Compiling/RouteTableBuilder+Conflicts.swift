@@ -26,12 +26,13 @@ extension RouteTableBuilder {
         let claimed = owners.count
         // Plain patterns skip the full parser when the delimiter is usable (else the parser's
         // fallback delimiter and its issues decide).
-        if let fastDelimiter = TableSettings.delimiterByte(delimiter), text.utf8.withContiguousStorageIfAvailable({
+        if let fastDelimiter = delimiterByte, text.utf8.withContiguousStorageIfAvailable({
             form.loadSimple($0, delimiter: fastDelimiter, fold: !caseSensitive)
         }) == true {
             // One form, no constraints, screens or wildcards: only the conflict check remains, and
             // the form still in the scratch goes straight into the matcher (no placement list).
-            if let issue = Self.planSettingIssue(definitions[index], hasModal: false, routeIndex: index) {
+            if hasPlanSettings(route: index),
+               let issue = Self.planSettingIssue(definitions[index], hasModal: false, routeIndex: index) {
                 issues.append(issue)
             }
             guard claim(form, route: index, ordinal: 0, into: &issues), issues.isEmpty else {
@@ -55,7 +56,8 @@ extension RouteTableBuilder {
         issues += unknownConstraints(pattern, routeIndex: index)
         if let issue = Self.screenIssue(pattern, routeIndex: index) { issues.append(issue) }
         let hasModal = pattern.forms.contains { $0.contains(where: \.isModal) }
-        if let issue = Self.planSettingIssue(definitions[index], hasModal: hasModal, routeIndex: index) {
+        if hasPlanSettings(route: index),
+           let issue = Self.planSettingIssue(definitions[index], hasModal: hasModal, routeIndex: index) {
             issues.append(issue)
         }
         guard issues.count == before else { return issues }
@@ -165,7 +167,7 @@ extension RouteTableBuilder {
     private mutating func findOwner(_ form: FormTokens) -> FormOwners.Owner? {
         let (definitions, parsed, constraintIndex) = (definitions, parsed, constraintIndex)
         let fold = !settings.caseSensitive
-        let delimiter = TableSettings.delimiterByte(settings.delimiter)
+        let delimiter = delimiterByte
         return owners.find(form) { owner in
             let other = FormTokens()
             Self.load(owner, of: definitions[owner.route].pattern, parsed: parsed[owner.route], into: other,

@@ -4,19 +4,26 @@ extension RouteTableBuilder {
     /// plan that replaces the root shows a new root, so there is no container of the app's to
     /// select, and SwiftUI and UIKit would disagree on which root shows), or `"presenter"` on a
     /// route without a modal step (nothing to present).
+    /// The route's name in the message is written only when there is an issue: most routes have
+    /// no plan setting, and each is checked as it is placed.
     static func planSettingIssue(_ definition: RouteDefinition, hasModal: Bool,
                                  routeIndex: Int) -> RouteTableBuildError.Issue? {
-        let route = "route \(routeIndex + 1) ('\(definition.pattern)')"
         let message: String
         if definition.replacesRoot, let container = definition.container {
-            message = "\(route): \"root\" cannot be combined with \"container\" ('\(container)'): a route that replaces the root shows its first screen as the new root, and has no container to select"
+            message = "\(label(routeIndex, definition)): \"root\" cannot be combined with \"container\" ('\(container)'): a route that replaces the root shows its first screen as the new root, and has no container to select"
         } else if let presenter = definition.presenter, !hasModal {
-            message = "\(route): \"presenter\" ('\(presenter)') needs a modal step (a screen marked '!'), and this route has none"
+            message = "\(label(routeIndex, definition)): \"presenter\" ('\(presenter)') needs a modal step (a screen marked '!'), and this route has none"
         } else {
             return nil
         }
         return .init(code: .invalidPlanSetting, patterns: [definition.pattern], routeIndices: [routeIndex], position: nil,
                      message: message)
+    }
+
+    /// Whether the route at `index` has a setting ``planSettingIssue(_:hasModal:routeIndex:)``
+    /// checks, read in place (passing the definition would copy it, retaining each of its fields).
+    func hasPlanSettings(route index: Int) -> Bool {
+        definitions[index].replacesRoot || definitions[index].presenter != nil
     }
 
     /// A screen on an anonymous wildcard gets no parameter. (A route may present several modals,

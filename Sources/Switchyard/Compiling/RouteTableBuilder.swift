@@ -20,6 +20,9 @@ public struct RouteTableBuilder: Sendable {
     /// The settings, with no routes (they are ``definitions``).
     let settings: RouteTableConfiguration
     let maximumInputLength: Int
+    /// The delimiter as the byte plain patterns are split at, or nil when it cannot be one
+    /// (``TableSettings/delimiterByte(_:)``); read once, not per route.
+    let delimiterByte: UInt8?
     /// The built-in and app-defined constraints, sorted by name: tokens refer to them by index.
     let constraints: [ParameterConstraint]
     let constraintIndex: [String: Int32]
@@ -32,6 +35,15 @@ public struct RouteTableBuilder: Sendable {
     var formerNames: [String: Int] = [:]
     var matcher: MatcherBuilder
     var owners: FormOwners
+    /// The scratch each route is tokenized into (four buffers), kept from one ``add(_:)`` to the
+    /// next while this builder alone holds it; a copy of the builder makes its own.
+    private var scratch: Scratch
+
+    /// Holds the scratch. It is used only when uniquely referenced, so it is never shared
+    /// between copies of the builder, on one task or several.
+    private struct Scratch: @unchecked Sendable {
+        var form: FormTokens
+    }
 
     /// Starts a table with a configuration's settings and routes.
     ///
@@ -67,6 +79,7 @@ public struct RouteTableBuilder: Sendable {
         settings.routes = []
         self.settings = settings
         self.maximumInputLength = maximumInputLength
+        delimiterByte = TableSettings.delimiterByte(configuration.delimiter)
         issues += TableSettings.problems(of: configuration).map {
             Self.setting($0.message, code: RouteTableBuildError.Issue.Code(rawValue: $0.code))
         }
@@ -75,6 +88,7 @@ public struct RouteTableBuilder: Sendable {
         owners = FormOwners(expectedForms: count)
         definitions = configuration.routes
         let form = FormTokens()
+        scratch = Scratch(form: form)
         for route in definitions.indices {
             issues += place(route: route, scratch: form)
         }
@@ -92,7 +106,8 @@ public struct RouteTableBuilder: Sendable {
     /// - Complexity: O(*m*) in the pattern's length, amortized.
     public mutating func add(_ definition: RouteDefinition) throws(RouteTableBuildError) {
         definitions.append(definition)
-        let issues = place(route: definitions.count - 1, scratch: FormTokens())
+        if !isKnownUniquelyReferenced(&scratch.form) { scratch.form = FormTokens() }
+        let issues = place(route: definitions.count - 1, scratch: scratch.form)
         if !issues.isEmpty {
             definitions.removeLast()
             throw RouteTableBuildError(issues: issues)
@@ -132,11 +147,13 @@ public struct RouteTableBuilder: Sendable {
     private init(settingsOf other: RouteTableBuilder) {
         settings = other.settings
         maximumInputLength = other.maximumInputLength
+        delimiterByte = other.delimiterByte
         constraints = other.constraints
         constraintIndex = other.constraintIndex
         definitions = []
         matcher = MatcherBuilder(caseSensitive: other.settings.caseSensitive)
         owners = FormOwners()
+        scratch = Scratch(form: FormTokens())
     }
 
     /// Checks `pattern` as the only route of a table with these settings and constraints, without
@@ -155,7 +172,7 @@ public struct RouteTableBuilder: Sendable {
         for owner in lone.owners.claimed {
             Self.load(owner, of: pattern, parsed: lone.parsed[owner.route], into: form,
                       fold: !settings.caseSensitive, constraintIndex: constraintIndex,
-                      delimiter: TableSettings.delimiterByte(settings.delimiter))
+                      delimiter: delimiterByte)
             body(form, owner.ordinal)
         }
     }

@@ -29,10 +29,17 @@ public struct GateFilter: LinkFilter {
     /// - Throws: ``RouteTableBuildError`` with one ``RouteTableBuildError/Issue/Code/unknownRoute``
     ///   issue per unknown name, in the order the names sort.
     public func check(against table: RouteTable) throws(RouteTableBuildError) {
+        try check(isRoute: { table.route($0) != nil }, names: { table.routes.compactMap(\.name) })
+    }
+
+    /// The check of ``check(against:)`` on what a table would hold: whether a name or pattern is
+    /// one of its routes, and its route names in route order (read only when a name is unknown).
+    /// ``Router`` checks a gate on its registrations this way, without compiling the table.
+    func check(isRoute: (String) -> Bool, names: () -> [String]) throws(RouteTableBuildError) {
         guard let routes else { return }
-        let unknown = routes.filter { table.route($0) == nil }.sorted()
+        let unknown = routes.filter { !isRoute($0) }.sorted()
         guard !unknown.isEmpty else { return }
-        let names = table.routes.compactMap(\.name)
+        let names = names()
         let known = names.isEmpty ? "it has no named routes" : "its names: " + names.joined(separator: ", ")
         throw RouteTableBuildError(issues: unknown.map { name in
             .init(code: .unknownRoute, patterns: [name], routeIndices: [], position: nil,

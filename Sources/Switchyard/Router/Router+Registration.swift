@@ -17,8 +17,10 @@ extension Router {
     /// ```
     /// - Throws: ``RouteTableBuildError``: a syntax error with its position, an unknown constraint, a
     ///   duplicate name, a conflict or a configuration route of the same shape, naming both patterns.
-    /// - Complexity: O(*m*) in the pattern's length for a new pattern, O(*n*) in the routes when it
-    ///   changes an existing route; the table is rebuilt, in O(*n*), on the next resolution.
+    /// - Complexity: O(*m*) in the pattern's length for a new pattern, or for the first `map` of a
+    ///   configuration's or module's pattern that gives no name or the route's own; O(*n*) in the
+    ///   routes when it changes an existing route otherwise (its name, or a pattern mapped before);
+    ///   the table is rebuilt, in O(*n*), on the next resolution.
     public func map(_ pattern: String, name: String? = nil,
                     to destination: @escaping Destination) throws(RouteTableBuildError) {
         try register([Registration(definition: RouteDefinition(pattern, name: name), replacesDefinition: false,
@@ -110,6 +112,16 @@ extension Router {
     /// - Throws: ``RouteTableBuildError`` with ``RouteTableBuildError/Issue/Code/unknownRoute``
     ///   naming each unknown route; the filter is then not appended.
     public func appendFilter(_ filter: any LinkFilter) throws(RouteTableBuildError) {
+        if let gate = filter as? GateFilter {
+            // Checked on the registrations: the same names and patterns the table would hold,
+            // without compiling a table that a later `map` would make stale.
+            try state.withLock { state throws(RouteTableBuildError) in
+                try gate.check(isRoute: { state.routes.names[$0] != nil || state.byPattern[$0] != nil },
+                               names: { state.routes.definitions.compactMap(\.name) })
+                state.filters.append(gate)
+            }
+            return
+        }
         try filter.check(against: table())
         state.withLock { $0.filters.append(filter) }
     }

@@ -58,7 +58,7 @@ public final class Router: Sendable {
     ///
     /// - Complexity: O(1) when nothing was registered since the last call, else O(*n*) in the routes.
     public func table() -> RouteTable {
-        state.withLock { $0.compiled() }.table
+        state.withLock { $0.compiledTable() }
     }
 
     /// Resolves an input against the current table without running the pipeline: no filter,
@@ -110,6 +110,8 @@ extension Router {
         let configuration: RouteTableConfiguration
         let constraints: [ParameterConstraint]
         var registrations: [Registration] = []
+        /// Whether `map` (not a module) registered each route's pattern, by route index.
+        var mapped: [Bool]
         var nextModuleID = 0
         /// The configuration's routes, then each registration of a new pattern.
         var routes: RouteTableBuilder
@@ -137,6 +139,7 @@ extension Router {
             self.configuration = configuration
             self.constraints = constraints
             (routes, destinations, byPattern) = try Self.assemble(configuration, constraints, [])
+            mapped = Array(repeating: false, count: destinations.count)
             patternHandlers = PatternHandlerTableBuilder(readingAs: routes)
         }
 
@@ -148,6 +151,14 @@ extension Router {
             compiled.planDestination = planApplier.map { Router.planDestination(table, $0) }
             cache = compiled
             return compiled
+        }
+
+        /// The compiled snapshot's table alone: reading it from the cache retains the table only,
+        /// not the destinations and closures of the whole snapshot (a lookup through the router
+        /// paid a fifth of its instructions for that copy).
+        mutating func compiledTable() -> RouteTable {
+            if let table = cache?.table { return table }
+            return compiled().table
         }
 
         /// The pattern handlers' table, rebuilt when a handler was added since the last one.
@@ -165,6 +176,40 @@ extension Router {
         mutating func register(_ added: [Registration]) throws(RouteTableBuildError) {
             let shapeIssues = added.compactMap { sameShapeIssue($0.definition.pattern) }
             if !shapeIssues.isEmpty { throw RouteTableBuildError(issues: shapeIssues) }
+            if added.count == 1 {
+                let registration = added[0]
+                let pattern = registration.definition.pattern
+                // One hash for the look-up and the insertion: a new pattern's slot is filled at once,
+                // and emptied again when its route is refused.
+                if let index = Self.claim(&byPattern[pattern, default: -1], for: destinations.count) {
+                    if attachesInPlace(registration, to: index) {
+                        // `map` of a configuration's (or a module's) pattern that gives it only its
+                        // destination: what rebuilding from the registrations would give, without
+                        // the rebuild (a route-table file's routes mapped one by one were O(n²)).
+                        destinations[index] = registration.destination
+                        registrations.append(registration)
+                        mapped[index] = true
+                        cache = nil
+                        return
+                    }
+                } else {
+                    // The common case, `map` of a new pattern: checked against the table as it
+                    // stands; a refused route leaves the builder unchanged, so it is added in place.
+                    // Every registered pattern is in `byPattern`, so no earlier registration is
+                    // replaced, and the registrations are appended to in place (a copy made `map` O(n)).
+                    do {
+                        try routes.add(registration.definition)
+                    } catch {
+                        byPattern[pattern] = nil
+                        throw error
+                    }
+                    destinations.append(registration.destination)
+                    registrations.append(registration)
+                    mapped.append(registration.module == nil)
+                    cache = nil
+                    return
+                }
+            }
             var next = registrations
             for registration in added {
                 if registration.module == nil {
@@ -176,13 +221,7 @@ extension Router {
             let allNew = added.allSatisfy {
                 byPattern[$0.definition.pattern] == nil && seen.insert($0.definition.pattern).inserted
             }
-            if allNew && added.count == 1 {
-                // The common case, `map` of a new pattern: checked against the table as it stands;
-                // a refused route leaves the builder unchanged, so it is added in place.
-                try routes.add(added[0].definition)
-                byPattern[added[0].definition.pattern] = destinations.count
-                destinations.append(added[0].destination)
-            } else if allNew {
+            if allNew {
                 // A module: its routes are added to a copy, kept only when every one of them fits.
                 var candidate = routes
                 var issues: [RouteTableBuildError.Issue] = []
@@ -199,7 +238,35 @@ extension Router {
                 (routes, destinations, byPattern) = try Self.assemble(configuration, constraints, next)
             }
             registrations = next
+            mapped = mappedRoutes(next)
             cache = nil
+        }
+
+        /// The route index in `slot`, or nil when the slot is new (-1), which then takes `next`.
+        private static func claim(_ slot: inout Int, for next: Int) -> Int? {
+            if slot >= 0 { return slot }
+            slot = next
+            return nil
+        }
+
+        /// Whether a registration only gives the route at `index` its destination, so that it may
+        /// be applied in place: a `map` of a pattern (no definition, no module) that `map` never
+        /// registered before (so no registration moves, and no route index changes), naming no
+        /// name or the route's own.
+        private func attachesInPlace(_ registration: Registration, to index: Int) -> Bool {
+            guard registration.module == nil, !registration.replacesDefinition,
+                  !mapped[index] else { return false }
+            guard let name = registration.definition.name else { return true }
+            return routes.definitions[index].name == name
+        }
+
+        /// Which routes `map` registered, from the registrations and the routes' indices.
+        private func mappedRoutes(_ registrations: [Registration]) -> [Bool] {
+            var mapped = Array(repeating: false, count: destinations.count)
+            for registration in registrations where registration.module == nil {
+                if let index = byPattern[registration.definition.pattern] { mapped[index] = true }
+            }
+            return mapped
         }
 
         /// A new pattern that differs from a configuration route's only in its parameters' names or
@@ -207,7 +274,7 @@ extension Router {
         /// route, which the constrained one outranks or which outranks it, so it is refused with
         /// both patterns named. The exact pattern attaches to the configuration's route instead.
         mutating func sameShapeIssue(_ pattern: String) -> RouteTableBuildError.Issue? {
-            guard byPattern[pattern] == nil, !configuration.routes.isEmpty,
+            guard !configuration.routes.isEmpty, byPattern[pattern] == nil,
                   let shape = Self.shape(of: pattern, configuration) else { return nil }
             if configurationShapes == nil {
                 var shapes: [String: Int] = [:]
@@ -250,6 +317,7 @@ extension Router {
                 preconditionFailure("removing routes left an invalid table: \(error)")
             }
             registrations = next
+            mapped = mappedRoutes(next)
             cache = nil
         }
 
@@ -262,8 +330,10 @@ extension Router {
             var definitions = configuration.routes
             var destinations = [Destination?](repeating: nil, count: definitions.count)
             var byPattern: [String: Int] = [:]
-            for (index, definition) in definitions.enumerated() where byPattern[definition.pattern] == nil {
-                byPattern[definition.pattern] = index
+            byPattern.reserveCapacity(definitions.count + registrations.count)
+            // The first route of each pattern, one hash per route, the definitions read in place.
+            for index in definitions.indices {
+                _ = claim(&byPattern[definitions[index].pattern, default: -1], for: index)
             }
             for registration in registrations {
                 if let index = byPattern[registration.definition.pattern] {
