@@ -55,8 +55,8 @@ import Testing
         let one = try buildApplication(configuration: Harness.configuration(), store: first, logger: Harness.logger, clickRecorder: nil)
         let two = try buildApplication(configuration: Harness.configuration(), store: second, logger: Harness.logger, clickRecorder: nil)
         do {
-            try await one.test(.live) { instanceOne in
-                try await two.test(.live) { instanceTwo in
+            try await one.testLive { instanceOne in
+                try await two.testLive { instanceTwo in
                     let key = try await Self.makeKey(instanceOne, name: "leaked")
                     #expect(try await instanceTwo.send(.get, "/api/v1/links", key: key).status == .ok)
                     #expect(try await instanceOne.send(.delete, "/api/v1/keys/leaked").status == .noContent)

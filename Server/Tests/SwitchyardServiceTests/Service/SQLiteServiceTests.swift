@@ -16,7 +16,7 @@ import Testing
         let recorder = ClickRecorder(store: store, logger: Harness.logger, interval: .seconds(3600))
         let app = try buildApplication(configuration: Harness.configuration(), store: store, logger: Harness.logger,
                                        clickRecorder: recorder)
-        let result = try await app.test(.live) { client in try await body(client) }
+        let result = try await app.testLive { client in try await body(client) }
         try await store.close()
         return result
     }

@@ -32,7 +32,7 @@ enum TableChange {
         let app = try buildApplication(configuration: Harness.configuration(routes: routes), store: store, logger: logger,
                                        clickRecorder: ClickRecorder(store: store, logger: logger, interval: .milliseconds(50)),
                                        openLinkRefresher: OpenLinkRefresher(periodic: false), now: { TestClock().now })
-        return try await app.test(.live) { client in try await body(client) }
+        return try await app.testLive { client in try await body(client) }
     }
 
     /// A table with the harness's schemes, hosts and apps and these routes.

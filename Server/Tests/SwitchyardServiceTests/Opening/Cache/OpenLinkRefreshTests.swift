@@ -120,7 +120,7 @@ import Testing
         let clock = TestClock()
         let app = try buildApplication(configuration: Harness.configuration(), store: store, logger: Harness.logger,
                                        clickRecorder: nil, now: { clock.now })
-        try await app.test(.live) { client in
+        try await app.testLive { client in
             _ = try await client.create(OpenLinkCacheTests.body)
             #expect(try await client.open("poster", userAgent: nil).headers[.location] == "https://shop.example.com/a")
             _ = try await store.update(code: "poster", team: "shop", changes: LinkChanges(fallbacks: .init(web: "https://shop.example.com/b")))
