@@ -75,6 +75,17 @@ import Testing
         }
     }
 
+    /// A proof that names resolve only leaves the redeem unguarded: any install redeems.
+    @Test func aProofForResolveOnlyAsksNothingOfARedeem() async throws {
+        try await Harness.live(.memory) { client, _ in
+            let code = try #require(try await client.create(
+                #"{"route": "about/team", "metadata": {"secret": "S5"}, "installProof": "attested", "installProofFor": ["resolve"]}"#)["code"]?.stringValue)
+            #expect(try await Self.resolve(client, code).json()["metadata"] == .null)
+            let redeemed = try await InstallProofTests.redeem(client, code, install: "install-aaaaaaaa")
+            #expect(redeemed.status == .ok, "\(redeemed.text)")
+        }
+    }
+
     /// PATCH sets and resets the endpoints; a bad value is refused with the field named.
     @Test(arguments: StoreKind.available)
     func patchSetsTheEndpoints(kind: StoreKind) async throws {
@@ -87,6 +98,8 @@ import Testing
             let reset = try await client.send(.patch, "/api/v1/links/\(code)", json: #"{"installProofFor": null}"#)
             #expect(try reset.json()["installProofFor"] == ["redeem"])
             #expect(try await Self.resolve(client, code).json()["metadata"] == ["secret": "S4"])
+            let entries = try await client.send(.get, "/api/v1/audit?action=link.updated").json()["entries"]?.arrayValue ?? []
+            #expect(Set(entries.compactMap { $0["detail"]?.stringValue }) == ["installProofFor=redeem+resolve", "installProofFor=default"])
             let bad = try await client.send(.patch, "/api/v1/links/\(code)", json: #"{"installProofFor": ["open"]}"#)
             #expect(bad.status == .badRequest)
             #expect(try bad.json()["detail"] == "'installProofFor' names \"redeem\" and \"resolve\" only, got 'open'")
