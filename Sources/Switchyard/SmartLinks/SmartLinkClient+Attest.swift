@@ -12,6 +12,11 @@ extension SmartLinkClient {
         Data("redeem:\(code):\(install)".utf8)
     }
 
+    /// The client data a resolve's assertion signs: `resolve:{code}:{install}`, UTF-8.
+    public static func resolveClientData(code: String, install: String) -> Data {
+        Data("resolve:\(code):\(install)".utf8)
+    }
+
     /// This install's attested key id: the stored one, else a new key attested once with the
     /// service (`POST /api/v1/attest/challenge`, `DCAppAttestService.attestKey` over the challenge,
     /// `POST /api/v1/attest`) and then kept by the attestor.
@@ -44,10 +49,24 @@ extension SmartLinkClient {
     /// The headers that prove this install to a redeem of `code`: its key id and an assertion
     /// over ``redeemClientData(code:install:)``; empty when the install does not attest.
     func proofHeaders(code: String) async throws(SmartLinkError) -> [String: String] {
+        try await proofHeaders(clientData: Self.redeemClientData(code: code, install: installID))
+    }
+
+    /// The headers that prove this install to a resolve of `code`: the install, its key id and an
+    /// assertion over ``resolveClientData(code:install:)``. Empty when the install does not attest
+    /// or App Attest fails: a resolve is then sent without proof, and a link that keeps its
+    /// metadata for attested installs answers without it.
+    func resolveProofHeaders(code: String) async -> [String: String] {
+        guard attestsInstall,
+              let headers = try? await proofHeaders(clientData: Self.resolveClientData(code: code, install: installID)) else { return [:] }
+        return headers.merging(["Switchyard-Install": installID]) { old, _ in old }
+    }
+
+    private func proofHeaders(clientData: Data) async throws(SmartLinkError) -> [String: String] {
         guard let attestor, let keyID = try await attestInstall() else { return [:] }
         let assertion: Data
         do {
-            assertion = try await attestor.generateAssertion(keyID, clientData: Self.redeemClientData(code: code, install: installID))
+            assertion = try await attestor.generateAssertion(keyID, clientData: clientData)
         } catch {
             throw SmartLinkError(.attestation, "App Attest could not sign the redeem: \(error.localizedDescription)")
         }

@@ -110,13 +110,18 @@ public struct SmartLinkClient: Sendable {
 
     /// The smart link's deep link, resolved with ``table``, with source ``LinkSource/smartLink`` and
     /// an exact ``DeepLink/smartLink``; its `metadata` is set for a link without a redeem limit (a
-    /// redeem-limited link's metadata comes from ``redeem(code:)`` only).
+    /// redeem-limited link's metadata comes from ``redeem(code:)`` only). When the install attests
+    /// (``attestsInstall``), the request is signed (`resolve:{code}:{install}`), so a link that
+    /// hands its metadata only to an attested install hands it over; without proof such a link's
+    /// `metadata` is nil.
     ///
     /// - Throws: ``SmartLinkError`` (not found, gone, unauthorized, a transport or format problem,
     ///   ``SmartLinkError/Code/appTooOld`` for a link this release cannot open), or the table's
     ///   ``LinkInputError`` wrapped in ``SmartLinkError/Code/unresolvable``.
     public func resolve(code: String) async throws(SmartLinkError) -> DeepLink {
-        try link(from: await send("GET", path: "api/v1/links/\(PercentEncoding.encode(code))/resolve"), source: .smartLink)
+        let headers = await resolveProofHeaders(code: code)
+        return try link(from: await send("GET", path: "api/v1/links/\(PercentEncoding.encode(code))/resolve", headers: headers),
+                        source: .smartLink)
     }
 
     /// The short link of `code` on this service (`https://go.example.com/Ab3dE9xQ`).

@@ -18,15 +18,21 @@ struct AppAPI: Sendable {
     }
 
     /// `GET /api/v1/links/{code}/resolve`: the code arrived, so the match is exact; a redeem-limited
-    /// link says whether it is redeemable and how many redemptions remain, not its metadata.
+    /// link says whether it is redeemable and how many redemptions remain, not its metadata. A link
+    /// whose proof applies to `resolve` hands its metadata only to an attested install
+    /// (``InstallProofCheck/provesResolve(of:request:context:)``); otherwise the metadata is null.
     func resolve(_ request: Request, context: ServiceRequestContext) async throws -> Resolution {
         try await service.spendPerClient(.resolve, request: request, context: context)
         let code = try context.parameters.require("code")
         let release = try AppVersionGate.release(of: request)
         let link = try await liveLink(code, context: context)
+        // Metadata the link serves only to an attested install is withheld without that proof.
+        let withheld = link.redeemLimit == nil && link.metadata != nil && service.configuration.attest.demands(.resolve, of: link)
+            ? !(try await InstallProofCheck(service: service).provesResolve(of: link, request: request, context: context))
+            : false
         service.recorder.events.count(.appOpen, code: link.code, platform: UserAgent.appPlatform(request.headers[.userAgent]),
                                       at: service.now())
-        return Resolution(link, match: .exact, service: service, release: release)
+        return Resolution(link, match: .exact, service: service, release: release, withholdingMetadata: withheld)
     }
 
     /// `POST /api/v1/deferred/claim`: the link this device opened before installing the app.
@@ -59,7 +65,9 @@ struct AppAPI: Sendable {
             service.metrics.deferredClaim(matched: true)
             service.recorder.events.count(.firstOpen, code: link.code, platform: Click.Platform(rawValue: claim.platform) ?? .other, at: now)
             context.logger.info("deferred link claimed", metadata: ["code": "\(link.code)", "match": "exact"])
-            return Resolution(link, match: .exact, service: service, release: release)
+            // A claim carries no assertion: metadata kept for attested resolves is withheld.
+            return Resolution(link, match: .exact, service: service, release: release,
+                              withholdingMetadata: service.configuration.attest.demands(.resolve, of: link))
         }
         guard let fingerprint else {
             service.metrics.deferredClaim(matched: false)

@@ -48,8 +48,10 @@ struct Resolution: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
     /// For an app too old: where to send the user (the store page to update, else the web fallback).
     var fallback: String?
 
-    /// A stored link, as the app sees it with this confidence; `release` is the app that asked.
-    init(_ link: SmartLink, match: MatchConfidence, service: LinkService, release: AppRelease? = nil) {
+    /// A stored link, as the app sees it with this confidence; `release` is the app that asked;
+    /// `withholdingMetadata` when the install did not prove itself as the link's policy asks.
+    init(_ link: SmartLink, match: MatchConfidence, service: LinkService, release: AppRelease? = nil,
+         withholdingMetadata: Bool = false) {
         (route, routeName) = StoredLinkRoute.shown(link, in: service.table)
         routeParameters = link.routeParameters
         queryParameters = link.queryParameters
@@ -79,7 +81,7 @@ struct Resolution: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
         redeemCount = link.redeemCount
         remaining = link.remainingRedemptions
         exhausted = link.isExhausted
-        metadata = link.redeemLimit == nil ? link.metadata : nil
+        metadata = link.redeemLimit == nil && !withholdingMetadata ? link.metadata : nil
     }
 }
 

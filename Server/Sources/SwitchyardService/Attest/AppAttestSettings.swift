@@ -44,4 +44,10 @@ public struct AppAttestSettings: Sendable {
     func proof(of link: SmartLink) -> InstallProof {
         link.installProof ?? (link.redeemLimit != nil ? redeemLimitedDefault : .none)
     }
+
+    /// Whether `link` asks an attested install for `action`: its proof is attested and applies to
+    /// that endpoint (``SmartLink/installProofFor``, the redeem only by default).
+    func demands(_ action: InstallProofAction, of link: SmartLink) -> Bool {
+        proof(of: link) == .attested && (link.installProofFor ?? InstallProofAction.defaultActions).contains(action)
+    }
 }

@@ -22,9 +22,34 @@ struct InstallProofCheck: Sendable {
     /// The header that carries the assertion (standard base64 of its CBOR).
     static let assertionHeader = HTTPField.Name("Switchyard-Assertion")!
 
+    /// The header that names the install on a resolve (a redeem names it in its body).
+    static let installHeader = HTTPField.Name("Switchyard-Install")!
+
     /// The client data a redeem's assertion signs.
     static func redeemClientData(code: String, install: String) -> [UInt8] {
         Array("redeem:\(code):\(install)".utf8)
+    }
+
+    /// The client data a resolve's assertion signs.
+    static func resolveClientData(code: String, install: String) -> [UInt8] {
+        Array("resolve:\(code):\(install)".utf8)
+    }
+
+    /// Whether a resolve of `link` proved its install: `Switchyard-Install`, `Switchyard-Attest-Key`
+    /// and `Switchyard-Assertion` over `resolve:{code}:{install}` that verifies. A missing header,
+    /// an unknown key or an assertion that does not verify is no proof (the resolve still answers
+    /// the route); a verified assertion's counter is kept, so it cannot be sent again.
+    func provesResolve(of link: SmartLink, request: Request, context: ServiceRequestContext) async throws -> Bool {
+        guard let install = request.headers[Self.installHeader], let keyID = request.headers[Self.keyHeader],
+              let assertion = request.headers[Self.assertionHeader] else { return false }
+        do {
+            try await verify(keyID: keyID, assertion: assertion, clientData: Self.resolveClientData(code: link.code, install: install),
+                             install: install)
+            return true
+        } catch let problem as Problem {
+            context.logger.info("resolve without install proof", metadata: ["code": "\(link.code)", "reason": "\(problem.kind): \(problem.detail)"])
+            return false
+        }
     }
 
     /// The cap for this redeem, or nil when the install proved itself with a valid assertion.
@@ -37,10 +62,11 @@ struct InstallProofCheck: Sendable {
         let keyID = request.headers[Self.keyHeader]
         let assertion = request.headers[Self.assertionHeader]
         if let keyID, let assertion {
-            try await verify(keyID: keyID, assertion: assertion, code: link.code, install: install)
+            try await verify(keyID: keyID, assertion: assertion, clientData: Self.redeemClientData(code: link.code, install: install),
+                             install: install)
             return nil
         }
-        if service.configuration.attest.proof(of: link) == .attested {
+        if service.configuration.attest.demands(.redeem, of: link) {
             throw Problem(.forbidden, kind: "install-proof-required", title: "Attested install required",
                           detail: "link '\(link.code)' is redeemed only by an attested install: attest a key with POST /api/v1/attest, then send Switchyard-Attest-Key and Switchyard-Assertion with the redeem")
         }
@@ -49,7 +75,7 @@ struct InstallProofCheck: Sendable {
         return InstallSpread(addressRange: IPAddress(address)?.clientKey ?? address, limit: limit, seconds: 3600)
     }
 
-    private func verify(keyID: String, assertion: String, code: String, install: String) async throws {
+    private func verify(keyID: String, assertion: String, clientData: [UInt8], install: String) async throws {
         guard let key = try await service.storage({ try await service.store.attestKey(id: keyID) }) else {
             throw Problem(.forbidden, kind: "attest-key-unknown", title: "Attested key not known",
                           detail: "no attested key '\(keyID)': attest it with POST /api/v1/attest first")
@@ -59,7 +85,7 @@ struct InstallProofCheck: Sendable {
         }
         let bytes: [UInt8]
         do { bytes = try AttestRequest.base64(assertion, "Switchyard-Assertion") } catch { throw Self.invalid("the assertion is not standard base64") }
-        let hash = Array(SHA256.hash(data: Self.redeemClientData(code: code, install: install)))
+        let hash = Array(SHA256.hash(data: clientData))
         let counter: UInt32
         do {
             counter = try AssertionVerifier(appID: key.appID).verify(

@@ -47,6 +47,7 @@ struct AdminAPI: Sendable {
         draft.redeemLimit = body.redeemLimit
         draft.deferredMatch = body.deferredMatch
         draft.installProof = body.installProof
+        draft.installProofFor = body.installProofFor
         draft.label = body.label
         draft.fallbacks = body.fallbacks?.stored ?? SmartLink.Fallbacks()
         draft.preview = body.preview?.stored ?? SmartLink.Preview()
@@ -125,7 +126,7 @@ struct AdminAPI: Sendable {
         let team = try context.team
         let code = try context.parameters.require("code")
         let body = try await request.decode(as: UpdateLinkRequest.self, context: context)
-        var changes = LinkChanges(installProof: body.installProof)
+        var changes = LinkChanges(installProof: body.installProof, installProofFor: body.installProofFor)
         if let requested = body.fallbacks {
             try requested.validate()
             let fallbacks = requested.stored
@@ -149,11 +150,15 @@ struct AdminAPI: Sendable {
     }
 
     /// The audit detail of an update: the fields it set, and the install proof's new value
-    /// (`fallbacks`, `installProof=attested`, `fallbacks, installProof=default`).
+    /// (`fallbacks`, `installProof=attested`, `fallbacks, installProof=default`,
+    /// `installProofFor=redeem+resolve`).
     static func changedFields(_ body: UpdateLinkRequest) -> String {
         var fields: [String] = []
         if body.fallbacks != nil { fields.append("fallbacks") }
         if let proof = body.installProof { fields.append("installProof=" + (proof?.rawValue ?? "default")) }
+        if let actions = body.installProofFor {
+            fields.append("installProofFor=" + (actions.map { $0.map(\.rawValue).joined(separator: "+") } ?? "default"))
+        }
         return fields.joined(separator: ", ")
     }
 

@@ -33,6 +33,8 @@ struct CreateLinkRequest: Codable, Sendable, Hashable {
     /// What the link asks of an install before it spends a redemption; nil: the service's
     /// default for a redeem-limited link, `none` otherwise.
     var installProof: InstallProof?
+    /// The app endpoints ``installProof`` applies to; nil: the redeem only.
+    var installProofFor: [InstallProofAction]?
     /// The install that creates it, with the app key only (required there): the identifier the
     /// SDK generates once per install, whose creations are limited as well as its address's.
     var install: String?
@@ -41,14 +43,14 @@ struct CreateLinkRequest: Codable, Sendable, Hashable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case route, routeParameters, queryParameters, metadata, redeemLimit, fallbacks, alias, expiresAt, preview, deferredMatch,
-             install, label, installProof
+             install, label, installProof, installProofFor
     }
 
     /// The fields the app key may not set: it creates links from a route and its parameters only
     /// (campaign parameters such as `utm_source` go in `queryParameters`), so a key extracted from
     /// the app cannot mint coupons, take aliases, send users elsewhere, or put its own words and
     /// image on the brand's domain (a preview reading "Account locked: call ...").
-    static let adminOnlyKeys: [CodingKeys] = [.metadata, .redeemLimit, .fallbacks, .preview, .alias, .expiresAt, .installProof]
+    static let adminOnlyKeys: [CodingKeys] = [.metadata, .redeemLimit, .fallbacks, .preview, .alias, .expiresAt, .installProof, .installProofFor]
 
     /// The redeem limits allowed.
     static let redeemLimits = 1...1_000_000_000
@@ -85,6 +87,7 @@ struct CreateLinkRequest: Codable, Sendable, Hashable {
             }
             installProof = parsed
         }
+        installProofFor = try fields.value(CodingKeys.installProofFor).map(InstallProofAction.parse)
         install = try fields.string(CodingKeys.install)
     }
 
@@ -100,6 +103,7 @@ struct CreateLinkRequest: Codable, Sendable, Hashable {
             case .expiresAt: expiresAt != nil
             case .preview: preview != nil
             case .installProof: installProof != nil
+            case .installProofFor: installProofFor != nil
             default: false
             }
         }
@@ -161,6 +165,7 @@ extension CreateLinkRequest: OpenAPISchema {
                 "What an install must prove before it spends a redemption: an App Attest assertion (attested) or nothing (none). "
                     + "Default: the service's default for a redeem-limited link (--install-proof), none otherwise.",
                 oneOf: ["attested", "none"]).nullable(),
+            "installProofFor": InstallProofAction.requestSchema.nullable(),
         ], required: ["route"], additionalProperties: .forbidden)
     }
 }

@@ -27,6 +27,8 @@ struct LinkDraft: Sendable, Hashable {
     var deferredMatch: DeferredMatch?
     /// What it asks of an install before a redemption; nil for the service's default.
     var installProof: InstallProof?
+    /// The endpoints the proof applies to; nil for the redeem only.
+    var installProofFor: [InstallProofAction]?
     /// A link that opens no route: `route` is empty and every platform goes to `fallbacks.web`.
     var webLink = false
     /// What people call the link.
@@ -85,7 +87,8 @@ struct LinkRules: Sendable {
             redeemLimit: draft.redeemLimit, fallbacks: draft.fallbacks, preview: draft.preview, createdAt: now,
             expiresAt: draft.expiresAt, createdByApp: draft.createdByApp, deferredMatch: draft.deferredMatch,
             label: draft.label, disabled: draft.disabled, campaign: draft.campaign, minimumVersions: draft.minimumVersions,
-            forcedRedirect: draft.forcedRedirect, installProof: draft.installProof)
+            forcedRedirect: draft.forcedRedirect, installProof: draft.installProof,
+            installProofFor: draft.installProofFor)
     }
 }
 

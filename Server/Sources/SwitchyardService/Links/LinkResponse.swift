@@ -30,6 +30,8 @@ struct LinkResponse: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
     var deferredMatch: DeferredMatch
     /// `attested` or `none` as the link says; nil: the service's default for redeem-limited links.
     var installProof: InstallProof?
+    /// The app endpoints ``installProof`` applies to (the redeem only unless the link says).
+    var installProofFor: [InstallProofAction]
     /// What people call the link (a Firebase link's name).
     var label: String?
     /// Switched off (an archived Firebase link): it answers 410.
@@ -63,6 +65,7 @@ struct LinkResponse: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
         createdBy = link.createdByApp ? "app" : "admin"
         deferredMatch = link.deferredMatch
         installProof = link.installProof
+        installProofFor = link.installProofFor ?? InstallProofAction.defaultActions
         label = link.label
         disabled = link.disabled
         campaign = link.campaign
@@ -94,6 +97,8 @@ extension LinkResponse: APIObject, OpenAPISchema {
                  "Which deferred claims may hand the link out: only one that carries the code, or a heuristic one too."),
         APIField("installProof", \.installProof,
                  "What an install must prove before it spends a redemption (attested: an App Attest assertion); null: the service's default for redeem-limited links."),
+        APIField("installProofFor", \.installProofFor,
+                 "The app endpoints installProof applies to: redeem, and resolve (its metadata only to an attested install); [\"redeem\"] unless the link says."),
         APIField("label", \.label, "What people call the link (a Firebase link's name); the list's q searches it."),
         APIField("disabled", \.disabled, "Switched off (an imported archived Firebase link): it answers 410."),
         APIField("campaign", \.campaign, "Campaign fields kept on the link (utm_source, utm_medium, utm_campaign, utm_term, "

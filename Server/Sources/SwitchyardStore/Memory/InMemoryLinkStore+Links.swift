@@ -100,6 +100,7 @@ extension InMemoryLinkStore {
             link.fallbacks.web = fallbacks.web
         }
         if let proof = changes.installProof { link.installProof = proof }
+        if let actions = changes.installProofFor { link.installProofFor = actions.map(InstallProofAction.normalized) }
         links[code] = link
         if let audit { append(audit) }
         return link

@@ -10,13 +10,17 @@ public struct LinkChanges: Sendable, Hashable {
     public var fallbacks: SmartLink.Fallbacks?
     /// The new install proof: `.some(nil)` returns the link to the service's default.
     public var installProof: InstallProof??
+    /// The new endpoints the proof applies to: `.some(nil)` returns the link to the redeem only.
+    public var installProofFor: [InstallProofAction]??
 
     /// Changes to make; nothing by default.
-    public init(fallbacks: SmartLink.Fallbacks? = nil, installProof: InstallProof?? = nil) {
+    public init(fallbacks: SmartLink.Fallbacks? = nil, installProof: InstallProof?? = nil,
+                installProofFor: [InstallProofAction]?? = nil) {
         self.fallbacks = fallbacks
         self.installProof = installProof
+        self.installProofFor = installProofFor
     }
 
     /// Whether it changes nothing.
-    public var isEmpty: Bool { fallbacks == nil && installProof == nil }
+    public var isEmpty: Bool { fallbacks == nil && installProof == nil && installProofFor == nil }
 }

@@ -55,6 +55,9 @@ public struct SmartLink: Sendable, Hashable, Codable {
     /// What the link asks of an install before it spends a redemption; nil leaves it to the
     /// service's default for redeem-limited links.
     public var installProof: InstallProof?
+    /// The app endpoints ``installProof`` applies to; nil is ``InstallProofAction/defaultActions``
+    /// (the redeem only).
+    public var installProofFor: [InstallProofAction]?
 
     /// Creates a stored link value.
     public init(code: String, team: String, route: String, routeName: String? = nil,
@@ -64,7 +67,8 @@ public struct SmartLink: Sendable, Hashable, Codable {
                 expiresAt: Date? = nil, deletedAt: Date? = nil, createdByApp: Bool = false,
                 deferredMatch: DeferredMatch? = nil, label: String? = nil, disabled: Bool = false,
                 campaign: [String: String]? = nil, minimumVersions: MinimumVersions = MinimumVersions(),
-                forcedRedirect: Bool = false, installProof: InstallProof? = nil) {
+                forcedRedirect: Bool = false, installProof: InstallProof? = nil,
+                installProofFor: [InstallProofAction]? = nil) {
         self.code = code
         self.team = team
         self.route = route
@@ -87,6 +91,7 @@ public struct SmartLink: Sendable, Hashable, Codable {
         self.minimumVersions = minimumVersions
         self.forcedRedirect = forcedRedirect
         self.installProof = installProof
+        self.installProofFor = installProofFor
     }
 
     /// The oldest app versions a link is meant for, as text (`"2.1"` on iOS, a version code such

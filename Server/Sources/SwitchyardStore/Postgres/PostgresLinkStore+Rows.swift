@@ -8,11 +8,11 @@ extension PostgresLinkStore {
         redeem_count, fallback_ios, fallback_android, fallback_web, preview_title, preview_description, \
         preview_image, created_at, expires_at, deleted_at, created_by_app, deferred_match, label, disabled, \
         campaign, minimum_version_ios, minimum_version_android, forced_redirect, fallback_ipad, fallback_app_store, \
-        install_proof
+        install_proof, install_proof_for
         """
 
     /// How many ``columns`` there are.
-    static let columnCount = 29
+    static let columnCount = 30
 
     /// The VALUES list of a multi-row INSERT: `($1, $2), ($3, $4)` for two rows of two columns.
     static func placeholders(rows: Int, columns: Int) -> String {
@@ -52,6 +52,7 @@ extension PostgresLinkStore {
         bindings.append(link.fallbacks.iPad)
         bindings.append(link.fallbacks.appStore)
         bindings.append(link.installProof?.rawValue)
+        bindings.append(InstallProofAction.storedText(link.installProofFor))
     }
 
     static func decodeLink(_ row: PostgresRow) throws -> SmartLink {
@@ -89,7 +90,8 @@ extension PostgresLinkStore {
                 .map { text throws(StoreError) in try StoredJSON.strings(text, column: "campaign", code: code) },
             minimumVersions: SmartLink.MinimumVersions(ios: try text("minimum_version_ios"), android: try text("minimum_version_android")),
             forcedRedirect: try row["forced_redirect"].decode(Bool.self),
-            installProof: try InstallProof.stored(try text("install_proof"), code: code))
+            installProof: try InstallProof.stored(try text("install_proof"), code: code),
+            installProofFor: try InstallProofAction.stored(try text("install_proof_for"), code: code))
     }
 
     /// A stored `deferred_match`; anything else is corrupt data, not a guess.

@@ -242,6 +242,11 @@ extension PostgresLinkStore {
             "CREATE INDEX attest_challenges_client ON attest_challenges (client, expires_at)",
             "CREATE INDEX attest_challenges_expiry ON attest_challenges (expires_at)",
         ]),
+        // The app endpoints a link's install proof applies to (comma-separated: redeem, resolve);
+        // NULL, as in links stored before, is the redeem only.
+        Migration(version: 17, name: "install proof endpoints", statements: [
+            "ALTER TABLE links ADD COLUMN install_proof_for text",
+        ]),
     ]
 
     /// Creates the schema if needed and applies the steps it has not seen, in one transaction

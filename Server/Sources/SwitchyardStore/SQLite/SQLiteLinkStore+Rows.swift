@@ -9,9 +9,9 @@ extension SQLiteLinkStore {
         redeem_count, fallback_ios, fallback_android, fallback_web, preview_title, preview_description, \
         preview_image, created_at, expires_at, deleted_at, created_by_app, deferred_match, label, disabled, \
         campaign, minimum_version_ios, minimum_version_android, forced_redirect, fallback_ipad, fallback_app_store, \
-        install_proof
+        install_proof, install_proof_for
         """
-    static let placeholders = Array(repeating: "?", count: 29).joined(separator: ", ")
+    static let placeholders = Array(repeating: "?", count: 30).joined(separator: ", ")
 
     static func insertArguments(_ link: SmartLink) -> StatementArguments {
         [
@@ -24,7 +24,7 @@ extension SQLiteLinkStore {
             link.deletedAt.map(StoredDate.milliseconds), link.createdByApp, link.deferredMatch.rawValue,
             link.label, link.disabled, link.campaign.map(StoredJSON.text), link.minimumVersions.ios,
             link.minimumVersions.android, link.forcedRedirect, link.fallbacks.iPad, link.fallbacks.appStore,
-            link.installProof?.rawValue,
+            link.installProof?.rawValue, InstallProofAction.storedText(link.installProofFor),
         ]
     }
 
@@ -69,7 +69,8 @@ extension SQLiteLinkStore {
                 .map { text throws(StoreError) in try StoredJSON.strings(text, column: "campaign", code: code) },
             minimumVersions: SmartLink.MinimumVersions(ios: try row.decode(atIndex: 23), android: try row.decode(atIndex: 24)),
             forcedRedirect: try row.decode(atIndex: 25),
-            installProof: try InstallProof.stored(try row.decode(atIndex: 28), code: code))
+            installProof: try InstallProof.stored(try row.decode(atIndex: 28), code: code),
+            installProofFor: try InstallProofAction.stored(try row.decode(atIndex: 29), code: code))
     }
 
     /// A stored `deferred_match`; anything else is corrupt data, not a guess.

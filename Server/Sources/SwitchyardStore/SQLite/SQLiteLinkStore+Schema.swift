@@ -242,5 +242,10 @@ extension SQLiteLinkStore {
             "CREATE INDEX attest_challenges_client ON attest_challenges (client, expires_at)",
             "CREATE INDEX attest_challenges_expiry ON attest_challenges (expires_at)",
         ]),
+        // The app endpoints a link's install proof applies to (comma-separated: redeem, resolve);
+        // NULL, as in links stored before, is the redeem only.
+        Migration(version: 17, name: "install proof endpoints", statements: [
+            "ALTER TABLE links ADD COLUMN install_proof_for TEXT",
+        ]),
     ]
 }

@@ -67,6 +67,29 @@ import Testing
         }
     }
 
+    /// A link that hands its metadata only to an attested install: an attested client's resolve is
+    /// signed and gets it; a client without App Attest gets the route without it.
+    @Test func anAttestedClientsResolveIsSigned() async throws {
+        try await Harness.live(.sqlite) { client, harness in
+            let port = try #require(client.port)
+            let code = try #require(try await client.create(
+                #"{"route": "about/team", "metadata": {"secret": "S"}, "installProof": "attested", "installProofFor": ["resolve"]}"#
+            )["code"]?.stringValue)
+            let service = URL(string: "http://127.0.0.1:\(port)")!
+            let table = try RouteTable(Harness.routes)
+            let device = AttestSupport.DeviceKey(appID: "TEAMID.com.example.shop")
+            #expect(try await harness.store.insertAttestKey(device.record(install: "install-real", at: harness.clock.now)))
+
+            let plain = SmartLinkClient(service: service, appKey: Keys.app, table: table, installID: "install-script")
+            let unproven = try await plain.resolve(code: code)
+            #expect(unproven.metadata == nil, "the route without the metadata")
+            let attested = SmartLinkClient(service: service, appKey: Keys.app, table: table, installID: "install-real",
+                                           attestor: TestAttestor(device: device, keyID: device.keyID))
+            #expect(try await attested.resolve(code: code).metadata == ["secret": "S"])
+            #expect(try await harness.store.attestKey(id: device.keyID)?.counter == 1)
+        }
+    }
+
     /// A client without a stored key attests first: it fetches a challenge, has the device attest
     /// over it and posts the attestation; the service's refusal (here: an attestation made over
     /// another challenge, so its nonce differs) reaches the app as `attestation`, and no key is kept.

@@ -1,0 +1,111 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Switchyard
+@testable import SwitchyardService
+import SwitchyardStore
+import Testing
+
+/// `installProofFor: ["resolve"]` over a real socket on every store: a link that hands its
+/// metadata only to an attested install answers an unattested resolve with the route and no
+/// metadata (and so does a deferred claim with its code), an attested one with the metadata, and
+/// other links as before; nothing is spent.
+@Suite struct ResolveProofTests {
+    static let install = "install-real-customer"
+
+    static func resolve(_ client: some TestClientProtocol, _ code: String, install: String? = nil,
+                        key: AttestSupport.DeviceKey? = nil, counter: UInt32 = 1, signing: String? = nil) async throws -> TestResponse {
+        var headers: HTTPFields = [:]
+        if let install { headers[InstallProofCheck.installHeader] = install }
+        if let key, let install {
+            headers[InstallProofCheck.keyHeader] = key.keyID
+            headers[InstallProofCheck.assertionHeader] = try key.assertion(over: signing ?? "resolve:\(code):\(install)", counter: counter)
+        }
+        return try await client.send(.get, "/api/v1/links/\(code)/resolve", key: Keys.app, headers: headers)
+    }
+
+    @Test(arguments: StoreKind.available)
+    func metadataGoesOnlyToAnAttestedInstall(kind: StoreKind) async throws {
+        try await Harness.live(kind) { client, harness in
+            let created = try await client.create(
+                #"{"route": "about/team", "metadata": {"secret": "S1"}, "installProof": "attested", "installProofFor": ["resolve", "redeem"]}"#)
+            #expect(created["installProofFor"] == ["redeem", "resolve"])
+            let code = try #require(created["code"]?.stringValue)
+            let device = AttestSupport.DeviceKey(appID: "TEAMID.com.example.shop")
+            #expect(try await harness.store.insertAttestKey(device.record(install: Self.install, at: harness.clock.now)))
+
+            let bare = try await Self.resolve(client, code)
+            #expect(bare.status == .ok, "\(bare.text)")
+            #expect(try bare.json()["metadata"] == .null)
+            #expect(try bare.json()["route"] == "about/team")
+            #expect(!bare.text.contains("S1"))
+            let otherData = try await Self.resolve(client, code, install: Self.install, key: device, counter: 1,
+                                                   signing: "redeem:\(code):\(Self.install)")
+            #expect(try otherData.json()["metadata"] == .null, "an assertion over other data is no proof")
+            let borrowed = try await Self.resolve(client, code, install: "attacker-install-1", key: device, counter: 2)
+            #expect(try borrowed.json()["metadata"] == .null, "another install's key is no proof")
+            let claimed = try await client.send(.post, "/api/v1/deferred/claim", key: Keys.app,
+                                                json: #"{"platform": "ios", "osVersion": "18.1", "code": "\#(code)"}"#)
+            #expect(claimed.status == .ok, "\(claimed.text)")
+            #expect(try claimed.json()["metadata"] == .null, "a deferred claim carries no proof")
+
+            let attested = try await Self.resolve(client, code, install: Self.install, key: device, counter: 3)
+            #expect(attested.status == .ok)
+            #expect(try attested.json()["metadata"] == ["secret": "S1"])
+            let replayed = try await Self.resolve(client, code, install: Self.install, key: device, counter: 3)
+            #expect(try replayed.json()["metadata"] == .null, "a replayed assertion is no proof")
+            #expect(try await harness.store.attestKey(id: device.keyID)?.counter == 3)
+            #expect(try await harness.store.link(code: code)?.redeemCount == 0, "nothing spent")
+        }
+    }
+
+    /// Links whose proof covers the redeem only (the default), and links asking no proof, keep
+    /// handing their metadata to any resolve.
+    @Test(arguments: StoreKind.available)
+    func otherLinksAreUnchanged(kind: StoreKind) async throws {
+        try await Harness.live(kind) { client, _ in
+            let redeemOnly = try await client.create(#"{"route": "about/team", "metadata": {"secret": "S2"}, "installProof": "attested"}"#)
+            #expect(redeemOnly["installProofFor"] == ["redeem"])
+            let noProof = try await client.create(
+                #"{"route": "about/team", "metadata": {"secret": "S3"}, "installProofFor": ["resolve"]}"#)
+            for (link, secret) in [(redeemOnly, "S2"), (noProof, "S3")] {
+                let code = try #require(link["code"]?.stringValue)
+                #expect(try await Self.resolve(client, code).json()["metadata"] == ["secret": .string(secret)])
+            }
+        }
+    }
+
+    /// A proof that names resolve only leaves the redeem unguarded: any install redeems.
+    @Test func aProofForResolveOnlyAsksNothingOfARedeem() async throws {
+        try await Harness.live(.memory) { client, _ in
+            let code = try #require(try await client.create(
+                #"{"route": "about/team", "metadata": {"secret": "S5"}, "installProof": "attested", "installProofFor": ["resolve"]}"#)["code"]?.stringValue)
+            #expect(try await Self.resolve(client, code).json()["metadata"] == .null)
+            let redeemed = try await InstallProofTests.redeem(client, code, install: "install-aaaaaaaa")
+            #expect(redeemed.status == .ok, "\(redeemed.text)")
+        }
+    }
+
+    /// PATCH sets and resets the endpoints; a bad value is refused with the field named.
+    @Test(arguments: StoreKind.available)
+    func patchSetsTheEndpoints(kind: StoreKind) async throws {
+        try await Harness.live(kind) { client, _ in
+            let code = try #require(try await client.create(
+                #"{"route": "about/team", "metadata": {"secret": "S4"}, "installProof": "attested"}"#)["code"]?.stringValue)
+            let set = try await client.send(.patch, "/api/v1/links/\(code)", json: #"{"installProofFor": ["resolve", "redeem"]}"#)
+            #expect(try set.json()["installProofFor"] == ["redeem", "resolve"])
+            #expect(try await Self.resolve(client, code).json()["metadata"] == .null)
+            let reset = try await client.send(.patch, "/api/v1/links/\(code)", json: #"{"installProofFor": null}"#)
+            #expect(try reset.json()["installProofFor"] == ["redeem"])
+            #expect(try await Self.resolve(client, code).json()["metadata"] == ["secret": "S4"])
+            let entries = try await client.send(.get, "/api/v1/audit?action=link.updated").json()["entries"]?.arrayValue ?? []
+            #expect(Set(entries.compactMap { $0["detail"]?.stringValue }) == ["installProofFor=redeem+resolve", "installProofFor=default"])
+            let bad = try await client.send(.patch, "/api/v1/links/\(code)", json: #"{"installProofFor": ["open"]}"#)
+            #expect(bad.status == .badRequest)
+            #expect(try bad.json()["detail"] == "'installProofFor' names \"redeem\" and \"resolve\" only, got 'open'")
+            let empty = try await client.send(.post, "/api/v1/links", json: #"{"route": "about/team", "installProofFor": []}"#)
+            #expect(empty.status == .badRequest)
+            #expect(try empty.json()["detail"] == "'installProofFor' must be a non-empty array of \"redeem\" and \"resolve\", got an empty array")
+        }
+    }
+}
