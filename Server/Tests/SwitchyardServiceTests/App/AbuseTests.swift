@@ -129,7 +129,7 @@ import Testing
     /// spend one redemption and all answer the same metadata; a redeem without an install is refused.
     @Test(arguments: StoreKind.available)
     func oneInstallCannotSpendTwice(kind: StoreKind) async throws {
-        try await Harness.live(kind, configuration: Self.configuration(), setup: .ahc(.http)) { client, harness in
+        try await Harness.live(kind, configuration: Self.configuration()) { client, harness in
             let code = try #require(try await client.create(
                 #"{"route": "about/team", "metadata": {"coupon": "ONCE"}, "redeemLimit": 10}"#)["code"]?.stringValue)
             let answers = try await RequestsAtOnce.post("/api/v1/links/\(code)/redeem", count: 30, to: client, key: Keys.app,

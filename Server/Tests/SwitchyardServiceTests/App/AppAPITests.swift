@@ -95,7 +95,7 @@ func installBody(_ install: String = "install-\(UInt64.random(in: 0...UInt64.max
     /// 100 concurrent redeems over HTTP against a limit of 5: exactly 5 succeed.
     @Test(arguments: StoreKind.available)
     func concurrentRedeemsSpendExactlyTheLimit(kind: StoreKind) async throws {
-        try await Harness.live(kind, setup: .ahc(.http)) { client, harness in
+        try await Harness.live(kind) { client, harness in
             let code = try #require(try await client.create(#"{"route": "about/team", "metadata": {"prize": "car"}, "redeemLimit": 5}"#)["code"]?.stringValue)
             let statuses = try await RequestsAtOnce.post("/api/v1/links/\(code)/redeem", count: 100, to: client, key: Keys.app,
                                                          json: { installBody() }).map(\.status)

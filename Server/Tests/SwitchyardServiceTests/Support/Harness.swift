@@ -113,10 +113,10 @@ struct Harness: Sendable {
         return logger
     }
 
-    /// Runs `body` against a live server on `kind`'s store: with the patient live client (see
-    /// ``PatientLiveClient``) unless `setup` names another, such as `.ahc(.http)` for many connections.
+    /// Runs `body` against a live server on `kind`'s store, with the patient live client (see
+    /// ``PatientLiveClient``); `RequestsAtOnce` sends many requests at once on connections of their own.
     static func live<T: Sendable>(
-        _ kind: StoreKind, configuration: ServiceConfiguration = Harness.configuration(), setup: TestingSetup? = nil,
+        _ kind: StoreKind, configuration: ServiceConfiguration = Harness.configuration(),
         webhookResolver: (@Sendable (String) async -> [String])? = nil,
         _ body: @Sendable (any TestClientProtocol, Harness) async throws -> T
     ) async throws -> T {
@@ -129,11 +129,7 @@ struct Harness: Sendable {
                                        now: { [clock = harness.clock] in clock.now }, webhookResolver: webhookResolver)
         let result: T
         do {
-            if let setup {
-                result = try await app.test(setup) { client in try await body(client, harness) }
-            } else {
-                result = try await app.testLive { client in try await body(client, harness) }
-            }
+            result = try await app.testLive { client in try await body(client, harness) }
         } catch {
             try? await store.close()
             await StoreKind.cleanUp(store)
