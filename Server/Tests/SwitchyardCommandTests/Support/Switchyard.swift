@@ -59,7 +59,9 @@ struct Switchyard {
         process.standardInput = try FileHandle(forReadingFrom: stdin)
         process.standardOutput = try FileHandle(forWritingTo: stdout)
         process.standardError = try FileHandle(forWritingTo: stderr)
-        try process.run()
+        // Foundation's Process on Linux can crash when two threads launch at once (a fresh-clone run
+        // crashed inside run() beside another test's launch): launches are taken one at a time.
+        try launching.withLock { try process.run() }
         process.waitUntilExit()
         return Run(
             status: process.terminationStatus,
@@ -67,6 +69,9 @@ struct Switchyard {
             standardError: String(decoding: try Data(contentsOf: stderr), as: UTF8.self))
     }
 }
+
+/// Held while a test launches a process (see ``Switchyard/run(_:input:in:executable:environment:)``).
+private let launching = NSLock()
 
 /// A fresh directory under the system's temporary directory, removed when the value is released.
 final class TemporaryDirectory {
