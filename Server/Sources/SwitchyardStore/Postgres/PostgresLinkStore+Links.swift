@@ -109,18 +109,20 @@ extension PostgresLinkStore {
     }
 
     public func update(code: String, team: String, changes: LinkChanges, audit: AuditEntry?) async throws -> SmartLink? {
-        let fallbacks = changes.fallbacks, setsFallbacks = changes.fallbacks != nil
-        let proof = changes.installProof??.rawValue, setsProof = changes.installProof != nil
-        let actions = InstallProofAction.storedText(changes.installProofFor ?? nil), setsActions = changes.installProofFor != nil
-        return try await changedRows("""
-            UPDATE links SET fallback_ios = CASE WHEN \(setsFallbacks) THEN \(fallbacks?.ios) ELSE fallback_ios END,
-                             fallback_android = CASE WHEN \(setsFallbacks) THEN \(fallbacks?.android) ELSE fallback_android END,
-                             fallback_web = CASE WHEN \(setsFallbacks) THEN \(fallbacks?.web) ELSE fallback_web END,
-                             install_proof = CASE WHEN \(setsProof) THEN \(proof) ELSE install_proof END,
-                             install_proof_for = CASE WHEN \(setsActions) THEN \(actions) ELSE install_proof_for END
-            WHERE code = \(code) AND team = \(team) AND deleted_at IS NULL
-            RETURNING \(unescaped: Self.columns)
-            """, audit: audit).first.map(Self.decodeLink)
+        var binds = PostgresBindings()
+        let assignments = changes.columnChanges.map { column in
+            binds.append(column.sets)
+            binds.append(column.value)
+            return column.assignment(sets: "$\(binds.count - 1)", value: "$\(binds.count)")
+        }
+        binds.append(code)
+        binds.append(team)
+        let query = PostgresQuery(unsafeSQL: """
+            UPDATE links SET \(assignments.joined(separator: ", "))
+            WHERE code = $\(binds.count - 1) AND team = $\(binds.count) AND deleted_at IS NULL
+            RETURNING \(Self.columns)
+            """, binds: binds)
+        return try await changedRows(query, audit: audit).first.map(Self.decodeLink)
     }
 
     public func delete(code: String, team: String, at: Date, audit: AuditEntry?) async throws -> Bool {

@@ -60,12 +60,11 @@ extension PostgresLinkStore {
         }
     }
 
+    /// The probe connection's TLS for a mode, with the pool's settings.
     static func connectionTLS(_ mode: PostgresURL.TLSMode) throws -> PostgresConnection.Configuration.TLS {
-        switch mode {
-        case .disable: return .disable
-        case .prefer: return .prefer(try NIOSSLContext(configuration: tlsConfiguration(mode)))
-        case .require, .verifyFull: return .require(try NIOSSLContext(configuration: tlsConfiguration(mode)))
-        }
+        guard let settings = tlsSettings(mode) else { return .disable }
+        let context = try NIOSSLContext(configuration: settings.configuration)
+        return settings.required ? .require(context) : .prefer(context)
     }
 }
 

@@ -72,20 +72,19 @@ public final class PostgresLinkStore: LinkStore {
         try await run { client in _ = try await client.query("SELECT 1").collect() }
     }
 
+    /// The pool's TLS for a mode.
     static func tls(_ mode: PostgresURL.TLSMode) -> PostgresClient.Configuration.TLS {
-        switch mode {
-        case .disable: return .disable
-        case .prefer: return .prefer(tlsConfiguration(mode))
-        case .require, .verifyFull: return .require(tlsConfiguration(mode))
-        }
+        guard let settings = tlsSettings(mode) else { return .disable }
+        return settings.required ? .require(settings.configuration) : .prefer(settings.configuration)
     }
 
-    /// The TLS settings of a mode: the server's certificate is checked only for `verify-full`, as
-    /// libpq does.
-    static func tlsConfiguration(_ mode: PostgresURL.TLSMode) -> TLSConfiguration {
+    /// What a mode asks of TLS: nil when it is off, else whether the connection must use it and its
+    /// settings. The server's certificate is checked only for `verify-full`, as libpq does.
+    static func tlsSettings(_ mode: PostgresURL.TLSMode) -> (required: Bool, configuration: TLSConfiguration)? {
+        guard mode != .disable else { return nil }
         var configuration = TLSConfiguration.makeClientConfiguration()
         if mode != .verifyFull { configuration.certificateVerification = .none }
-        return configuration
+        return (mode != .prefer, configuration)
     }
 
     // MARK: Running queries

@@ -104,22 +104,17 @@ extension SQLiteLinkStore {
     }
 
     public func update(code: String, team: String, changes: LinkChanges, audit: AuditEntry?) async throws -> SmartLink? {
-        let fallbacks = changes.fallbacks
-        let proof = changes.installProof
-        let actions = changes.installProofFor
+        let columns = changes.columnChanges
+        let sql = """
+            UPDATE links SET \(columns.map { $0.assignment(sets: "?", value: "?") }.joined(separator: ", "))
+            WHERE code = ? AND team = ? AND deleted_at IS NULL
+            RETURNING \(Self.columns)
+            """
         return try await write { db in
-            let row = try Row.fetchOne(db, sql: """
-                UPDATE links SET fallback_ios = CASE WHEN ? THEN ? ELSE fallback_ios END,
-                                 fallback_android = CASE WHEN ? THEN ? ELSE fallback_android END,
-                                 fallback_web = CASE WHEN ? THEN ? ELSE fallback_web END,
-                                 install_proof = CASE WHEN ? THEN ? ELSE install_proof END,
-                                 install_proof_for = CASE WHEN ? THEN ? ELSE install_proof_for END
-                WHERE code = ? AND team = ? AND deleted_at IS NULL
-                RETURNING \(Self.columns)
-                """, arguments: [fallbacks != nil, fallbacks?.ios, fallbacks != nil, fallbacks?.android,
-                                 fallbacks != nil, fallbacks?.web, proof != nil, proof??.rawValue,
-                                 actions != nil, InstallProofAction.storedText(actions ?? nil), code, team])
-            guard let row else { return nil }
+            var arguments: StatementArguments = []
+            for column in columns { arguments += [column.sets, column.value] }
+            arguments += [code, team]
+            guard let row = try Row.fetchOne(db, sql: sql, arguments: arguments) else { return nil }
             if let audit { try Self.append(db, [audit]) }
             return try Self.decodeLink(row)
         }

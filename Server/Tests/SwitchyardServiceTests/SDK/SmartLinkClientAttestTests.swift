@@ -39,27 +39,40 @@ import Testing
         func storeKeyID(_ keyID: String?) { stored.withLock { $0 = keyID } }
     }
 
+    /// The SDK's client for the live service behind `client`, as the install `installID`.
+    static func sdk(_ client: any TestClientProtocol, installID: String,
+                    attestor: (any InstallAttestor)? = nil) throws -> SmartLinkClient {
+        let port = try #require(client.port)
+        return SmartLinkClient(service: URL(string: "http://127.0.0.1:\(port)")!, appKey: Keys.app,
+                               table: try RouteTable(Harness.routes), installID: installID, attestor: attestor)
+    }
+
+    /// A device whose key the service already holds for `install`, as if it attested earlier.
+    static func attestedDevice(_ harness: Harness, install: String) async throws -> AttestSupport.DeviceKey {
+        let device = AttestSupport.DeviceKey(appID: "TEAMID.com.example.shop")
+        #expect(try await harness.store.insertAttestKey(device.record(install: install, at: harness.clock.now)))
+        return device
+    }
+
+    /// Creates a link from `body` and returns its code.
+    static func create(_ client: any TestClientProtocol, _ body: String) async throws -> String {
+        try #require(try await client.create(body)["code"]?.stringValue)
+    }
+
     @Test func anAttestedClientRedeemsALinkThatDemandsProof() async throws {
         try await Harness.live(.sqlite) { client, harness in
-            let port = try #require(client.port)
-            let code = try #require(try await client.create(
-                #"{"route": "about/team", "metadata": {"coupon": "REAL"}, "redeemLimit": 1, "installProof": "attested"}"#
-            )["code"]?.stringValue)
-            let service = URL(string: "http://127.0.0.1:\(port)")!
-            let table = try RouteTable(Harness.routes)
-            let device = AttestSupport.DeviceKey(appID: "TEAMID.com.example.shop")
-            #expect(try await harness.store.insertAttestKey(device.record(install: "install-real", at: harness.clock.now)))
+            let code = try await Self.create(
+                client, #"{"route": "about/team", "metadata": {"coupon": "REAL"}, "redeemLimit": 1, "installProof": "attested"}"#)
+            let device = try await Self.attestedDevice(harness, install: "install-real")
 
-            let plain = SmartLinkClient(service: service, appKey: Keys.app, table: table, installID: "install-script")
+            let plain = try Self.sdk(client, installID: "install-script")
             #expect(!plain.attestsInstall)
             await #expect { _ = try await plain.redeem(code: code) } throws: { ($0 as? SmartLinkError)?.code == .installProofRequired }
-            let simulator = SmartLinkClient(service: service, appKey: Keys.app, table: table, installID: "install-simulator",
-                                            attestor: TestAttestor(device: device, supported: false))
+            let simulator = try Self.sdk(client, installID: "install-simulator", attestor: TestAttestor(device: device, supported: false))
             #expect(!simulator.attestsInstall, "App Attest not supported: the client says so and sends no proof")
             await #expect { _ = try await simulator.redeem(code: code) } throws: { ($0 as? SmartLinkError)?.code == .installProofRequired }
 
-            let attested = SmartLinkClient(service: service, appKey: Keys.app, table: table, installID: "install-real",
-                                           attestor: TestAttestor(device: device, keyID: device.keyID))
+            let attested = try Self.sdk(client, installID: "install-real", attestor: TestAttestor(device: device, keyID: device.keyID))
             #expect(attested.attestsInstall)
             #expect(try await attested.redeem(code: code) == ["coupon": "REAL"])
             #expect(try await attested.redeem(code: code) == ["coupon": "REAL"], "a retry signs again with a higher counter")
@@ -71,20 +84,13 @@ import Testing
     /// signed and gets it; a client without App Attest gets the route without it.
     @Test func anAttestedClientsResolveIsSigned() async throws {
         try await Harness.live(.sqlite) { client, harness in
-            let port = try #require(client.port)
-            let code = try #require(try await client.create(
-                #"{"route": "about/team", "metadata": {"secret": "S"}, "installProof": "attested", "installProofFor": ["resolve"]}"#
-            )["code"]?.stringValue)
-            let service = URL(string: "http://127.0.0.1:\(port)")!
-            let table = try RouteTable(Harness.routes)
-            let device = AttestSupport.DeviceKey(appID: "TEAMID.com.example.shop")
-            #expect(try await harness.store.insertAttestKey(device.record(install: "install-real", at: harness.clock.now)))
+            let code = try await Self.create(
+                client, #"{"route": "about/team", "metadata": {"secret": "S"}, "installProof": "attested", "installProofFor": ["resolve"]}"#)
+            let device = try await Self.attestedDevice(harness, install: "install-real")
 
-            let plain = SmartLinkClient(service: service, appKey: Keys.app, table: table, installID: "install-script")
-            let unproven = try await plain.resolve(code: code)
+            let unproven = try await Self.sdk(client, installID: "install-script").resolve(code: code)
             #expect(unproven.metadata == nil, "the route without the metadata")
-            let attested = SmartLinkClient(service: service, appKey: Keys.app, table: table, installID: "install-real",
-                                           attestor: TestAttestor(device: device, keyID: device.keyID))
+            let attested = try Self.sdk(client, installID: "install-real", attestor: TestAttestor(device: device, keyID: device.keyID))
             #expect(try await attested.resolve(code: code).metadata == ["secret": "S"])
             #expect(try await harness.store.attestKey(id: device.keyID)?.counter == 1)
         }
@@ -96,12 +102,10 @@ import Testing
     @Test func aNewInstallAttestsOverTheServicesChallenge() async throws {
         try await Harness.live(.sqlite, configuration: AttestAPITests.configuration()) { client, harness in
             harness.clock.advance(by: AttestSupport.deviceValidAt.timeIntervalSince(harness.clock.now))
-            let port = try #require(client.port)
-            let code = try #require(try await client.create(#"{"route": "about/team", "redeemLimit": 1}"#)["code"]?.stringValue)
+            let code = try await Self.create(client, #"{"route": "about/team", "redeemLimit": 1}"#)
             let attestor = TestAttestor(device: AttestSupport.DeviceKey(appID: AttestSupport.deviceAppID),
                                         attestation: Data(base64Encoded: AttestSupport.deviceAttestation)!)
-            let sdk = SmartLinkClient(service: URL(string: "http://127.0.0.1:\(port)")!, appKey: Keys.app,
-                                      table: try RouteTable(Harness.routes), installID: "install-new", attestor: attestor)
+            let sdk = try Self.sdk(client, installID: "install-new", attestor: attestor)
             await #expect { _ = try await sdk.redeem(code: code) } throws: { error in
                 guard let error = error as? SmartLinkError else { return false }
                 return error.code == .attestation && error.message.hasPrefix("nonce: ")
@@ -119,15 +123,12 @@ import Testing
     func aKeyTheServiceDoesNotKnowIsForgottenAndAttestedAgain(kind: StoreKind) async throws {
         try await Harness.live(kind, configuration: AttestAPITests.configuration()) { client, harness in
             harness.clock.advance(by: AttestSupport.deviceValidAt.timeIntervalSince(harness.clock.now))
-            let port = try #require(client.port)
-            let code = try #require(try await client.create(
-                #"{"route": "about/team", "redeemLimit": 1, "installProof": "attested"}"#)["code"]?.stringValue)
+            let code = try await Self.create(client, #"{"route": "about/team", "redeemLimit": 1, "installProof": "attested"}"#)
             let device = AttestSupport.DeviceKey(appID: AttestSupport.deviceAppID)
             let attestor = TestAttestor(device: device, keyID: device.keyID,
                                         attestation: Data(base64Encoded: AttestSupport.deviceAttestation)!)
             #expect(try await harness.store.attestKey(id: device.keyID) == nil, "the service does not know the stored key")
-            let sdk = SmartLinkClient(service: URL(string: "http://127.0.0.1:\(port)")!, appKey: Keys.app,
-                                      table: try RouteTable(Harness.routes), installID: "install-restored", attestor: attestor)
+            let sdk = try Self.sdk(client, installID: "install-restored", attestor: attestor)
             await #expect { _ = try await sdk.redeem(code: code) } throws: { error in
                 guard let error = error as? SmartLinkError else { return false }
                 return error.code == .attestation && error.message.hasPrefix("nonce: ")

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 @testable import SwitchyardStore
 
@@ -18,30 +17,18 @@ struct AttestChallengeMigrationTests {
         #expect(try await store.consumeChallenge("new", now: Instant.at(2)))
     }
 
+    /// A live and an expired challenge, written at migration 14.
+    static let rows = OldRows(at: 14) { time in
+        ["INSERT INTO attest_challenges (challenge, expires_at) VALUES ('old-live', \(time(Instant.at(60)))), ('old-expired', \(time(Instant.at(30))))"]
+    }
+
     @Test("SQLite: challenges written before migration 15 are spent and swept")
     func sqlite() async throws {
-        try await TestDatabase.with(.sqlite) { database in
-            let store = try #require(try await database.open(migrate: false) as? SQLiteLinkStore)
-            try await store.migrate(through: 14)
-            try await store.write { db in
-                try db.execute(sql: "INSERT INTO attest_challenges (challenge, expires_at) VALUES ('old-live', ?), ('old-expired', ?)",
-                               arguments: [StoredDate.milliseconds(Instant.at(60)), StoredDate.milliseconds(Instant.at(30))])
-            }
-            try await store.migrate()
-            try await check(store)
-        }
+        try await Self.rows.migrate(on: .sqlite, check: check)
     }
 
     @Test("PostgreSQL: challenges written before migration 15 are spent and swept", .needsPostgres)
     func postgres() async throws {
-        try await TestDatabase.with(.postgres) { database in
-            let store = try #require(try await database.open(migrate: false) as? PostgresLinkStore)
-            try await store.migrate(through: 14)
-            _ = try await store.rows("""
-                INSERT INTO attest_challenges (challenge, expires_at) VALUES ('old-live', \(Instant.at(60))), ('old-expired', \(Instant.at(30)))
-                """)
-            try await store.migrate()
-            try await check(store)
-        }
+        try await Self.rows.migrate(on: .postgres, check: check)
     }
 }

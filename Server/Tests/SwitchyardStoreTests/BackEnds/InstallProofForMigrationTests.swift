@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Switchyard
 import Testing
 @testable import SwitchyardStore
@@ -25,34 +24,21 @@ struct InstallProofForMigrationTests {
         #expect(try await store.link(code: "new1") == link)
     }
 
+    /// A link with an install proof, written at migration 15.
+    static let rows = OldRows(at: 15) { time in
+        ["""
+        INSERT INTO links (code, team, route, route_parameters, query_parameters, metadata, created_at, install_proof)
+        VALUES ('old1', 't', 'about', '{}', '{}', '{"secret":"S"}', \(time(Date(timeIntervalSince1970: 1_600_000_000))), 'attested')
+        """]
+    }
+
     @Test("SQLite: a link written before migration 17 reads with the redeem only")
     func sqlite() async throws {
-        try await TestDatabase.with(.sqlite) { database in
-            let store = try #require(try await database.open(migrate: false) as? SQLiteLinkStore)
-            try await store.migrate(through: 15)
-            try await store.write { db in
-                try db.execute(sql: """
-                    INSERT INTO links (code, team, route, route_parameters, query_parameters, metadata, created_at, install_proof)
-                    VALUES ('old1', 't', 'about', '{}', '{}', '{"secret":"S"}', 1600000000000, 'attested')
-                    """)
-            }
-            try await store.migrate()
-            try await check(store)
-        }
+        try await Self.rows.migrate(on: .sqlite, check: check)
     }
 
     @Test("PostgreSQL: a link written before migration 17 reads with the redeem only", .needsPostgres)
     func postgres() async throws {
-        try await TestDatabase.with(.postgres) { database in
-            let store = try #require(try await database.open(migrate: false) as? PostgresLinkStore)
-            try await store.migrate(through: 15)
-            let at = Date(timeIntervalSince1970: 1_600_000_000)
-            _ = try await store.rows("""
-                INSERT INTO links (code, team, route, route_parameters, query_parameters, metadata, created_at, install_proof)
-                VALUES ('old1', 't', 'about', '{}', '{}', '{"secret":"S"}', \(at), 'attested')
-                """)
-            try await store.migrate()
-            try await check(store)
-        }
+        try await Self.rows.migrate(on: .postgres, check: check)
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 @testable import SwitchyardStore
 
@@ -28,36 +27,25 @@ struct InstallProofMigrationTests {
         #expect(try await store.consumeChallenge("challenge", now: Instant.base))
     }
 
+    /// A link redeemed once, written at migration 12.
+    static let rows = OldRows(at: 12) { time in
+        let at = time(Date(timeIntervalSince1970: 1_600_000_000))
+        return [
+            """
+            INSERT INTO links (code, team, route, route_parameters, query_parameters, redeem_limit, redeem_count, created_at)
+            VALUES ('old1', 't', 'about', '{}', '{}', 5, 1, \(at))
+            """,
+            "INSERT INTO redemptions (code, install, redeemed_at) VALUES ('old1', 'install-old', \(at))",
+        ]
+    }
+
     @Test("SQLite: rows written before migration 13 read without an install proof")
     func sqlite() async throws {
-        try await TestDatabase.with(.sqlite) { database in
-            let store = try #require(try await database.open(migrate: false) as? SQLiteLinkStore)
-            try await store.migrate(through: 12)
-            try await store.write { db in
-                try db.execute(sql: """
-                    INSERT INTO links (code, team, route, route_parameters, query_parameters, redeem_limit, redeem_count, created_at)
-                    VALUES ('old1', 't', 'about', '{}', '{}', 5, 1, 1600000000000)
-                    """)
-                try db.execute(sql: "INSERT INTO redemptions (code, install, redeemed_at) VALUES ('old1', 'install-old', 1600000000000)")
-            }
-            try await store.migrate()
-            try await check(store)
-        }
+        try await Self.rows.migrate(on: .sqlite, check: check)
     }
 
     @Test("PostgreSQL: rows written before migration 13 read without an install proof", .needsPostgres)
     func postgres() async throws {
-        try await TestDatabase.with(.postgres) { database in
-            let store = try #require(try await database.open(migrate: false) as? PostgresLinkStore)
-            try await store.migrate(through: 12)
-            let at = Date(timeIntervalSince1970: 1_600_000_000)
-            _ = try await store.rows("""
-                INSERT INTO links (code, team, route, route_parameters, query_parameters, redeem_limit, redeem_count, created_at)
-                VALUES ('old1', 't', 'about', '{}', '{}', 5, 1, \(at))
-                """)
-            _ = try await store.rows("INSERT INTO redemptions (code, install, redeemed_at) VALUES ('old1', 'install-old', \(at))")
-            try await store.migrate()
-            try await check(store)
-        }
+        try await Self.rows.migrate(on: .postgres, check: check)
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 @testable import SwitchyardStore
 
@@ -35,33 +34,21 @@ struct LinkFieldsMigrationTests {
         #expect(updated?.fallbacks == .init(web: "https://a.example/w2", iPad: "https://a.example/ipad", appStore: "https://apps.apple.com/app/id1"))
     }
 
+    /// A link with a web fallback, written at migration 10.
+    static let rows = OldRows(at: 10) { time in
+        ["""
+        INSERT INTO links (code, team, route, route_parameters, query_parameters, fallback_web, created_at)
+        VALUES ('old1', 't', 'about', '{}', '{}', 'https://a.example/w', \(time(Date(timeIntervalSince1970: 1_600_000_000))))
+        """]
+    }
+
     @Test("SQLite: a link written before migration 12 reads without the new fields")
     func sqlite() async throws {
-        try await TestDatabase.with(.sqlite) { database in
-            let store = try #require(try await database.open(migrate: false) as? SQLiteLinkStore)
-            try await store.migrate(through: 10)
-            try await store.write { db in
-                try db.execute(sql: """
-                    INSERT INTO links (code, team, route, route_parameters, query_parameters, fallback_web, created_at)
-                    VALUES ('old1', 't', 'about', '{}', '{}', 'https://a.example/w', 1600000000000)
-                    """)
-            }
-            try await store.migrate()
-            try await check(store)
-        }
+        try await Self.rows.migrate(on: .sqlite, check: check)
     }
 
     @Test("PostgreSQL: a link written before migration 12 reads without the new fields", .needsPostgres)
     func postgres() async throws {
-        try await TestDatabase.with(.postgres) { database in
-            let store = try #require(try await database.open(migrate: false) as? PostgresLinkStore)
-            try await store.migrate(through: 10)
-            _ = try await store.rows("""
-                INSERT INTO links (code, team, route, route_parameters, query_parameters, fallback_web, created_at)
-                VALUES ('old1', 't', 'about', '{}', '{}', 'https://a.example/w', \(Date(timeIntervalSince1970: 1_600_000_000)))
-                """)
-            try await store.migrate()
-            try await check(store)
-        }
+        try await Self.rows.migrate(on: .postgres, check: check)
     }
 }

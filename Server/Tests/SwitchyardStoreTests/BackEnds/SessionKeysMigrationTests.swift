@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 @testable import SwitchyardStore
 
@@ -22,32 +21,21 @@ struct SessionKeysMigrationTests {
         #expect(try await store.session(tokenHash: "new-hash", now: Self.now, extendingTo: Self.later) == new)
     }
 
+    /// A session stored at migration 12, before sessions kept their key.
+    static let rows = OldRows(at: 12) { time in
+        ["""
+        INSERT INTO dashboard_sessions (token_hash, team, csrf, expires_at)
+        VALUES ('old-hash', 'shop', 'c', \(time(SessionKeysMigrationTests.now.addingTimeInterval(600))))
+        """]
+    }
+
     @Test("SQLite: a session stored before migration 14 is the bootstrap admin key's")
     func sqlite() async throws {
-        try await TestDatabase.with(.sqlite) { database in
-            let store = try #require(try await database.open(migrate: false) as? SQLiteLinkStore)
-            try await store.migrate(through: 12)
-            try await store.write { db in
-                try db.execute(sql: """
-                    INSERT INTO dashboard_sessions (token_hash, team, csrf, expires_at) VALUES ('old-hash', 'shop', 'c', 1700000600000)
-                    """)
-            }
-            try await store.migrate()
-            try await check(store)
-        }
+        try await Self.rows.migrate(on: .sqlite, check: check)
     }
 
     @Test("PostgreSQL: a session stored before migration 14 is the bootstrap admin key's", .needsPostgres)
     func postgres() async throws {
-        try await TestDatabase.with(.postgres) { database in
-            let store = try #require(try await database.open(migrate: false) as? PostgresLinkStore)
-            try await store.migrate(through: 12)
-            _ = try await store.rows("""
-                INSERT INTO dashboard_sessions (token_hash, team, csrf, expires_at)
-                VALUES ('old-hash', 'shop', 'c', \(Self.now.addingTimeInterval(600)))
-                """)
-            try await store.migrate()
-            try await check(store)
-        }
+        try await Self.rows.migrate(on: .postgres, check: check)
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 @testable import SwitchyardStore
 
@@ -15,8 +14,9 @@ struct StoreLifetimeMigrationTests {
     static let now = Date(timeIntervalSince1970: TimeInterval(written + 30 * 86_400))
     static let day = 86_400
 
-    /// The rows each schema version first allows, with instants rendered by the back end's `time`.
-    static func rows(through version: Int, time: (Int) -> String) -> [String] {
+    /// The rows each schema version first allows, with instants (seconds since 1970) rendered by the back end.
+    static func rows(through version: Int, time at: OldRows.Time) -> [String] {
+        func time(_ seconds: Int) -> String { at(Date(timeIntervalSince1970: TimeInterval(seconds))) }
         let t0 = written, far = written + 3650 * day
         switch version {
         case 1: return [
@@ -61,11 +61,13 @@ struct StoreLifetimeMigrationTests {
         }
     }
 
-    /// The versions at which rows are written, in order.
-    static let versions = [1, 2, 3, 7, 9]
+    /// The rows, written at each version in order.
+    static let oldRows = OldRows([1, 2, 3, 7, 9].map { version in
+        OldRows.Step(version: version) { time in StoreLifetimeMigrationTests.rows(through: version, time: time) }
+    })
 
     /// Reads every old row through the store and uses each as the service would.
-    func check(_ store: any LinkStore & WebhookStore) async throws {
+    func check(_ store: any LinkStore) async throws {
         let written = Date(timeIntervalSince1970: TimeInterval(Self.written))
         let coupon = try #require(try await store.link(code: "coupon1"))
         #expect(coupon.route == "product/:id" && coupon.routeName == "product")
@@ -115,30 +117,11 @@ struct StoreLifetimeMigrationTests {
 
     @Test("SQLite: rows from every schema since the first read and work at the latest")
     func sqlite() async throws {
-        try await TestDatabase.with(.sqlite) { database in
-            let store = try #require(try await database.open(migrate: false) as? SQLiteLinkStore)
-            for version in Self.versions {
-                try await store.migrate(through: version)
-                let statements = Self.rows(through: version) { "\(Int64($0) * 1000)" }
-                try await store.write { db in for sql in statements { try db.execute(sql: sql) } }
-            }
-            try await store.migrate()
-            try await check(store)
-        }
+        try await Self.oldRows.migrate(on: .sqlite, check: check)
     }
 
     @Test("PostgreSQL: rows from every schema since the first read and work at the latest", .needsPostgres)
     func postgres() async throws {
-        try await TestDatabase.with(.postgres) { database in
-            let store = try #require(try await database.open(migrate: false) as? PostgresLinkStore)
-            for version in Self.versions {
-                try await store.migrate(through: version)
-                for sql in Self.rows(through: version, time: { "to_timestamp(\($0))" }) {
-                    try await store.execute(unsafeSQL: sql)
-                }
-            }
-            try await store.migrate()
-            try await check(store)
-        }
+        try await Self.oldRows.migrate(on: .postgres, check: check)
     }
 }
