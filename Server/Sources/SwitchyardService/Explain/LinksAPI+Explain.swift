@@ -3,7 +3,7 @@ import SwitchyardStore
 
 extension LinkExplanation: ResponseEncodable {}
 
-extension AdminAPI {
+extension LinksAPI {
     /// `GET /api/v1/links/{code}/explain`: what the team's link does on each platform, and why
     /// (``LinkExplainer``); 404 for a link of another team or a deleted one.
     func explain(_ request: Request, context: ServiceRequestContext) async throws -> LinkExplanation {

@@ -6,19 +6,20 @@ import SwitchyardStore
 
 /// `/api/v1/links`: create, list, inspect, update fallbacks and delete, with an admin key.
 /// Another team's link answers 404, as if it did not exist.
-struct AdminAPI: Sendable {
+struct LinksAPI: Sendable {
     let service: LinkService
 
-    func register(on router: Hummingbird.Router<ServiceRequestContext>) {
-        router.group("api/v1/links").add(middleware: KeyAuthentication(service: service))
-            .add(middleware: IdempotencyMiddleware(service: service, route: "links"))
+    /// The routes, under `api/v1/links`; creating is idempotent with an `Idempotency-Key`.
+    var routes: ServiceRoutes {
+        let links = service.keyedRoutes()
+        links.group().add(middleware: IdempotencyMiddleware(service: service, route: "links"))
             .post { request, context in try await create(request, context: context) }
-        let links = router.group("api/v1/links").add(middleware: KeyAuthentication(service: service))
         links.get { request, context in try await list(request, context: context) }
         links.get(":code") { request, context in try await inspect(request, context: context) }
         links.get(":code/explain") { request, context in try await explain(request, context: context) }
         links.patch(":code") { request, context in try await update(request, context: context) }
         links.delete(":code") { request, context in try await delete(request, context: context) }
+        return links
     }
 
     func create(_ request: Request, context: ServiceRequestContext) async throws -> EditedResponse<LinkResponse> {
