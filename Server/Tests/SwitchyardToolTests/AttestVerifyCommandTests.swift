@@ -1,10 +1,11 @@
+import CommandTestSupport
 import Foundation
 import Testing
 
 /// `switchyard attest verify` on the real attestations of `Tests/Fixtures/AppAttest`.
 @Suite struct AttestVerifyCommandTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/AppAttest")
+        .appendingPathComponent("Fixtures/AppAttest")
     static let apple = fixtures.appendingPathComponent("apple-guide-sample.attestation.b64").path
     static let device = fixtures.appendingPathComponent("device-sample.attestation.b64").path
 

@@ -1,3 +1,4 @@
+import CommandTestSupport
 import Foundation
 @_spi(SwitchyardService) import Switchyard
 import Testing

@@ -1,29 +1,28 @@
 import Foundation
-import Testing
 
 /// Runs the built `switchyard` executable as a subprocess and captures what it wrote.
 ///
 /// The executable is found through the `SWITCHYARD_BIN` environment variable when set, else next
 /// to the test binary (`.build/<triple>/debug/` on Linux, the `.xctest` bundle's folder on macOS).
-struct Switchyard {
+package struct Switchyard {
     /// What one run printed and how it ended.
-    struct Run: CustomStringConvertible {
-        var status: Int32
-        var standardOutput: String
-        var standardError: String
+    package struct Run: CustomStringConvertible {
+        package var status: Int32
+        package var standardOutput: String
+        package var standardError: String
 
         /// The standard output's lines, without the final newline.
-        var lines: [String] {
+        package var lines: [String] {
             standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         }
 
-        var description: String {
+        package var description: String {
             "exit \(status)\n--- stdout\n\(standardOutput)--- stderr\n\(standardError)"
         }
     }
 
     /// The executable's location.
-    static let executable: URL = {
+    package static let executable: URL = {
         if let override = ProcessInfo.processInfo.environment["SWITCHYARD_BIN"], !override.isEmpty {
             return URL(fileURLWithPath: override)
         }
@@ -35,13 +34,13 @@ struct Switchyard {
     }()
 
     /// The shop example's route table, in the repository.
-    static let shopRoutes = URL(fileURLWithPath: #filePath)
+    package static let shopRoutes = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/shop/routes.json").path
+        .deletingLastPathComponent().appendingPathComponent("Examples/shop/routes.json").path
 
     /// Runs `switchyard arguments...` (or another `executable`) with `input` on standard input, in
     /// `directory` when given, with `environment` added to the test's.
-    static func run(_ arguments: [String], input: String = "", in directory: URL? = nil,
+    package static func run(_ arguments: [String], input: String = "", in directory: URL? = nil,
                     executable: URL = Switchyard.executable, environment: [String: String] = [:]) throws -> Run {
         let scratch = try TemporaryDirectory()
         let stdin = scratch.url.appendingPathComponent("stdin")
@@ -74,17 +73,17 @@ struct Switchyard {
 private let launching = NSLock()
 
 /// A fresh directory under the system's temporary directory, removed when the value is released.
-final class TemporaryDirectory {
-    let url: URL
+package final class TemporaryDirectory {
+    package let url: URL
 
-    init() throws {
+    package init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
     /// Writes `text` to a file named `name` in the directory and returns its path.
     @discardableResult
-    func write(_ name: String, _ text: String) throws -> String {
+    package func write(_ name: String, _ text: String) throws -> String {
         let file = url.appendingPathComponent(name)
         try Data(text.utf8).write(to: file)
         return file.path

@@ -1,3 +1,4 @@
+import CommandTestSupport
 @_spi(SwitchyardService) import Switchyard
 import Testing
 

@@ -1,3 +1,4 @@
+import CommandTestSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
