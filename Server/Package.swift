@@ -41,7 +41,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
-        // The subcommands (resolve, routes check, routes swift, link): a library, so other targets can reuse them.
+        // The commands that need the SDK only (resolve, routes check, routes swift, link): a library
+        // without the service's dependencies. The command tree (the root, `routes`) is the tool's.
         .target(
             name: "SwitchyardCommand",
             dependencies: [
@@ -51,7 +52,8 @@ let package = Package(
             ],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
-        // The `switchyard` executable: the root command that lists the subcommands, and `serve`.
+        // The `switchyard` executable: the one command tree (the root, `routes` with its `diff`) and the
+        // commands that read the link store or run the service (serve, import, explain, keys, teams...).
         .executableTarget(
             name: "SwitchyardTool",
             dependencies: [
@@ -117,15 +119,34 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // Runs the built `switchyard` executable as a subprocess (on SQLite, and on PostgreSQL when set).
+        // What the command tests share: runs the built `switchyard` executable as a subprocess.
+        .target(
+            name: "CommandTestSupport",
+            path: "Tests/CommandTestSupport",
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
+        // The library's commands (resolve, routes check, routes swift, link), through the executable.
         .testTarget(
             name: "SwitchyardCommandTests",
             dependencies: [
+                "SwitchyardCommand",
+                "SwitchyardTool", // the executable the tests run
+                "CommandTestSupport",
+                .product(name: "Switchyard", package: "Switchyard"),
+                .product(name: "SwitchyardCodegen", package: "Switchyard"),
+            ],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
+        // The tool's commands (serve, import, explain, keys, routes diff, attest...) as processes, on
+        // SQLite, and on PostgreSQL when set: crashes, database faults, scale-out, webhooks.
+        .testTarget(
+            name: "SwitchyardToolTests",
+            dependencies: [
                 "SwitchyardTool",
+                "CommandTestSupport",
                 "SwitchyardService", // the settings the command hands the service
                 "SwitchyardStore", // the PostgreSQL process tests make and drop a schema of their own
                 .product(name: "Switchyard", package: "Switchyard"),
-                .product(name: "SwitchyardCodegen", package: "Switchyard"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]

@@ -5,15 +5,6 @@ import SwitchyardCommand
 import SwitchyardService
 import SwitchyardStore
 
-/// `switchyard routes`: the SDK-only subcommands (check, swift) and `diff`, which reads the link
-/// store and so lives beside `serve`.
-struct ToolRoutesCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "routes",
-        abstract: RoutesCommand.configuration.abstract,
-        subcommands: RoutesCommand.configuration.subcommands + [RoutesDiffCommand.self])
-}
-
 /// `switchyard routes diff OLD NEW [--database URL] [--json] [--allow-breaking]`: what changes
 /// between two route tables (``RouteTableDiff``) and, with a database, which live links would
 /// stop opening or open elsewhere (``LiveLinkCheck``).

@@ -10,11 +10,13 @@ import SwitchyardStore
 struct AppAPI: Sendable {
     let service: LinkService
 
-    func register(on router: Hummingbird.Router<ServiceRequestContext>) {
-        let app = router.group("api/v1").add(middleware: KeyAuthentication(service: service))
+    /// The routes, under `api/v1`.
+    var routes: ServiceRoutes {
+        let app = service.keyedRoutes()
         app.get("links/:code/resolve") { request, context in try await resolve(request, context: context) }
         app.post("links/:code/redeem") { request, context in try await redeem(request, context: context) }
         app.post("deferred/claim") { request, context in try await claim(request, context: context) }
+        return app
     }
 
     /// `GET /api/v1/links/{code}/resolve`: the code arrived, so the match is exact; a redeem-limited

@@ -11,10 +11,12 @@ import SwitchyardStore
 struct AttestAPI: Sendable {
     let service: LinkService
 
-    func register(on router: Hummingbird.Router<ServiceRequestContext>) {
-        let app = router.group("api/v1").add(middleware: KeyAuthentication(service: service))
-        app.post("attest/challenge") { request, context in try await challenge(request, context: context) }
-        app.post("attest") { request, context in try await attest(request, context: context) }
+    /// The routes, under `api/v1/attest`.
+    var routes: ServiceRoutes {
+        let attest = service.keyedRoutes()
+        attest.post("challenge") { request, context in try await challenge(request, context: context) }
+        attest.post { request, context in try await self.attest(request, context: context) }
+        return attest
     }
 
     /// `POST /api/v1/attest/challenge`: 32 random bytes, base64url, kept until they expire (the

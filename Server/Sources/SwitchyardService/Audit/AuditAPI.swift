@@ -7,8 +7,9 @@ import SwitchyardStore
 struct AuditAPI: Sendable {
     let service: LinkService
 
-    func register(on router: Hummingbird.Router<ServiceRequestContext>) {
-        router.group("api/v1/audit").add(middleware: KeyAuthentication(service: service))
+    /// The routes, under `api/v1/audit`.
+    var routes: ServiceRoutes {
+        service.keyedRoutes()
             .get { request, context in try await list(request, context: context) }
     }
 

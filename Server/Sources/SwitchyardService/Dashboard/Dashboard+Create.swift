@@ -5,7 +5,7 @@ import HTTPTypes
 import SwitchyardStore
 
 /// Creating a link from the form: the form becomes the API's ``CreateLinkRequest`` and goes
-/// through ``AdminAPI/create(_:team:author:logger:)`` itself, so validation, code generation and its error
+/// through ``LinksAPI/create(_:team:author:logger:)`` itself, so validation, code generation and its error
 /// messages are the API's, written once.
 extension Dashboard {
     func newLinkPage(_ request: Request, session: DashboardSessions.Session) -> Response {
@@ -45,7 +45,7 @@ extension Dashboard {
         let link: SmartLink
         do {
             try await service.spend(.create, caller: "team:" + session.team)
-            link = try await AdminAPI(service: service).create(body, team: session.team,
+            link = try await LinksAPI(service: service).create(body, team: session.team,
                                                                author: service.auditAuthor(session, request: request, context: context),
                                                                logger: context.logger)
         } catch let problem as Problem where problem.status.code < 500 {

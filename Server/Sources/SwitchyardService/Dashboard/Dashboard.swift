@@ -43,7 +43,9 @@ struct Dashboard: Sendable {
     /// The sign-in form's cookie's name (`__Host-` prefixed on https).
     var signInCookie: String { DashboardCookies.name(DashboardCookies.signIn, secure: secureCookies) }
 
-    func register(on router: Router<ServiceRequestContext>) {
+    /// The routes, at the root: `/` and `/dashboard/...`.
+    var routes: ServiceRoutes {
+        let router = ServiceRoutes(context: ServiceRequestContext.self)
         router.get("/") { request, context in
             // `/?link=...` is a Firebase Dynamic Links long link, not the dashboard.
             if FirebaseLongLinkOpener.isLongLink(request) { return await FirebaseLongLinkOpener(service: service).open(request, context: context) }
@@ -99,6 +101,7 @@ struct Dashboard: Sendable {
             let code = try context.parameters.require("code")
             return try await signedIn(request) { session in try await linkPage(code: code, session: session) }
         }
+        return router
     }
 
     // MARK: Sessions

@@ -21,8 +21,9 @@ struct FirebaseShortLinksAPI: Sendable {
     /// Firebase's UNGUESSABLE suffixes were 17 characters long.
     static let unguessableLength = 17
 
-    func register(on router: Hummingbird.Router<ServiceRequestContext>) {
-        router.group("v1/shortLinks")
+    /// The routes, under `v1/shortLinks`.
+    var routes: ServiceRoutes {
+        ServiceRoutes(context: ServiceRequestContext.self)
             .add(middleware: FirebaseErrorMiddleware())
             .add(middleware: KeyAuthentication(service: service, allowsQueryKey: true))
             .add(middleware: IdempotencyMiddleware(service: service, route: "shortLinks"))

@@ -7,11 +7,13 @@ import SwitchyardStore
 struct KeysAPI: Sendable {
     let service: LinkService
 
-    func register(on router: Hummingbird.Router<ServiceRequestContext>) {
-        let keys = router.group("api/v1/keys").add(middleware: KeyAuthentication(service: service))
+    /// The routes, under `api/v1/keys`.
+    var routes: ServiceRoutes {
+        let keys = service.keyedRoutes()
         keys.post { request, context in try await create(request, context: context) }
         keys.get { request, context in try await list(request, context: context) }
         keys.delete(":name") { request, context in try await revoke(request, context: context) }
+        return keys
     }
 
     /// `POST /api/v1/keys`: 201 with the key (shown this once); 409 when the name is taken.

@@ -8,8 +8,10 @@ import SwitchyardStore
 struct LinkOpener: Sendable {
     let service: LinkService
 
-    func register(on router: Hummingbird.Router<ServiceRequestContext>) {
-        router.get(":code") { request, context in try await open(request, context: context) }
+    /// The route: `GET /{code}`.
+    var routes: ServiceRoutes {
+        ServiceRoutes(context: ServiceRequestContext.self)
+            .get(":code") { request, context in try await open(request, context: context) }
     }
 
     func open(_ request: Request, context: ServiceRequestContext) async throws -> Response {

@@ -11,7 +11,9 @@ struct OperationsAPI: Sendable {
     let service: LinkService
     let openAPI: String
 
-    func register(on router: Hummingbird.Router<ServiceRequestContext>) {
+    /// The routes, at the root.
+    var routes: ServiceRoutes {
+        let router = ServiceRoutes(context: ServiceRequestContext.self)
         router.get("health") { _, _ in await health() }
         // With a metrics port, `/metrics` is answered there only (without a key); here it needs an admin key.
         if service.configuration.metricsPort == nil {
@@ -27,6 +29,7 @@ struct OperationsAPI: Sendable {
         for path in ["api/v1/openapi.json", "openapi.json"] {
             router.get(RouterPath(path)) { _, _ in Responses.json(openAPI, headers: [.cacheControl: "public, max-age=300"]) }
         }
+        return router
     }
 
     func metrics() -> Response {
@@ -34,8 +37,8 @@ struct OperationsAPI: Sendable {
     }
 
     /// The router of the metrics port: `GET /metrics` only, without a key.
-    static func metricsRouter(service: LinkService) -> Hummingbird.Router<BasicRequestContext> {
-        let router = Hummingbird.Router(context: BasicRequestContext.self)
+    static func metricsRouter(service: LinkService) -> HTTPRouter<BasicRequestContext> {
+        let router = HTTPRouter(context: BasicRequestContext.self)
         router.get("metrics") { _, _ in OperationsAPI(service: service, openAPI: "").metrics() }
         return router
     }

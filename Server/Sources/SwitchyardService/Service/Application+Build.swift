@@ -156,22 +156,25 @@ func makeService(
 
 /// Every route the service answers: the API, the association files, operations, `GET /{code}`
 /// and the dashboard.
-func makeRouter(service: LinkService) -> Hummingbird.Router<ServiceRequestContext> {
-    let router = Hummingbird.Router(context: ServiceRequestContext.self, options: .autoGenerateHeadEndpoints)
+///
+/// The groups are added in this order, each behind ``ProblemMiddleware``; a route's path (its
+/// `endpointPath`, the metrics' label) is the group's path followed by the route's own.
+func makeRouter(service: LinkService) -> HTTPRouter<ServiceRequestContext> {
+    let router = HTTPRouter(context: ServiceRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: ProblemMiddleware(service: service))
-    OperationsAPI(service: service, openAPI: OpenAPIDocument.text).register(on: router)
-    AdminAPI(service: service).register(on: router)
-    AppAPI(service: service).register(on: router)
-    AttestAPI(service: service).register(on: router)
-    WebhooksAPI(service: service).register(on: router)
-    KeysAPI(service: service).register(on: router)
-    AuditAPI(service: service).register(on: router)
-    StatsAPI(service: service).register(on: router)
+    router.addRoutes(OperationsAPI(service: service, openAPI: OpenAPIDocument.text).routes)
+    router.addRoutes(LinksAPI(service: service).routes, atPath: "api/v1/links")
+    router.addRoutes(AppAPI(service: service).routes, atPath: "api/v1")
+    router.addRoutes(AttestAPI(service: service).routes, atPath: "api/v1/attest")
+    router.addRoutes(WebhooksAPI(service: service).routes, atPath: "api/v1/webhooks")
+    router.addRoutes(KeysAPI(service: service).routes, atPath: "api/v1/keys")
+    router.addRoutes(AuditAPI(service: service).routes, atPath: "api/v1/audit")
+    router.addRoutes(StatsAPI(service: service).routes)
     // Firebase Dynamic Links' REST API (`POST /v1/shortLinks`); its long links (`GET /?link=`) are
     // answered from the dashboard's `/` route, which hands them to FirebaseLongLinkOpener.
-    FirebaseShortLinksAPI(service: service).register(on: router)
-    LinkOpener(service: service).register(on: router)
+    router.addRoutes(FirebaseShortLinksAPI(service: service).routes, atPath: "v1/shortLinks")
+    router.addRoutes(LinkOpener(service: service).routes)
     // The dashboard: HTML at `/` and `/dashboard/...` (Dashboard/Dashboard.swift), signed in with the admin key.
-    Dashboard(service: service).register(on: router)
+    router.addRoutes(Dashboard(service: service).routes)
     return router
 }

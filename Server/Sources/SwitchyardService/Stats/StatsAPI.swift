@@ -7,14 +7,18 @@ import SwitchyardStore
 struct StatsAPI: Sendable {
     let service: LinkService
 
-    func register(on router: Hummingbird.Router<ServiceRequestContext>) {
-        let api = router.group("api/v1").add(middleware: KeyAuthentication(service: service))
+    /// The routes: the API's under `api/v1`, Firebase's under `v1` (in Firebase's error shape,
+    /// with the key in the header or `?key=`).
+    var routes: ServiceRoutes {
+        let routes = ServiceRoutes(context: ServiceRequestContext.self)
+        let api = routes.group("api/v1").add(middleware: KeyAuthentication(service: service))
         api.get("links/:code/stats") { request, context in try await linkStats(request, context: context) }
         api.get("stats") { request, context in try await teamStats(request, context: context) }
-        router.group("v1")
+        routes.group("v1")
             .add(middleware: FirebaseErrorMiddleware())
             .add(middleware: KeyAuthentication(service: service, allowsQueryKey: true))
             .get(":dynamicLink/linkStats") { request, context in try await firebaseLinkStats(request, context: context) }
+        return routes
     }
 
     /// `GET /api/v1/links/{code}/stats?days=N`: the team's link's totals and each day's, for the

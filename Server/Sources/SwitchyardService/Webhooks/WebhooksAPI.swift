@@ -10,11 +10,13 @@ struct WebhooksAPI: Sendable {
     /// The most webhooks one team may have.
     static let maximumPerTeam = 20
 
-    func register(on router: Hummingbird.Router<ServiceRequestContext>) {
-        let webhooks = router.group("api/v1/webhooks").add(middleware: KeyAuthentication(service: service))
+    /// The routes, under `api/v1/webhooks`.
+    var routes: ServiceRoutes {
+        let webhooks = service.keyedRoutes()
         webhooks.post { request, context in try await create(request, context: context) }
         webhooks.get { request, context in try await list(request, context: context) }
         webhooks.delete(":id") { request, context in try await delete(request, context: context) }
+        return webhooks
     }
 
     /// `POST /api/v1/webhooks`: 201 with the webhook and its secret (shown this once).

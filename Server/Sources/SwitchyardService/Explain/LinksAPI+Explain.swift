@@ -1,0 +1,15 @@
+public import Hummingbird
+import SwitchyardStore
+
+extension LinkExplanation: ResponseEncodable {}
+
+extension LinksAPI {
+    /// `GET /api/v1/links/{code}/explain`: what the team's link does on each platform, and why
+    /// (``LinkExplainer``); 404 for a link of another team or a deleted one.
+    func explain(_ request: Request, context: ServiceRequestContext) async throws -> LinkExplanation {
+        let team = try context.team
+        let code = try context.parameters.require("code")
+        let link = try await ownedLink(code, team: team)
+        return LinkExplainer(service: service).explain(link, url: service.shortURL(code))
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import Hummingbird
+import Logging
+import Switchyard
+import SwitchyardStore
+
+/// `/api/v1/links`: create, list, inspect, update fallbacks and delete, with an admin key.
+/// Another team's link answers 404, as if it did not exist.
+struct LinksAPI: Sendable {
+    let service: LinkService
+
+    /// The routes, under `api/v1/links`; creating is idempotent with an `Idempotency-Key`.
+    var routes: ServiceRoutes {
+        let links = service.keyedRoutes()
+        links.group().add(middleware: IdempotencyMiddleware(service: service, route: "links"))
+            .post { request, context in try await create(request, context: context) }
+        links.get { request, context in try await list(request, context: context) }
+        links.get(":code") { request, context in try await inspect(request, context: context) }
+        links.get(":code/explain") { request, context in try await explain(request, context: context) }
+        links.patch(":code") { request, context in try await update(request, context: context) }
+        links.delete(":code") { request, context in try await delete(request, context: context) }
+        return links
+    }
+
+    func create(_ request: Request, context: ServiceRequestContext) async throws -> EditedResponse<LinkResponse> {
+        if context.caller?.role == .app { return try await createForApp(request, context: context) }
+        let team = try context.team
+        try await service.spend(.create, caller: "team:" + team)
+        let body = try await request.decode(as: CreateLinkRequest.self, context: context)
+        guard body.install == nil else {
+            throw Problem.invalid("invalid-field", "Invalid field", "'install' is sent with the app key only")
+        }
+        let link = try await create(body, team: team, author: service.auditAuthor(request, context: context), logger: context.logger)
+        return created(link)
+    }
+
+    /// Creates a link for `team` from a body read from JSON or built by the dashboard.
+    ///
+    /// The route is checked first, so that its errors come before those of the other fields.
+    /// `author`'s `link.created` entry is written with the link.
+    func create(_ body: CreateLinkRequest, team: String, author: AuditAuthor?, logger: Logger) async throws -> SmartLink {
+        _ = try service.builder.target(route: body.route, parameters: body.routeParameters)
+        try body.validate()
+        var draft = LinkDraft(route: body.route)
+        draft.routeParameters = body.routeParameters
+        draft.queryParameters = body.queryParameters
+        draft.metadata = body.metadata
+        draft.redeemLimit = body.redeemLimit
+        draft.deferredMatch = body.deferredMatch
+        draft.installProof = body.installProof
+        draft.installProofFor = body.installProofFor
+        draft.label = body.label
+        draft.fallbacks = body.fallbacks?.stored ?? SmartLink.Fallbacks()
+        draft.preview = body.preview?.stored ?? SmartLink.Preview()
+        if let text = body.expiresAt {
+            let date = try CreateLinkRequest.date(text)
+            guard date > service.now() else { throw Problem.invalid("expiry-in-past", "Expiry in the past", "'expiresAt' (\(text)) is not in the future") }
+            draft.expiresAt = date
+        }
+        if let alias = body.alias, let refusal = LinkCodes.aliasRefusal(alias) {
+            throw Problem.invalid("invalid-alias", "Invalid alias", refusal)
+        }
+        let link = try await service.create(draft, team: team, alias: body.alias, author: author)
+        logger.info("link created", metadata: ["code": "\(link.code)", "team": "\(team)", "route": "\(link.route)"])
+        return link
+    }
+
+    /// `201 Created` with the link and its `Location`.
+    func created(_ link: SmartLink) -> EditedResponse<LinkResponse> {
+        EditedResponse(status: .created, headers: [.location: "/api/v1/links/\(link.code)"],
+                       response: LinkResponse(link, service: service))
+    }
+
+    /// `POST /api/v1/links` with the app key (HOKO's in-app link generation): a route link of the
+    /// table from its route, parameters and query (campaign) parameters only, with a random code,
+    /// for the app's team, marked as created by the app; limited per client address at the create
+    /// rate and per install at the app create rate. A field only the admin key may set (preview,
+    /// metadata, redeem limit, fallbacks, alias, expiry) is a 403 naming it; a missing `install` a 400.
+    func createForApp(_ request: Request, context: ServiceRequestContext) async throws -> EditedResponse<LinkResponse> {
+        try await service.spendPerClient(.create, request: request, context: context)
+        let body = try await request.decode(as: CreateLinkRequest.self, context: context)
+        if let key = body.adminOnlyField {
+            throw Problem(.forbidden, kind: "app-key-field", title: "Not allowed with the app key",
+                          detail: "'\(key.stringValue)' cannot be set with the app key: it creates links from a route and its parameters only")
+        }
+        guard let install = body.install else {
+            throw Problem.invalid("install-required", "Install identifier required",
+                                  "'install' is required with the app key: the identifier the SDK generates once per install")
+        }
+        try body.validate()
+        try await service.spend(.appCreate, caller: "install:" + install)
+        var draft = LinkDraft(route: body.route)
+        draft.routeParameters = body.routeParameters
+        draft.queryParameters = body.queryParameters
+        draft.createdByApp = true
+        draft.deferredMatch = body.deferredMatch
+        let link = try await service.create(draft, team: try context.team, alias: nil,
+                                            author: service.auditAuthor(request, context: context))
+        context.logger.info("link created by the app", metadata: ["code": "\(link.code)", "route": "\(link.route)"])
+        return created(link)
+    }
+
+    func list(_ request: Request, context: ServiceRequestContext) async throws -> LinkPageResponse {
+        let team = try context.team
+        let query = try PageQuery(request, limits: service.configuration.limits)
+        let page = try await service.storage { try await service.store.list(team: team, limit: query.limit, cursor: query.cursor, matching: query.search) }
+        return LinkPageResponse(links: page.links.map { LinkResponse($0, service: service) }, nextCursor: page.nextCursor)
+    }
+
+    /// The team's live link with this code, or 404.
+    func ownedLink(_ code: String, team: String) async throws -> SmartLink {
+        guard LinkCodes.isPlausible(code),
+              let link = try await service.storage({ try await service.store.link(code: code) }),
+              link.team == team, link.deletedAt == nil else { throw Problem.linkNotFound(code) }
+        return link
+    }
+
+    func inspect(_ request: Request, context: ServiceRequestContext) async throws -> LinkResponse {
+        let team = try context.team
+        let code = try context.parameters.require("code")
+        let link = try await ownedLink(code, team: team)
+        let clicks = try await service.storage { try await service.store.clickCounts(code: code) }
+        return LinkResponse(link, service: service, clicks: clicks)
+    }
+
+    func update(_ request: Request, context: ServiceRequestContext) async throws -> LinkResponse {
+        let team = try context.team
+        let code = try context.parameters.require("code")
+        let body = try await request.decode(as: UpdateLinkRequest.self, context: context)
+        var changes = LinkChanges(installProof: body.installProof, installProofFor: body.installProofFor)
+        if let requested = body.fallbacks {
+            try requested.validate()
+            let fallbacks = requested.stored
+            for (url, name) in [(fallbacks.ios, "ios"), (fallbacks.android, "android"), (fallbacks.web, "web")] {
+                if let url, let refusal = service.fallbacks.refusal(for: url) {
+                    throw Problem.invalid("fallback-refused", "Fallback URL refused", "fallbacks.\(name): \(refusal)")
+                }
+            }
+            changes.fallbacks = fallbacks
+        }
+        let changed = Self.changedFields(body)
+        let audit = service.auditEntry("link.updated", target: code, detail: changed, request: request, context: context)
+        guard LinkCodes.isPlausible(code),
+              let link = try await service.storage({
+                  try await service.store.update(code: code, team: team, changes: changes, audit: audit)
+              })
+        else { throw Problem.linkNotFound(code) }
+        service.openCache.evict(code: code)
+        context.logger.info("link updated", metadata: ["code": "\(code)", "team": "\(team)", "changed": "\(changed)"])
+        return LinkResponse(link, service: service)
+    }
+
+    /// The audit detail of an update: the fields it set, and the install proof's new value
+    /// (`fallbacks`, `installProof=attested`, `fallbacks, installProof=default`,
+    /// `installProofFor=redeem+resolve`).
+    static func changedFields(_ body: UpdateLinkRequest) -> String {
+        var fields: [String] = []
+        if body.fallbacks != nil { fields.append("fallbacks") }
+        if let proof = body.installProof { fields.append("installProof=" + (proof?.rawValue ?? "default")) }
+        if let actions = body.installProofFor {
+            fields.append("installProofFor=" + (actions.map { $0.map(\.rawValue).joined(separator: "+") } ?? "default"))
+        }
+        return fields.joined(separator: ", ")
+    }
+
+    func delete(_ request: Request, context: ServiceRequestContext) async throws -> Response {
+        let team = try context.team
+        let code = try context.parameters.require("code")
+        let audit = service.auditEntry("link.deleted", target: code, request: request, context: context)
+        guard LinkCodes.isPlausible(code),
+              try await service.storage({ try await service.store.delete(code: code, team: team, at: service.now(), audit: audit) })
+        else { throw Problem.linkNotFound(code) }
+        service.openCache.evict(code: code)
+        context.logger.info("link deleted", metadata: ["code": "\(code)", "team": "\(team)"])
+        return Response(status: .noContent, headers: [.cacheControl: "no-store"])
+    }
+}

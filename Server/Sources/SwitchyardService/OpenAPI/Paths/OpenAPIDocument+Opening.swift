@@ -1,0 +1,40 @@
+import Switchyard
+
+extension OpenAPIDocument {
+    /// `/{code}` and `/`: opening a short link and a Firebase long link.
+    static var openingPaths: [String: JSONValue] {
+        var paths: [String: JSONValue] = [:]
+        paths["/{code}"] = [
+            "parameters": [parameter("code", in: "path", required: true, description: "The link's short code or alias.",
+                                     schema: .string(pattern: "^(?!(health|metrics)$)[A-Za-z0-9_-]{1,64}$"))],
+            "get": operation(
+                "openLink", "Open a smart link (per-platform redirect, app page or preview)", tag: "open",
+                parameters: [userAgent, parameter(
+                    AppRelease.headerName, in: "header",
+                    description: "Browsers never send it. A request that does (an app opening the short link itself) and is older than the stricter of the route's since and the link's own minimum version is redirected to the fallback (or shown the page without a deep link); a malformed value is ignored.",
+                    schema: .string())],
+                responses: ["200": html("An HTML page: the iOS app opener, the desktop interstitial or the crawler preview."),
+                            "302": redirect("To the link's web or platform fallback, or an Android intent; for an app too old (Switchyard-App-Version), to its fallback."),
+                            "404": html("No such link."), "410": html("Deleted or expired."),
+                            "503": content("text/html", .string(), "The database is unavailable (a \"Try again shortly\" page).",
+                                           headers: ["Retry-After": "Seconds to wait before retrying."])]),
+        ]
+        paths["/"] = [
+            "get": operation(
+                "openFirebaseLongLink", "Open a Firebase Dynamic Links long link (?link=...); without link, the dashboard",
+                tag: "firebase",
+                parameters: [
+                    parameter("link", in: "query", required: false,
+                              description: "The deep link; apn, afl, ibi, ifl, isi, ofl, st, sd, si, utm_* ... as Firebase documented them.",
+                              schema: .string()),
+                    userAgent,
+                ],
+                responses: ["200": html("An HTML page: the iOS app opener, the desktop interstitial or the crawler preview."),
+                            "302": redirect("To a platform fallback, an Android intent or the deep link."),
+                            "303": redirect("No link parameter: the dashboard's sign-in."),
+                            "400": html("A long link the route table does not open, or a malformed one."),
+                            "414": html("The query is over 8192 bytes.")]),
+        ]
+        return paths
+    }
+}

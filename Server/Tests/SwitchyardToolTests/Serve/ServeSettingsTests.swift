@@ -1,0 +1,82 @@
+import CommandTestSupport
+import Foundation
+import Switchyard
+import SwitchyardService
+@testable import SwitchyardTool
+import Testing
+
+/// What `switchyard serve` and `switchyard import` read from the command line and the environment:
+/// typed at the edge, with the specific errors the command line prints.
+@Suite struct ServeSettingsTests {
+    @Test func keysComeFromTheEnvironmentOrAreGenerated() throws {
+        let given = ServeSettings(environment: ["SWITCHYARD_API_KEY": "admin", "SWITCHYARD_APP_KEY": "app"])
+        #expect(given.adminKey == "admin")
+        #expect(given.appKey == "app")
+        #expect(given.generatedKeysNotice.isEmpty)
+        #expect(given.database == .sqlite(path: "switchyard.sqlite"))
+        #expect(given.configuration(routes: RouteTableConfiguration()).baseURL == "http://127.0.0.1:8080")
+        let generated = ServeSettings(environment: [:])
+        #expect(generated.adminKey.count == 35)
+        #expect(generated.adminKey != generated.appKey)
+        #expect(generated.generatedKeysNotice.count == 2)
+        #expect(generated.generatedKeysNotice[0] == "SWITCHYARD_API_KEY was not set; generated for this run: \(generated.adminKey)")
+    }
+
+    @Test func keysShorterThan16CharactersAreRefusedNamingTheirVariable() throws {
+        let message = "SWITCHYARD_APP_KEY is 3 characters long; keys must be at least 16 (generate one with: openssl rand -hex 24, "
+            + "or leave it unset to get a random one)"
+        #expect(throws: ServeSettings.KeyTooShort(message: message)) {
+            try ServeSettings(environment: ["SWITCHYARD_API_KEY": String(repeating: "k", count: 16), "SWITCHYARD_APP_KEY": "app"])
+                .validateKeys()
+        }
+        try ServeSettings(environment: [:]).validateKeys()
+    }
+
+    /// The README's first command (the quick start) sets a key `serve` accepts.
+    @Test func theReadmesQuickStartKeyIsLongEnough() throws {
+        let readme = URL(fileURLWithPath: Switchyard.shopRoutes).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let command = try #require(text.split(separator: "\n").first { $0.contains("switchyard serve") && $0.contains("SWITCHYARD_API_KEY=") })
+        let key = try #require(command.split(separator: " ").first { $0.hasPrefix("SWITCHYARD_API_KEY=") }?.dropFirst("SWITCHYARD_API_KEY=".count))
+        try ServeSettings(environment: ["SWITCHYARD_API_KEY": String(key)]).validateKeys()
+    }
+
+    @Test(arguments: [("sqlite:/tmp/x.sqlite", DatabaseLocation.sqlite(path: "/tmp/x.sqlite")),
+                      ("links.db", .sqlite(path: "links.db")),
+                      ("postgres://u:p@localhost/db", .postgres(url: "postgres://u:p@localhost/db"))])
+    func databaseLocations(text: String, location: DatabaseLocation) throws {
+        #expect(try DatabaseLocation(text) == location)
+        #expect(DatabaseLocation(argument: text) == location)
+    }
+
+    @Test func badDatabaseLocationsSayWhy() {
+        #expect(throws: DatabaseLocation.Error(message: "--database must be sqlite:PATH or a postgres:// URL, got 'mysql://x'")) {
+            try DatabaseLocation("mysql://x")
+        }
+        #expect(DatabaseLocation(argument: "mysql://x") == nil)
+        #expect(DatabaseLocation.postgres(url: "postgres://user:secret@db:5432/links").description == "postgres://user:***@db:5432/links")
+    }
+
+    @Test func ratesAreCountPerPeriodOrOff() throws {
+        #expect(try RateArgument(parsing: "off").rate == nil)
+        #expect(try RateArgument(parsing: "7/m").rate == RateLimit(7, perSeconds: 60))
+        #expect(RateArgument(argument: "many") == nil)
+        #expect(RateArgument(rate: RateLimit(6000, perSeconds: 60)).defaultValueDescription == "6000/minute")
+        do {
+            _ = try RateArgument(parsing: "5/fortnight")
+            Issue.record("5/fortnight was read as a rate")
+        } catch {
+            #expect(error.message == "a rate's period is second, minute or hour, got 'fortnight' in '5/fortnight'")
+        }
+    }
+
+    @Test func theDeferredWindowIsADurationOrOff() {
+        #expect(DurationArgument(argument: "off")?.duration == nil)
+        #expect(DurationArgument(argument: "2h")?.duration == .seconds(7200))
+        #expect(DurationArgument(argument: "30m")?.duration == .seconds(1800))
+        #expect(DurationArgument(argument: "1d")?.duration == .seconds(86_400))
+        #expect(DurationArgument(argument: "soon") == nil)
+        #expect(DurationArgument(argument: "-5m") == nil)
+    }
+}
