@@ -17,12 +17,12 @@ import SwitchyardService
 ///   - settings: the command line's options and keys.
 ///   - logger: the service's logger.
 ///   - print: where the start-up notices go (standard output, flushed, by default).
-///   - openStore: opens the store `settings.database` names.
+///   - openStore: opens the store `settings.database` names, waiting on it at most `settings.databaseTimeout`.
 func serve(
     _ settings: ServeSettings,
     logger: Logger,
     print: (@Sendable (String) -> Void)? = nil,
-    openStore: @Sendable (DatabaseLocation) async throws -> any LinkStore = { try await openLinkStore($0) }
+    openStore: @Sendable (DatabaseLocation, Duration) async throws -> any LinkStore = { try await openLinkStore($0, timeout: $1) }
 ) async throws {
     let print = print ?? { line in
         Swift.print(line)
@@ -30,7 +30,7 @@ func serve(
     }
     try settings.validateKeys()
     let routes = try RouteTableFile.load(path: settings.routesPath)
-    let store = try await openStore(settings.database)
+    let store = try await openStore(settings.database, settings.databaseTimeout)
     // A store with named keys runs without the bootstrap keys: those it generates are not shown.
     var settings = settings
     do {

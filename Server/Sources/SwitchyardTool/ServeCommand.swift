@@ -118,6 +118,13 @@ struct ServeCommand: AsyncParsableCommand {
                                valueName: "app-id"))
     var attestDevelopment: [String] = []
 
+    @Option(name: .customLong("database-timeout"),
+            help: ArgumentHelp("""
+                How long a request waits on the database (PostgreSQL's answer or a pooled connection, SQLite's \
+                write lock) before it is answered 503 with Retry-After, as 5s.
+                """, valueName: "duration"))
+    var databaseTimeout = DurationArgument(argument: "5s")!
+
     @Option(name: .customLong("metrics-port"),
             help: ArgumentHelp("""
                 A second port (on --host) that answers GET /metrics without a key; the main port then has \
@@ -159,6 +166,10 @@ struct ServeCommand: AsyncParsableCommand {
         settings.auditRetention = auditRetention.duration
         settings.keyRequestRate = keyRate.rate
         settings.metricsPort = metricsPort
+        guard let timeout = databaseTimeout.duration else {
+            throw ValidationError("--database-timeout needs a duration, as 5s: a request cannot wait on the database forever")
+        }
+        settings.databaseTimeout = timeout
         settings.keyGuessRate = keyGuessRate.rate
         settings.trustedProxies = trustedProxies
         settings.allowBreakingRoutes = allowBreakingRoutes

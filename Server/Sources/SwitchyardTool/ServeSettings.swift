@@ -13,6 +13,8 @@ struct ServeSettings: Sendable {
     var routesPath: String
     /// Where the links live (`--database`).
     var database: DatabaseLocation
+    /// How long a request waits on the database before it is answered 503 (`--database-timeout`).
+    var databaseTimeout: Duration = .seconds(5)
     /// The address to listen on (`--host`).
     var host: String
     /// The port (`--port`).

@@ -25,6 +25,8 @@ public final class PostgresLinkStore: LinkStore {
     let running: Task<Void, Never>
     let logger: Logger
     let refusalProbe = Mutex(RefusalProbe())
+    /// How long the connection attempt that names a refusal may take, after a call timed out.
+    let refusalTimeout: Duration
 
     /// Connects lazily to the database at `url` (`postgres://user:password@host:port/database`,
     /// optionally `?sslmode=disable|prefer|require|verify-full&schema=NAME`).
@@ -35,10 +37,13 @@ public final class PostgresLinkStore: LinkStore {
     ///     `schema`; default `public`.
     ///   - timeout: How long one call may wait before failing as unavailable.
     ///   - maximumConnections: The pool's size.
+    ///   - refusalTimeout: How long the store's own connection attempt may take, after a call
+    ///     timed out, to name what refused it (a wrong password, a missing database); by default
+    ///     the smaller of `timeout` and three seconds.
     ///   - logger: Where the pool logs connection failures and queries (at trace level).
     /// - Throws: ``StoreError`` (`.configuration`) for a malformed URL or schema name.
     public init(url: String, schema: String? = nil, timeout: Duration = .seconds(5), maximumConnections: Int = 20,
-                logger: Logger = Logger(label: "switchyard.store.postgres")) throws {
+                refusalTimeout: Duration? = nil, logger: Logger = Logger(label: "switchyard.store.postgres")) throws {
         let parsed = try PostgresURL(parsing: url)
         let schema = schema ?? parsed.schema ?? "public"
         guard PostgresURL.isSchemaName(schema) else {
@@ -47,6 +52,7 @@ public final class PostgresLinkStore: LinkStore {
         self.url = parsed
         self.schema = schema
         self.timeout = timeout
+        self.refusalTimeout = refusalTimeout ?? min(timeout, .seconds(3))
         self.logger = logger
         var configuration = PostgresClient.Configuration(
             host: parsed.host, port: parsed.port, username: parsed.username, password: parsed.password,
@@ -101,7 +107,7 @@ public final class PostgresLinkStore: LinkStore {
                 return value
             case .timedOut:
                 // A refused connection is named: the pool only retries it, so the wait alone says nothing.
-                let refused = await refusal(within: min(timeout, .seconds(3))).map { "; a new connection is refused: \($0)" }
+                let refused = await refusal(within: refusalTimeout).map { "; a new connection is refused: \($0)" }
                 throw StoreError(.unavailable, "PostgreSQL at \(url.endpoint) did not answer within \(timeout)\(refused ?? "")")
             }
         } catch {

@@ -13,10 +13,12 @@ import GRDB
 ///
 /// Every connection runs with `synchronous = FULL`: a write is fsynced to the WAL before its call
 /// returns, so an acknowledged link survives a killed process and a power loss. Several processes
-/// may open the same file; writers wait up to ``busyTimeout`` for one another.
+/// may open the same file; a writer waits for another up to the `busyTimeout` it was opened with
+/// (``defaultBusyTimeout`` unless told otherwise).
 public final class SQLiteLinkStore: LinkStore {
-    /// How long a write waits for another process's write before failing as unavailable.
-    public static let busyTimeout: TimeInterval = 5
+    /// How long a write waits for another process's write before failing as unavailable, unless
+    /// the store is opened with another `busyTimeout`.
+    public static let defaultBusyTimeout: TimeInterval = 5
 
     /// The database file.
     public let path: String
@@ -26,11 +28,15 @@ public final class SQLiteLinkStore: LinkStore {
 
     /// Opens (creating if needed) the database at `path`; call ``migrate()`` before use.
     ///
+    /// - Parameters:
+    ///   - path: The database file.
+    ///   - busyTimeout: How long a write waits for another process's write before failing as
+    ///     unavailable, in seconds.
     /// - Throws: ``StoreError`` (`.configuration`) when the file cannot be opened as a database.
-    public init(path: String) throws {
+    public init(path: String, busyTimeout: TimeInterval = SQLiteLinkStore.defaultBusyTimeout) throws {
         self.path = path
         var configuration = Configuration()
-        configuration.busyMode = .timeout(Self.busyTimeout)
+        configuration.busyMode = .timeout(busyTimeout)
         configuration.label = "switchyard"
         do {
             pool = try DatabasePool(path: path, configuration: configuration)

@@ -15,8 +15,11 @@ extension PostgresProcessTests {
             let schema = PostgresSchema(server: PostgresEnvironment.url ?? "", prefix: "serve_scale")
             let scratch = try TemporaryDirectory()
             do {
-                let a = try ServeProcess(database: schema.databaseURL, environment: Self.keys, scratch: scratch)
-                let b = try ServeProcess(database: schema.databaseURL, environment: Self.keys, scratch: scratch)
+                // A liveness bound on the database, not the 5 s default: a hundred concurrent redeems on
+                // a loaded machine waited longer and were answered 503.
+                let patient = ["--database-timeout", "180s"]
+                let a = try ServeProcess(database: schema.databaseURL, environment: Self.keys, scratch: scratch, arguments: patient)
+                let b = try ServeProcess(database: schema.databaseURL, environment: Self.keys, scratch: scratch, arguments: patient)
                 try await body(a, b, schema)
                 #expect(a.stop() == 0, "\(a.log)")
                 #expect(b.stop() == 0, "\(b.log)")

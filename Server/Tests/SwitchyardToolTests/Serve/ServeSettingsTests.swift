@@ -1,5 +1,6 @@
 import CommandTestSupport
 import Foundation
+import Logging
 import Switchyard
 import SwitchyardService
 @testable import SwitchyardTool
@@ -78,5 +79,23 @@ import Testing
         #expect(DurationArgument(argument: "1d")?.duration == .seconds(86_400))
         #expect(DurationArgument(argument: "soon") == nil)
         #expect(DurationArgument(argument: "-5m") == nil)
+    }
+
+    /// `--database-timeout` reaches the store: `serve` opens it with the settings' timeout (5 s
+    /// unless given), and `off` is refused, since a request cannot wait on the database forever.
+    @Test func theDatabaseTimeoutReachesTheStore() async throws {
+        #expect(try ServeCommand.parse([]).databaseTimeout.duration == .seconds(5))
+        #expect(try ServeCommand.parse(["--database-timeout", "2m"]).databaseTimeout.duration == .seconds(120))
+        var settings = ServeSettings(routesPath: Switchyard.shopRoutes,
+                                     environment: ["SWITCHYARD_API_KEY": "timeout-admin-key-01", "SWITCHYARD_APP_KEY": "timeout-app-key-0001"])
+        settings.databaseTimeout = .seconds(42)
+        struct Opened: Error, Equatable { let timeout: Duration }
+        await #expect(throws: Opened(timeout: .seconds(42))) {
+            try await serve(settings, logger: Logger(label: "test"), print: { _ in }, openStore: { _, timeout in throw Opened(timeout: timeout) })
+        }
+        let refused = try Switchyard.run(["serve", "--routes", Switchyard.shopRoutes, "--database", "sqlite:/nonexistent/x.sqlite",
+                                          "--database-timeout", "off"])
+        #expect(refused.status == 64, "\(refused)")
+        #expect(refused.standardError.contains("--database-timeout needs a duration, as 5s"), "\(refused)")
     }
 }
