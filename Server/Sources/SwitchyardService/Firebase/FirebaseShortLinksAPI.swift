@@ -87,7 +87,8 @@ struct FirebaseShortLinksAPI: Sendable {
     }
 }
 
-/// Answers a ``Problem`` thrown inside it (by ``KeyAuthentication`` or the handler) in Firebase's
+/// Answers an error thrown inside it (by ``KeyAuthentication`` or the handler) that has a
+/// ``Problem`` (``Problem/init(answering:)``) in Firebase's
 /// error shape (`{"error": {"code", "message", "status"}}`), with the problem's status and headers
 /// (`WWW-Authenticate`, `Retry-After`). Any other error goes on to ``ProblemMiddleware``.
 struct FirebaseErrorMiddleware: RouterMiddleware {
@@ -96,7 +97,8 @@ struct FirebaseErrorMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
-        } catch let problem as Problem {
+        } catch {
+            guard let problem = Problem(answering: error) else { throw error }
             return try EditedResponse(status: problem.status, headers: problem.headers, response: FirebaseErrorResponse(problem))
                 .response(from: request, context: context)
         }

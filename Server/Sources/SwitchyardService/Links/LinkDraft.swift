@@ -115,7 +115,7 @@ extension LinkService {
                 break
             } catch let error as StoreError where error.code == .codeTaken {
                 if let alias {
-                    throw Problem(.conflict, kind: "alias-taken", title: "Alias taken", detail: "the alias '\(alias)' is already in use")
+                    throw Problem.aliasTaken(alias)
                 }
                 attempts += 1
                 guard attempts < 8 else { throw Problem.unavailable("could not find a free code; retry later") }
