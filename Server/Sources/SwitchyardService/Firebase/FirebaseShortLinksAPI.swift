@@ -35,15 +35,11 @@ struct FirebaseShortLinksAPI: Sendable {
         let body = try await request.decode(as: FirebaseShortLinkRequest.self, context: context)
         var warnings: [FirebaseShortLinkResponse.Warning] = []
         let long: FirebaseLongLink
-        do throws(FirebaseLinkError) {
-            if let info = body.dynamicLinkInfo {
-                let query = info.query(baseURL: service.configuration.trimmedBaseURL, warnings: &warnings)
-                long = try FirebaseLongLink(query: Substring(query))
-            } else {
-                long = try FirebaseLongLink(url: body.longDynamicLink ?? "")
-            }
-        } catch {
-            throw Self.invalid("Bad long link: \(error.message)")
+        if let info = body.dynamicLinkInfo {
+            let query = info.query(baseURL: service.configuration.trimmedBaseURL, warnings: &warnings)
+            long = try FirebaseLongLink(query: Substring(query))
+        } else {
+            long = try FirebaseLongLink(url: body.longDynamicLink ?? "")
         }
         let length = body.suffix?.option == "SHORT" ? service.configuration.limits.codeLength : Self.unguessableLength
         for name in long.unrecognized {
@@ -87,10 +83,10 @@ struct FirebaseShortLinksAPI: Sendable {
     }
 }
 
-/// Answers an error thrown inside it (by ``KeyAuthentication`` or the handler) that has a
-/// ``Problem`` (``Problem/init(answering:)``) in Firebase's
-/// error shape (`{"error": {"code", "message", "status"}}`), with the problem's status and headers
-/// (`WWW-Authenticate`, `Retry-After`). Any other error goes on to ``ProblemMiddleware``.
+/// Answers an error thrown inside it (by ``KeyAuthentication`` or the handler) that has a problem
+/// (``Problem/init(answering:)``) in Firebase's error shape (`{"error": {"code", "message",
+/// "status"}}`), with the problem's status and headers (`WWW-Authenticate`, `Retry-After`). Any
+/// other error goes on to ``ProblemMiddleware``.
 struct FirebaseErrorMiddleware: RouterMiddleware {
     typealias Context = ServiceRequestContext
 

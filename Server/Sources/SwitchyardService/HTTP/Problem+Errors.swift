@@ -1,5 +1,6 @@
 import Hummingbird
 import Switchyard
+import SwitchyardAttest
 import SwitchyardStore
 
 /// The one place where an error becomes an answer: each domain error the API answers, with the
@@ -8,7 +9,7 @@ import SwitchyardStore
 /// where it happens, with the problem of its ``StoreError``.
 extension Problem {
     /// The problem that answers `error`: a problem is its own answer, a known domain error
-    /// (``StoreError``, ``NamedKeyError``) has its problem; nil for any other error, which the
+    /// (``StoreError``, ``NamedKeyError``, ``FirebaseLinkError``) has its problem; nil for any other error, which the
     /// service answers as a 500 `internal` problem and logs.
     init?(answering error: any Error) {
         switch error {
@@ -17,6 +18,7 @@ extension Problem {
             guard let problem = Problem(error) else { return nil }
             self = problem
         case let error as NamedKeyError: self = Problem(error)
+        case let error as FirebaseLinkError: self = Problem(error)
         default: return nil
         }
     }
@@ -41,6 +43,24 @@ extension Problem {
     /// 400 `invalid-key`: a key to make whose name or expiry is wrong.
     init(_ error: NamedKeyError) {
         self = .invalid("invalid-key", "Invalid key", error.message)
+    }
+
+    /// 400 `invalid-argument` (answered in Firebase's error shape): a long link to shorten that
+    /// cannot be read.
+    init(_ error: FirebaseLinkError) {
+        self = .invalid("invalid-argument", "Invalid argument", "Bad long link: \(error.message)")
+    }
+
+    /// 403 `attestation-invalid`: no app of the table accepts the attestation; the detail is the
+    /// step that failed and why (``AttestFailure/message``).
+    static func attestationInvalid(_ detail: String) -> Problem {
+        Problem(.forbidden, kind: "attestation-invalid", title: "Attestation not valid", detail: detail)
+    }
+
+    /// 403 `assertion-invalid`: an assertion that does not verify (a key of another install, a bad
+    /// signature, a replayed counter).
+    static func assertionInvalid(_ detail: String) -> Problem {
+        Problem(.forbidden, kind: "assertion-invalid", title: "Assertion not valid", detail: detail)
     }
 
     /// 409 `alias-taken`: the alias asked for is another link's code or alias.
