@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Switchyard
 import SwitchyardStore
 
 /// `/api/v1/keys`: a team's named keys, with an admin key. A key is shown once, in the answer of
@@ -24,7 +25,7 @@ struct KeysAPI: Sendable {
                                        request: request, context: context)
         do {
             try await service.storage { try await service.store.insertKey(made.record, audit: entry) }
-        } catch let error as StoreError where error.code == .nameTaken {
+        } catch StoreError.Code.nameTaken {
             throw Problem.keyNameTaken(body.name)
         }
         context.logger.info("key created", metadata: ["key": "\(made.record.name)", "team": "\(team)", "role": "\(made.record.role)"])

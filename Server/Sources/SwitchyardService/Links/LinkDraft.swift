@@ -113,7 +113,7 @@ extension LinkService {
             do {
                 try await storage { try await store.insert(link, webhooks: createdDeliveries(link), audit: audit) }
                 break
-            } catch let error as StoreError where error.code == .codeTaken {
+            } catch StoreError.Code.codeTaken {
                 if let alias {
                     throw Problem.aliasTaken(alias)
                 }

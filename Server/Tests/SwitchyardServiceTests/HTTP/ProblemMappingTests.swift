@@ -28,6 +28,9 @@ import Testing
              title: "Service unavailable", detail: "the database is unavailable; retry later", retryAfter: "5"),
         Case(error: NamedKeyError(.invalidName, "the key name 'a b' must be 1 to 64 letters, digits, '-', '_' and '.'"), status: .badRequest, kind: "invalid-key", title: "Invalid key",
              detail: "the key name 'a b' must be 1 to 64 letters, digits, '-', '_' and '.'"),
+        Case(error: FirebaseLinkError(.missingLink, parameter: "link", "the long link has no 'link' parameter (the deep link)"),
+             status: .badRequest, kind: "invalid-argument", title: "Invalid argument",
+             detail: "Bad long link: the long link has no 'link' parameter (the deep link)"),
         Case(error: Problem.linkGone("abc"), status: .gone, kind: "link-gone", title: "Link gone",
              detail: "link 'abc' was deleted or has expired"),
     ]
@@ -49,6 +52,29 @@ import Testing
         #expect(Problem(answering: CancellationError()) == nil)
         #expect(Problem.internalError.status == .internalServerError)
         #expect(Problem.internalError.kind == "internal")
+    }
+
+    @Test func refusesAttestationsAndAssertionsWithTheStepThatFailed() {
+        let attestation = Problem.attestationInvalid("certificate-chain: the chain does not lead to Apple's root")
+        #expect(attestation.status == .forbidden)
+        #expect(attestation.kind == "attestation-invalid")
+        #expect(attestation.detail == "certificate-chain: the chain does not lead to Apple's root")
+        let assertion = Problem.assertionInvalid("the assertion is not standard base64")
+        #expect(assertion.status == .forbidden)
+        #expect(assertion.kind == "assertion-invalid")
+        #expect(assertion.title == "Assertion not valid")
+    }
+
+    /// The codes keep the raw values logs and JSON output print, and match as `catch` patterns.
+    @Test func codesKeepTheirRawValuesAndMatch() {
+        #expect(StoreError.Code.codeTaken.rawValue == "code_taken")
+        #expect(StoreError.Code.invalidCursor.rawValue == "invalid_cursor")
+        #expect(FirebaseLinkError.Code.notALongLink.rawValue == "not_a_long_link")
+        let taken: any Error = StoreError.nameTaken("key", "ci")
+        var matched = false
+        do { throw taken } catch StoreError.Code.nameTaken { matched = true } catch {}
+        #expect(matched)
+        #expect(!(StoreError.Code.codeTaken ~= taken))
     }
 
     @Test func namesWhatWasTaken() {
