@@ -86,6 +86,7 @@ let package = Package(
         .target(
             name: "SwitchyardAttest",
             dependencies: [
+                .product(name: "Switchyard", package: "Switchyard"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),

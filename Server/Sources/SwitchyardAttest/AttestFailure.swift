@@ -1,6 +1,8 @@
+public import Switchyard
+
 /// Why an attestation or an assertion was refused: the step of Apple's validation that failed, and
 /// what was wrong there.
-public struct AttestFailure: Error, Equatable, CustomStringConvertible {
+public struct AttestFailure: CodedError, Equatable {
     /// The checks of Apple's "Attestation Object Validation Guide" and of assertion verification,
     /// by name.
     public enum Step: String, Sendable, CaseIterable {
@@ -33,6 +35,40 @@ public struct AttestFailure: Error, Equatable, CustomStringConvertible {
         self.detail = detail
     }
 
-    /// `step: detail`, the form the `attest verify` command prints.
-    public var description: String { "\(step.rawValue): \(detail)" }
+    /// The step's code: its name in snake_case (`certificate_chain` for ``Step/certificateChain``).
+    public var code: Code {
+        switch step {
+        case .format: .format
+        case .certificateChain: .certificateChain
+        case .nonce: .nonce
+        case .keyIdentifier: .keyIdentifier
+        case .appIdentifier: .appIdentifier
+        case .counter: .counter
+        case .environment: .environment
+        case .signature: .signature
+        }
+    }
+
+    /// `step: detail`, the form the `attest verify` command prints and the service answers.
+    public var message: String { "\(step.rawValue): \(detail)" }
+}
+
+/// The step of an attestation or assertion that failed.
+extension ErrorCode<AttestFailure> {
+    /// ``AttestFailure/Step/format``.
+    public static var format: Self { Self(rawValue: "format") }
+    /// ``AttestFailure/Step/certificateChain``.
+    public static var certificateChain: Self { Self(rawValue: "certificate_chain") }
+    /// ``AttestFailure/Step/nonce``.
+    public static var nonce: Self { Self(rawValue: "nonce") }
+    /// ``AttestFailure/Step/keyIdentifier``.
+    public static var keyIdentifier: Self { Self(rawValue: "key_id") }
+    /// ``AttestFailure/Step/appIdentifier``.
+    public static var appIdentifier: Self { Self(rawValue: "app_id") }
+    /// ``AttestFailure/Step/counter``.
+    public static var counter: Self { Self(rawValue: "counter") }
+    /// ``AttestFailure/Step/environment``.
+    public static var environment: Self { Self(rawValue: "environment") }
+    /// ``AttestFailure/Step/signature``.
+    public static var signature: Self { Self(rawValue: "signature") }
 }

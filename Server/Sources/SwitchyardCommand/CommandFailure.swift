@@ -1,10 +1,11 @@
 import ArgumentParser
+public import Switchyard
 
 /// A failure the command reports itself: each line goes to standard error as
 /// `switchyard: error: LINE`, then the process exits with status 1.
 ///
 /// Usage mistakes are not `CommandFailure`s: argument-parser reports those (status 64).
-public struct CommandFailure: Error, Sendable, Hashable, CustomStringConvertible {
+public struct CommandFailure: CodedError, Sendable, Hashable {
     /// The lines of the report, without the `switchyard: error: ` prefix.
     public let lines: [String]
 
@@ -18,8 +19,11 @@ public struct CommandFailure: Error, Sendable, Hashable, CustomStringConvertible
         self.init([line])
     }
 
+    /// ``ErrorCode/commandFailed``.
+    public var code: Code { .commandFailed }
+
     /// The lines, joined by newlines.
-    public var description: String { lines.joined(separator: "\n") }
+    public var message: String { lines.joined(separator: "\n") }
 
     /// The prefix of every line written to standard error.
     public static let prefix = "switchyard: error: "
@@ -29,6 +33,11 @@ public struct CommandFailure: Error, Sendable, Hashable, CustomStringConvertible
         for line in lines { Console.errorLine(Self.prefix + line) }
         return .failure
     }
+}
+
+extension ErrorCode<CommandFailure> {
+    /// A command that could not do its work; its lines say why.
+    public static var commandFailed: Self { Self(rawValue: "command_failed") }
 }
 
 /// Runs a command body, turning a ``CommandFailure`` into its report on standard error and exit status 1.

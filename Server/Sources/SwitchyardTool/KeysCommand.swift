@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Switchyard
 import SwitchyardCommand
 import SwitchyardService
 import SwitchyardStore
@@ -56,7 +57,7 @@ struct KeysCommand: AsyncParsableCommand {
                 let audit = CommandLineAuthor.entry(team: team, action: "key.created", target: name, detail: "role \(role.rawValue)",
                                                     at: now)
                 try await store.insertKey(made.record, audit: audit)
-            } catch let error as StoreError where error.code == .nameTaken {
+            } catch StoreError.Code.nameTaken {
                 try? await store.close()
                 throw StoreOption.failure("a key named '\(name)' exists")
             } catch {

@@ -80,12 +80,15 @@ func refuseBreakingRoutes(_ routes: RouteTableConfiguration, store: any LinkStor
 }
 
 /// `serve`'s refusal: live links that the route table would break.
-struct BreakingRoutes: Error, CustomStringConvertible {
+struct BreakingRoutes: CodedError {
     let routesPath: String
     let links: [LiveLinkCheck.BrokenLink]
 
+    /// ``ErrorCode/breakingRoutes``.
+    var code: Code { .breakingRoutes }
+
     /// One line per link (ten at most), then what to do.
-    var description: String {
+    var message: String {
         var lines = links.prefix(10).map {
             "\($0.code) (\($0.route)): \($0.kind): \($0.reason)" + ($0.alike > 0 ? " (and \($0.alike) more links of that route)" : "")
         }
@@ -95,4 +98,9 @@ struct BreakingRoutes: Error, CustomStringConvertible {
             + "fix the table, or start with --allow-breaking-routes (see `switchyard routes diff OLD NEW --database ...`)")
         return lines.joined(separator: "\n")
     }
+}
+
+extension ErrorCode<BreakingRoutes> {
+    /// A route table that would break live links.
+    static var breakingRoutes: Self { Self(rawValue: "breaking_routes") }
 }

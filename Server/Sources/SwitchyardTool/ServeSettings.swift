@@ -107,11 +107,11 @@ struct ServeSettings: Sendable {
     }
 
     /// A key under ``ServeSettings/minimumKeyLength`` characters.
-    struct KeyTooShort: Error, Sendable, Hashable, CustomStringConvertible {
+    struct KeyTooShort: CodedError, Sendable, Hashable {
+        /// ``ErrorCode/keyTooShort``.
+        var code: Code { .keyTooShort }
         /// What was wrong, naming the variable.
         let message: String
-        /// The message.
-        var description: String { message }
     }
 
     /// Does not print the generated bootstrap keys a store's named keys make unneeded: the admin
@@ -183,13 +183,13 @@ enum DatabaseLocation: Sendable, Hashable {
     case postgres(url: String)
 
     /// A `--database` value that is neither.
-    struct Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    struct Error: CodedError, Sendable, Hashable {
+        /// ``ErrorCode/invalidDatabase``.
+        var code: Code { .invalidDatabase }
         /// What was wrong.
         let message: String
         /// Creates an error.
         init(message: String) { self.message = message }
-        /// The message.
-        var description: String { message }
     }
 
     /// Parses a `--database` value.
@@ -259,4 +259,14 @@ struct RateArgument: ExpressibleByArgument, Sendable, Equatable {
     }
 
     var defaultValueDescription: String { rate?.description ?? "off" }
+}
+
+extension ErrorCode<ServeSettings.KeyTooShort> {
+    /// An API key in the environment under ``ServeSettings/minimumKeyLength`` characters.
+    static var keyTooShort: Self { Self(rawValue: "key_too_short") }
+}
+
+extension ErrorCode<DatabaseLocation.Error> {
+    /// A `--database` value that is neither `sqlite:PATH` nor a `postgres://` URL.
+    static var invalidDatabase: Self { Self(rawValue: "invalid_database") }
 }

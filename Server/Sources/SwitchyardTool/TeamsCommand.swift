@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Switchyard
 import SwitchyardCommand
 import SwitchyardService
 import SwitchyardStore
@@ -31,7 +32,7 @@ struct TeamsCommand: AsyncParsableCommand {
                 let now = Date()
                 try await store.insertTeam(Team(name: name, createdAt: now),
                                            audit: CommandLineAuthor.entry(team: name, action: "team.created", target: name, at: now))
-            } catch let error as StoreError where error.code == .nameTaken {
+            } catch StoreError.Code.nameTaken {
                 try? await store.close()
                 throw StoreOption.failure("a team named '\(name)' exists")
             }

@@ -1,4 +1,4 @@
-@_spi(SwitchyardService) import Switchyard
+@_spi(SwitchyardService) public import Switchyard
 
 /// An `apple-app-site-association` or `assetlinks.json` file, read into the apps it names and the
 /// components that say which URLs open each (see ``AssociationComponent`` for the rules).
@@ -229,7 +229,9 @@ public struct AssociationDocument: Sendable, Hashable {
 }
 
 /// An association file that cannot be read: which file, and what is wrong with it.
-public struct AssociationFileError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct AssociationFileError: CodedError, Sendable, Hashable {
+    /// ``ErrorCode/invalidAssociationFile``.
+    public var code: Code { .invalidAssociationFile }
     /// The file's path or URL.
     public let file: String
     /// What is wrong.
@@ -243,4 +245,9 @@ public struct AssociationFileError: Error, Sendable, Hashable, CustomStringConve
 
     /// `FILE: MESSAGE`.
     public var description: String { "\(file): \(message)" }
+}
+
+extension ErrorCode<AssociationFileError> {
+    /// Not JSON, or not the shape of an `apple-app-site-association` or `assetlinks.json` file.
+    public static var invalidAssociationFile: Self { Self(rawValue: "invalid_association_file") }
 }

@@ -82,8 +82,7 @@ struct AttestAPI: Sendable {
                 if failure == nil || failure?.step == .appIdentifier { failure = error }
             }
         }
-        throw Problem(.forbidden, kind: "attestation-invalid", title: "Attestation not valid",
-                      detail: failure.map(String.init(describing:)) ?? "no app id matched")
+        throw Problem.attestationInvalid(failure?.message ?? "no app id matched")
     }
 }
 

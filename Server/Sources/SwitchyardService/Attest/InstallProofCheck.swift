@@ -81,24 +81,20 @@ struct InstallProofCheck: Sendable {
                           detail: "no attested key '\(keyID)': attest it with POST /api/v1/attest first")
         }
         guard key.install == install else {
-            throw Self.invalid("key '\(keyID)' was attested for another install")
+            throw Problem.assertionInvalid("key '\(keyID)' was attested for another install")
         }
         let bytes: [UInt8]
-        do { bytes = try AttestRequest.base64(assertion, "Switchyard-Assertion") } catch { throw Self.invalid("the assertion is not standard base64") }
+        do { bytes = try AttestRequest.base64(assertion, "Switchyard-Assertion") } catch { throw Problem.assertionInvalid("the assertion is not standard base64") }
         let hash = Array(SHA256.hash(data: clientData))
         let counter: UInt32
         do {
             counter = try AssertionVerifier(appID: key.appID).verify(
                 bytes, clientDataHash: hash, publicKey: key.publicKey, previousCounter: UInt32(clamping: key.counter))
         } catch {
-            throw Self.invalid(error.description)
+            throw Problem.assertionInvalid(error.message)
         }
         guard try await service.storage({ try await service.store.advanceAttestCounter(keyID: keyID, to: Int64(counter)) }) else {
-            throw Self.invalid("counter: the counter \(counter) was accepted before: a replayed assertion")
+            throw Problem.assertionInvalid("counter: the counter \(counter) was accepted before: a replayed assertion")
         }
-    }
-
-    static func invalid(_ detail: String) -> Problem {
-        Problem(.forbidden, kind: "assertion-invalid", title: "Assertion not valid", detail: detail)
     }
 }

@@ -61,7 +61,8 @@ struct KeyAuthentication: RouterMiddleware {
             var response = try await next(request, context)
             response.headers.append(contentsOf: quota.headers)
             return response
-        } catch var problem as Problem {
+        } catch {
+            guard var problem = Problem(answering: error) else { throw error }
             problem.headers.append(contentsOf: quota.headers)
             throw problem
         }

@@ -1,6 +1,7 @@
 public import Foundation
 import Crypto
 public import SwitchyardStore
+public import Switchyard
 
 /// Making named keys: the key itself (shown once), and the record the store keeps of it.
 ///
@@ -18,7 +19,7 @@ public enum NamedKeys {
         -> (key: String, record: AccessKey) {
         try validate(name, "key name")
         try validate(team, "team name")
-        if let expiresAt, expiresAt <= now { throw NamedKeyError("the expiry must be in the future") }
+        if let expiresAt, expiresAt <= now { throw NamedKeyError(.expiryNotInFuture, "the expiry must be in the future") }
         let key = prefix + LinkCodes.generate(length: 32)
         let record = AccessKey(name: name, team: team, role: role, hash: digest(key), hint: String(key.prefix(8)),
                                createdAt: now, expiresAt: expiresAt)
@@ -35,15 +36,28 @@ public enum NamedKeys {
         guard !name.isEmpty, name.count <= 64,
               name.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)) })
         else {
-            throw NamedKeyError("the \(what) '\(name)' must be 1 to 64 letters, digits, '-', '_' and '.'")
+            throw NamedKeyError(.invalidName, "the \(what) '\(name)' must be 1 to 64 letters, digits, '-', '_' and '.'")
         }
     }
 }
 
 /// A key or team that cannot be made, with the reason.
-public struct NamedKeyError: Error, Sendable, CustomStringConvertible {
+public struct NamedKeyError: CodedError, Sendable, Hashable {
+    /// The kind of mistake.
+    public let code: Code
     /// What was wrong.
-    public let description: String
+    public let message: String
 
-    init(_ description: String) { self.description = description }
+    init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+}
+
+/// The kind of mistake in a key or team to make.
+extension ErrorCode<NamedKeyError> {
+    /// A key or team name that is not 1 to 64 letters, digits, `-`, `_` and `.`.
+    public static var invalidName: Self { Self(rawValue: "invalid_name") }
+    /// An expiry that is not after now.
+    public static var expiryNotInFuture: Self { Self(rawValue: "expiry_not_in_future") }
 }

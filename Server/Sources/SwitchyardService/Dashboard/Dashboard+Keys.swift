@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Switchyard
 import SwitchyardStore
 
 /// `GET /dashboard/keys` (the team's named keys, a form to make one, a button to revoke each) and
@@ -41,7 +42,7 @@ extension Dashboard {
             .entry("key.created", target: name, detail: "role \(role.rawValue)", at: service.now())
         do {
             try await service.storage { try await service.store.insertKey(made.record, audit: entry) }
-        } catch let error as StoreError where error.code == .nameTaken {
+        } catch StoreError.Code.nameTaken {
             return try await keysPage(session: session, error: "A key named '\(name)' exists.", status: .conflict)
         }
         return try await keysPage(session: session, made: KeysView.Made(name: name, key: made.key), status: .created)

@@ -1,6 +1,6 @@
 import Foundation
 public import Logging
-@_spi(SwitchyardService) import Switchyard
+@_spi(SwitchyardService) public import Switchyard
 public import SwitchyardStore
 
 /// Says what a link does on each platform, by asking the code that serves it: the opener's
@@ -42,15 +42,15 @@ public struct LinkExplainer: Sendable {
     }
 
     /// Why a URL cannot be explained.
-    public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+    public struct Failure: CodedError, Sendable, Hashable {
+        /// ``ErrorCode/unexplainable``.
+        public var code: Code { .unexplainable }
         /// What was wrong.
         public let message: String
         /// Creates a failure.
         public init(_ message: String) {
             self.message = message
         }
-        /// The message.
-        public var description: String { message }
     }
 
     /// Explains any link: a short link or alias on the service's base URL (read from the store),
@@ -280,4 +280,10 @@ public struct LinkExplainer: Sendable {
             warnings.append(.init(code: "no-android-app", message: "the route table names no Android app: Android never opens the app"))
         }
     }
+}
+
+extension ErrorCode<LinkExplainer.Failure> {
+    /// Not a link the service or its route table reads: empty, not a URL, a foreign host, a long
+    /// link that does not open.
+    public static var unexplainable: Self { Self(rawValue: "unexplainable") }
 }

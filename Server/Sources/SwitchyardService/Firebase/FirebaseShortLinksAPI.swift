@@ -36,15 +36,11 @@ struct FirebaseShortLinksAPI: Sendable {
         let body = try await request.decode(as: FirebaseShortLinkRequest.self, context: context)
         var warnings: [FirebaseShortLinkResponse.Warning] = []
         let long: FirebaseLongLink
-        do throws(FirebaseLinkError) {
-            if let info = body.dynamicLinkInfo {
-                let query = info.query(baseURL: service.configuration.trimmedBaseURL, warnings: &warnings)
-                long = try FirebaseLongLink(query: Substring(query))
-            } else {
-                long = try FirebaseLongLink(url: body.longDynamicLink ?? "")
-            }
-        } catch {
-            throw Self.invalid("Bad long link: \(error.message)")
+        if let info = body.dynamicLinkInfo {
+            let query = info.query(baseURL: service.configuration.trimmedBaseURL, warnings: &warnings)
+            long = try FirebaseLongLink(query: Substring(query))
+        } else {
+            long = try FirebaseLongLink(url: body.longDynamicLink ?? "")
         }
         let length = body.suffix?.option == "SHORT" ? service.configuration.limits.codeLength : Self.unguessableLength
         for name in long.unrecognized {
@@ -88,16 +84,18 @@ struct FirebaseShortLinksAPI: Sendable {
     }
 }
 
-/// Answers a ``Problem`` thrown inside it (by ``KeyAuthentication`` or the handler) in Firebase's
-/// error shape (`{"error": {"code", "message", "status"}}`), with the problem's status and headers
-/// (`WWW-Authenticate`, `Retry-After`). Any other error goes on to ``ProblemMiddleware``.
+/// Answers an error thrown inside it (by ``KeyAuthentication`` or the handler) that has a problem
+/// (``Problem/init(answering:)``) in Firebase's error shape (`{"error": {"code", "message",
+/// "status"}}`), with the problem's status and headers (`WWW-Authenticate`, `Retry-After`). Any
+/// other error goes on to ``ProblemMiddleware``.
 struct FirebaseErrorMiddleware: RouterMiddleware {
     typealias Context = ServiceRequestContext
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
-        } catch let problem as Problem {
+        } catch {
+            guard let problem = Problem(answering: error) else { throw error }
             return try EditedResponse(status: problem.status, headers: problem.headers, response: FirebaseErrorResponse(problem))
                 .response(from: request, context: context)
         }

@@ -9,35 +9,41 @@ struct ProblemMiddleware: RouterMiddleware {
     let service: LinkService
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        var response: Response
+        let response: Response
         var context = context
         context.maxUploadSize = service.configuration.limits.maximumBodySize
         do {
             response = try await next(request, context)
-        } catch let problem as Problem {
-            response = try problem.response(from: request, context: context)
-            if problem.status.code >= 500 {
-                context.logger.warning("request failed", metadata: ["problem": "\(problem)"])
-            }
-        } catch let error as any HTTPResponseError
-            where error.status == .notFound && (context.endpointPath ?? "NotFound") == "NotFound"
-                && !AllowedMethods.methods(for: request.uri.path).isEmpty
-                && !AllowedMethods.methods(for: request.uri.path).contains(request.method) {
-            let allowed = AllowedMethods.methods(for: request.uri.path)
-            var problem = Problem.from(status: .methodNotAllowed, limit: 0)
-            problem.headers[.allow] = allowed.map(\.rawValue).joined(separator: ", ")
-            response = try problem.response(from: request, context: context)
-        } catch let error as any HTTPResponseError {
-            response = try Problem.from(status: error.status, limit: service.configuration.limits.maximumBodySize)
-                .response(from: request, context: context)
         } catch {
-            context.logger.error("unexpected error", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
-            response = try Problem(.internalServerError, kind: "internal", title: "Internal error",
-                                   detail: "the service could not answer this request")
-                .response(from: request, context: context)
+            response = try answer(error, request: request, context: context)
         }
         service.metrics.request(route: context.endpointPath ?? "unmatched", method: request.method.rawValue,
                                 status: response.status.code)
         return response
+    }
+
+    /// The answer to an error: its problem (``Problem/init(answering:)``); for an error of the
+    /// framework, 405 with `Allow` for a path that takes other methods, else the problem of its
+    /// status; for any other error, 500 `internal`, logged.
+    private func answer(_ error: any Error, request: Request, context: Context) throws -> Response {
+        if let problem = Problem(answering: error) {
+            if problem.status.code >= 500 {
+                context.logger.warning("request failed", metadata: ["problem": "\(problem)"])
+            }
+            return try problem.response(from: request, context: context)
+        }
+        if let error = error as? any HTTPResponseError {
+            let allowed = AllowedMethods.methods(for: request.uri.path)
+            if error.status == .notFound && (context.endpointPath ?? "NotFound") == "NotFound"
+                && !allowed.isEmpty && !allowed.contains(request.method) {
+                var problem = Problem.from(status: .methodNotAllowed, limit: 0)
+                problem.headers[.allow] = allowed.map(\.rawValue).joined(separator: ", ")
+                return try problem.response(from: request, context: context)
+            }
+            return try Problem.from(status: error.status, limit: service.configuration.limits.maximumBodySize)
+                .response(from: request, context: context)
+        }
+        context.logger.error("unexpected error", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
+        return try Problem.internalError.response(from: request, context: context)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Switchyard
 import SwitchyardStore
 
 /// `/api/v1/keys`: a team's named keys, with an admin key. A key is shown once, in the answer of
@@ -21,18 +22,13 @@ struct KeysAPI: Sendable {
         let team = try context.team
         let body = try await request.decode(as: CreateKeyRequest.self, context: context)
         let expiry = try body.expiresAt.map { text throws(Problem) in try CreateLinkRequest.date(text) }
-        let made: (key: String, record: AccessKey)
-        do {
-            made = try NamedKeys.make(name: body.name, team: team, role: body.role, now: service.now(), expiresAt: expiry)
-        } catch {
-            throw Problem.invalid("invalid-key", "Invalid key", error.description)
-        }
+        let made = try NamedKeys.make(name: body.name, team: team, role: body.role, now: service.now(), expiresAt: expiry)
         let entry = service.auditEntry("key.created", target: made.record.name, detail: "role \(made.record.role.rawValue)",
                                        request: request, context: context)
         do {
             try await service.storage { try await service.store.insertKey(made.record, audit: entry) }
-        } catch let error as StoreError where error.code == .nameTaken {
-            throw Problem(.conflict, kind: "key-name-taken", title: "Key name taken", detail: "a key named '\(body.name)' exists")
+        } catch StoreError.Code.nameTaken {
+            throw Problem.keyNameTaken(body.name)
         }
         context.logger.info("key created", metadata: ["key": "\(made.record.name)", "team": "\(team)", "role": "\(made.record.role)"])
         return EditedResponse(status: .created, headers: [.location: "/api/v1/keys/\(made.record.name)", .cacheControl: "no-store"],

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+public import Switchyard
 
 /// An IPv4 or IPv6 address, as its bytes (4 or 16). An IPv4-mapped IPv6 address
 /// (`::ffff:192.0.2.1`) reads as the IPv4 address it maps.
@@ -108,12 +109,17 @@ public struct AddressRange: Sendable, Hashable, CustomStringConvertible, Express
     }
 
     /// A range that does not read.
-    public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
+    public struct ParseError: CodedError, Sendable, Hashable {
+        /// ``ErrorCode/invalidAddressRange``.
+        public var code: Code { .invalidAddressRange }
         /// What was wrong.
         public let message: String
-        /// The message.
-        public var description: String { message }
     }
+}
+
+extension ErrorCode<AddressRange.ParseError> {
+    /// Not an IPv4 or IPv6 address with an optional `/BITS` prefix length in range.
+    public static var invalidAddressRange: Self { Self(rawValue: "invalid_address_range") }
 }
 
 extension Sequence<AddressRange> {

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import SwitchyardStore
+public import Switchyard
 
 /// A request rate: at most `count` requests per `seconds`, in bursts of up to `count`.
 ///
@@ -45,12 +46,17 @@ public struct RateLimit: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A rate that does not read.
-    public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
+    public struct ParseError: CodedError, Sendable, Hashable {
+        /// ``ErrorCode/invalidRate``.
+        public var code: Code { .invalidRate }
         /// What was wrong.
         public let message: String
-        /// The message.
-        public var description: String { message }
     }
+}
+
+extension ErrorCode<RateLimit.ParseError> {
+    /// Not `COUNT/second`, `COUNT/minute` or `COUNT/hour` with `COUNT` of at least 1.
+    public static var invalidRate: Self { Self(rawValue: "invalid_rate") }
 }
 
 /// Token buckets, one per caller and operation: each holds up to `count` tokens, refills at

@@ -113,9 +113,9 @@ extension LinkService {
             do {
                 try await storage { try await store.insert(link, webhooks: createdDeliveries(link), audit: audit) }
                 break
-            } catch let error as StoreError where error.code == .codeTaken {
+            } catch StoreError.Code.codeTaken {
                 if let alias {
-                    throw Problem(.conflict, kind: "alias-taken", title: "Alias taken", detail: "the alias '\(alias)' is already in use")
+                    throw Problem.aliasTaken(alias)
                 }
                 attempts += 1
                 guard attempts < 8 else { throw Problem.unavailable("could not find a free code; retry later") }

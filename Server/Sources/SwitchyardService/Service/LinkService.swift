@@ -54,20 +54,22 @@ struct LinkService: Sendable {
     /// The short URL of a code.
     func shortURL(_ code: String) -> String { "\(configuration.trimmedBaseURL)/\(code)" }
 
-    /// Runs a store call; a failure other than a known ``StoreError`` becomes a 503 with `Retry-After`.
+    /// Runs a store call, answering a failure with its problem (``Problem/init(answering:)``): a
+    /// failure that is not a ``StoreError`` is an unreachable database (503 with `Retry-After`). A
+    /// taken code or name is thrown as it is, for the caller to answer.
     func storage<T>(_ operation: () async throws -> T) async throws -> T {
         do {
             return try await operation()
         } catch let error as StoreError where error.code == .codeTaken || error.code == .nameTaken {
             throw error
-        } catch let error as StoreError where error.code == .invalidCursor {
-            throw Problem.invalid("invalid-query", "Invalid query parameter", "'cursor' is not a cursor this service gave out")
-        } catch let error as StoreError where error.code == .corrupt || error.code == .configuration {
-            logger.error("stored data could not be read", metadata: ["error": "\(error)"])
-            throw Problem(.internalServerError, kind: "corrupt-data", title: "Stored data unreadable", detail: error.message)
         } catch {
-            logger.warning("database unavailable", metadata: ["error": "\(error)"])
-            throw Problem.unavailable("the database is unavailable; retry later")
+            let failure = error as? StoreError ?? StoreError(.unavailable, "\(error)")
+            switch failure.code {
+            case .invalidCursor: break
+            case .corrupt, .configuration: logger.error("stored data could not be read", metadata: ["error": "\(error)"])
+            default: logger.warning("database unavailable", metadata: ["error": "\(error)"])
+            }
+            throw Problem(failure) ?? .internalError
         }
     }
 

@@ -1,22 +1,12 @@
-/// A storage failure the service maps to a status code.
-public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The kind of failure.
-    public struct Code: Sendable, Hashable {
-        let rawValue: String
-        /// The code is already taken.
-        public static let codeTaken = Code(rawValue: "code_taken")
-        /// The database cannot be reached (503, retry later).
-        public static let unavailable = Code(rawValue: "unavailable")
-        /// Stored data could not be read back.
-        public static let corrupt = Code(rawValue: "corrupt")
-        /// A listing cursor that no listing produced (400).
-        public static let invalidCursor = Code(rawValue: "invalid_cursor")
-        /// The store cannot be opened as configured (a bad URL or path); not retryable.
-        public static let configuration = Code(rawValue: "configuration")
-        /// A team or key with this name exists.
-        public static let nameTaken = Code(rawValue: "name_taken")
-    }
+public import Switchyard
 
+/// A storage failure the service maps to a status code.
+///
+/// ```swift
+/// do { try await store.insertKey(record, audit: entry) }
+/// catch StoreError.Code.nameTaken { print("pick another name") }
+/// ```
+public struct StoreError: CodedError, Sendable, Hashable {
     /// The kind of failure.
     public let code: Code
     /// What happened.
@@ -40,7 +30,20 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     public static func invalidCursor(_ cursor: String) -> StoreError {
         StoreError(.invalidCursor, "cursor '\(cursor)' is not a listing cursor")
     }
+}
 
-    /// The message.
-    public var description: String { message }
+/// The kind of storage failure.
+extension ErrorCode<StoreError> {
+    /// The code is already taken.
+    public static var codeTaken: Self { Self(rawValue: "code_taken") }
+    /// The database cannot be reached (503, retry later).
+    public static var unavailable: Self { Self(rawValue: "unavailable") }
+    /// Stored data could not be read back.
+    public static var corrupt: Self { Self(rawValue: "corrupt") }
+    /// A listing cursor that no listing produced (400).
+    public static var invalidCursor: Self { Self(rawValue: "invalid_cursor") }
+    /// The store cannot be opened as configured (a bad URL or path); not retryable.
+    public static var configuration: Self { Self(rawValue: "configuration") }
+    /// A team or key with this name exists.
+    public static var nameTaken: Self { Self(rawValue: "name_taken") }
 }

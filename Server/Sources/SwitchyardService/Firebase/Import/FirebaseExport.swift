@@ -1,4 +1,5 @@
 import Crypto
+import Switchyard
 
 /// An export of a Firebase Dynamic Links project, read a row at a time: a CSV whose header names
 /// its columns (``FirebaseExportColumn``: the Takeout export's labels, the bare long-link parameter
@@ -50,9 +51,9 @@ struct FirebaseExport {
     var bytesRead: Int { reader.bytesRead }
 
     /// Why a file cannot be read as an export at all.
-    struct FormatError: Error, Sendable, Hashable, CustomStringConvertible {
+    struct FormatError: CodedError, Sendable, Hashable {
+        var code: Code { .notAnExport }
         let message: String
-        var description: String { message }
     }
 
     /// The next row; nil at the end.
@@ -175,4 +176,9 @@ extension FirebaseExport {
         }
         return suffix
     }
+}
+
+extension ErrorCode<FirebaseExport.FormatError> {
+    /// A header or short link that is not an export's.
+    static var notAnExport: Self { Self(rawValue: "not_an_export") }
 }

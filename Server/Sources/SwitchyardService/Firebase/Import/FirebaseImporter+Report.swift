@@ -1,4 +1,5 @@
 import Foundation
+public import Switchyard
 
 extension FirebaseImporter {
     /// The outcome of an import.
@@ -134,11 +135,11 @@ extension FirebaseImporter {
     }
 
     /// Why an export cannot be imported at all (no rows are read).
-    public struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
+    public struct FileError: CodedError, Sendable, Hashable {
+        /// ``ErrorCode/unreadableExport``.
+        public var code: Code { .unreadableExport }
         /// What is wrong with the file.
         public let message: String
-        /// The message.
-        public var description: String { message }
     }
 
     /// What happens to rows the export marks archived.
@@ -173,4 +174,9 @@ extension FirebaseImporter {
             self.unrouted = unrouted
         }
     }
+}
+
+extension ErrorCode<FirebaseImporter.FileError> {
+    /// A file that cannot be read, or is not a Firebase Dynamic Links export (no row is read).
+    public static var unreadableExport: Self { Self(rawValue: "unreadable_export") }
 }
