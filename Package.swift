@@ -36,11 +36,23 @@ let package = Package(
             swiftSettings: swiftSettings),
         .plugin(
             name: "SwitchyardRoutesPlugin", capability: .buildTool(), dependencies: ["switchyard-routes-codegen"]),
+        // Tests: one target per module, its folders mirroring the module's. The generators of
+        // route tables and inputs that the matcher's and the typed routes' property tests share
+        // are a module of their own (not a product).
+        .target(
+            name: "SwitchyardTestSupport", dependencies: ["Switchyard"], path: "Tests/SwitchyardTestSupport",
+            swiftSettings: swiftSettings),
         .testTarget(
-            name: "SwitchyardTests",
-            dependencies: ["Switchyard", "SwitchyardTesting", "SwitchyardCodegen"],
-            swiftSettings: swiftSettings
-        ),
+            name: "SwitchyardTests", dependencies: ["Switchyard", "SwitchyardTestSupport"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SwitchyardTestingTests", dependencies: ["Switchyard", "SwitchyardTesting"],
+            swiftSettings: swiftSettings),
+        // The generator's tests, and those of switchyard-routes-codegen, which they run from the
+        // build folder (`swift build --build-tests` builds it).
+        .testTarget(
+            name: "SwitchyardCodegenTests", dependencies: ["Switchyard", "SwitchyardCodegen", "SwitchyardTestSupport"],
+            swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -75,7 +75,7 @@ public struct RouteTable: Sendable {
     }
 
     /// A definition per pattern: copies of one plain definition whose pattern is then set in
-    /// place (`map` built each one, copied it into the array and destroyed the original).
+    /// place, so no definition is built, copied into the array and destroyed per pattern.
     private static func definitions(_ patterns: [String]) -> [RouteDefinition] {
         var definitions = [RouteDefinition](repeating: RouteDefinition(""), count: patterns.count)
         for index in patterns.indices { definitions[index].pattern = patterns[index] }

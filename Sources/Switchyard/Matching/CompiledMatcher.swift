@@ -107,7 +107,7 @@ final class CompiledMatcher: Sendable {
 
     private struct Walker {
         /// Unowned: the walk lives inside a call on the matcher, which keeps it alive; a strong
-        /// reference cost a retain and a release (two atomic operations) per lookup.
+        /// reference would cost a retain and a release (two atomic operations) per lookup.
         unowned(unsafe) let matcher: CompiledMatcher
         let bytes: UnsafeBufferPointer<UInt8>
         let segments: UnsafeBufferPointer<SegmentRef>

@@ -12,10 +12,10 @@ extension RouteTable {
     /// - Throws: ``LinkInputError`` for an input that is not a readable link.
     /// - Complexity: O(*n*) in the input's length; independent of the number of routes.
     public func resolve(_ input: String, source: LinkSource? = nil) throws(LinkInputError) -> DeepLink {
-        // The link is filled in place and returned as it is: building it from parts copied it
-        // whole (a few hundred bytes, a dozen reference counts) on its way out.
+        // The link is filled in place and returned as it is, never copied whole on its way out
+        // (a few hundred bytes, a dozen reference counts).
         var link = DeepLink(resolving: input)
-        // Through a pointer: a closure capturing `link` made returning it a copy and a destruction.
+        // Through a pointer: a closure capturing `link` would make returning it a copy and a destruction.
         let error = withUnsafeMutablePointer(to: &link) { pointer in
             // A native string's bytes as they are; a bridged one's copied once.
             input.utf8.withContiguousStorageIfAvailable { bytes in resolve(bytes, into: pointer, source: source) }
@@ -50,8 +50,8 @@ extension RouteTable {
         let decodedOffset = captureOffset + captureCapacity * MemoryLayout<Int32>.stride
         let byteCount = decodedOffset + PathSegments.bufferCapacity(of: path)
         // The matcher through an unretained reference: the table holds it for the whole call, and
-        // capturing the table in the closure cost a retain and a release per lookup (atomic
-        // operations; retains and releases together were a fifth of a lookup's time).
+        // capturing the table in the closure would cost a retain and a release (atomic operations)
+        // per lookup.
         let matcher = Unmanaged.passUnretained(storage.matcher)
         let checkEscapes = scanned.hasUncommonEscape
         let error = withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: MemoryLayout<Int>.alignment) {

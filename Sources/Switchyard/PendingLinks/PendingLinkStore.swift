@@ -9,7 +9,7 @@ public struct PendingLinkRecord: Sendable, Hashable, Codable {
     public var source: LinkSource
     /// Smart-link metadata the link carried.
     public var metadata: [String: JSONValue]?
-    /// The short link it came from, if any (absent in records written before it existed).
+    /// The short link it came from, if any (absent from a saved record that has none).
     public var smartLink: SmartLinkReference?
     /// When the link was held.
     public var createdAt: Date

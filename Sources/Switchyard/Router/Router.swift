@@ -154,8 +154,7 @@ extension Router {
         }
 
         /// The compiled snapshot's table alone: reading it from the cache retains the table only,
-        /// not the destinations and closures of the whole snapshot (a lookup through the router
-        /// paid a fifth of its instructions for that copy).
+        /// not the destinations and closures of the whole snapshot.
         mutating func compiledTable() -> RouteTable {
             if let table = cache?.table { return table }
             return compiled().table
@@ -185,7 +184,7 @@ extension Router {
                     if attachesInPlace(registration, to: index) {
                         // `map` of a configuration's (or a module's) pattern that gives it only its
                         // destination: what rebuilding from the registrations would give, without
-                        // the rebuild (a route-table file's routes mapped one by one were O(n²)).
+                        // the rebuild (so mapping a route-table file's routes one by one is not O(n²)).
                         destinations[index] = registration.destination
                         registrations.append(registration)
                         mapped[index] = true
@@ -196,7 +195,8 @@ extension Router {
                     // The common case, `map` of a new pattern: checked against the table as it
                     // stands; a refused route leaves the builder unchanged, so it is added in place.
                     // Every registered pattern is in `byPattern`, so no earlier registration is
-                    // replaced, and the registrations are appended to in place (a copy made `map` O(n)).
+                    // replaced, and the registrations are appended to in place (never copied, which
+                    // would make each `map` O(n)).
                     do {
                         try routes.add(registration.definition)
                     } catch {

@@ -1,4 +1,5 @@
 @_spi(SwitchyardService) import Switchyard
+import SwitchyardTestSupport
 
 /// JSON values from the shared deterministic generator, so failures reproduce.
 extension SplitMixGenerator {

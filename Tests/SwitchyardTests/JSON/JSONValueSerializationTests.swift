@@ -1,5 +1,6 @@
 import Foundation
 @_spi(SwitchyardService) import Switchyard
+import SwitchyardTestSupport
 import Testing
 
 @Suite struct JSONValueSerializationTests {

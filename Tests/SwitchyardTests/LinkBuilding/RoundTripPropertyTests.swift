@@ -1,5 +1,6 @@
 import Testing
 @testable import Switchyard
+import SwitchyardTestSupport
 
 /// `resolve(url(for: ...))` gives back the route and parameters asked for — or `url(for:)` says
 /// the URL is shadowed — on seeded generated tables, with internal paths, a scheme and a host.

@@ -1,5 +1,6 @@
 import Testing
 @_spi(SwitchyardService) @testable import Switchyard
+import SwitchyardTestSupport
 
 /// The shortcuts taken for speed agree with the slow, obvious code they replace.
 @Suite struct FastPathTests {

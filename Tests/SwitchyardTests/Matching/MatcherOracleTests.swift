@@ -1,5 +1,6 @@
 import Testing
 @testable import Switchyard
+import SwitchyardTestSupport
 
 /// The compiled matcher against the naive reference matcher, on seeded generated tables and URLs.
 @Suite struct MatcherOracleTests {

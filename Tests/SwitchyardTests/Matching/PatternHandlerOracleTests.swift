@@ -1,5 +1,6 @@
 import Testing
 @testable import Switchyard
+import SwitchyardTestSupport
 
 /// The one pattern-handler table against what each handler matched when it had a route table of its
 /// own (one ``RouteTable`` per handler pattern, resolved for every link), on seeded generated

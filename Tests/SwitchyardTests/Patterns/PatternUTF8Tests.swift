@@ -1,5 +1,6 @@
 import Testing
 @testable import Switchyard
+import SwitchyardTestSupport
 
 /// A percent-encoded pattern literal is checked with the SDK's own UTF-8 validator, because the
 /// standard library's `String(validating:as:)` is iOS 18 / macOS 15 only. Where that initializer

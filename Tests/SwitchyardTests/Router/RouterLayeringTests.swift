@@ -9,8 +9,9 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources/Switchyard")
 
-    /// The folders whose code is the router's: routing, the pipeline, pending links and plans.
-    static let routerFolders = ["Router", "Pipeline", "PendingLinks", "Navigation"]
+    /// The folders whose code is the router's: routing, the pipeline, destinations, pending links,
+    /// plans and the screens they apply to.
+    static let routerFolders = ["Router", "Pipeline", "Destinations", "PendingLinks", "Plans", "Screens"]
 
     /// Names that belong to the navigator (its folder's types and their members).
     static let navigatorNames = ["Navigator", "OutcomeReporting", "LinkQueue", "QueuedLink", "Arrival",

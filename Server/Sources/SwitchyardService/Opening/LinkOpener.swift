@@ -67,7 +67,7 @@ struct LinkOpener: Sendable {
     /// neither the install referrer nor heuristic matching names a code the app could not claim.
     /// `opened` holds the link with its deep links (``LinkService/deepLinkURLs(_:)``), built by
     /// the caller: once per cache lifetime for a stored link. It is passed as the reference the
-    /// cache holds: passing the link itself copied its dozen fields on every open.
+    /// cache holds, so an open does not copy the link's dozen fields.
     func answer(_ opened: OpenLinkCache.Opened, clickKey: String, shortURL: @autoclosure () -> String,
                 storedCode: String?, campaign: [String: String]? = nil,
                 request: Request, context: ServiceRequestContext, at now: Date) async -> Response {

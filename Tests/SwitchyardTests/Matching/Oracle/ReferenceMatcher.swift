@@ -1,5 +1,6 @@
 import Foundation
 @testable import Switchyard
+import SwitchyardTestSupport
 
 /// The naive matcher the compiled one is checked against: scan every form of every route, keep
 /// those that match, and pick the one whose per-segment ranks (static < constrained, by constraint
@@ -59,7 +60,8 @@ struct ReferenceMatcher {
             let value = segments[i]
             switch segment.kind {
             case .literal(let text):
-                guard caseSensitive ? text == value : asciiLowered(text) == asciiLowered(value) else { return nil }
+                let lowered = TableGenerator.asciiLowered
+                guard caseSensitive ? text == value : lowered(text) == lowered(value) else { return nil }
                 rank.append(0)
             case .parameter(let name):
                 if let constraint = segment.constraint {
@@ -93,9 +95,5 @@ struct ReferenceMatcher {
         default:
             fatalError("the generator only uses int and uuid")
         }
-    }
-
-    static func asciiLowered(_ text: String) -> String {
-        String(decoding: text.utf8.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 }

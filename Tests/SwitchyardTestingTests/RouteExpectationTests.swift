@@ -3,7 +3,7 @@ import Switchyard
 @testable import SwitchyardTesting
 import Testing
 
-@Suite struct SwitchyardTestingTests {
+@Suite struct RouteExpectationTests {
     static let configuration = RouteTableConfiguration(
         schemes: ["shop"], hosts: ["shop.example.com"],
         routes: [RouteDefinition("product/:id<int>", name: "product"), RouteDefinition("a/:b"), RouteDefinition("c")])
@@ -68,7 +68,7 @@ import Testing
         withKnownIssue {
             expectRoute("shop://c", in: Self.table, opens: "a/:b")
         } matching: { issue in
-            issue.sourceLocation?.line == line && issue.sourceLocation?.fileName == "SwitchyardTestingTests.swift"
+            issue.sourceLocation?.line == line && issue.sourceLocation?.fileName == "RouteExpectationTests.swift"
         }
     }
 

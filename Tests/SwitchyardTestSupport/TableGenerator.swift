@@ -1,17 +1,17 @@
-@_spi(SwitchyardService) @testable import Switchyard
+@_spi(SwitchyardService) package import Switchyard
 
 /// One generated segment, kept structured so that an equivalent pattern can be derived from it.
-struct GeneratedSegment {
-    enum Kind {
+package struct GeneratedSegment {
+    package enum Kind {
         case literal(String)
         case parameter(String, constraint: String?, braced: Bool)
         case wildcard
         case rest(String)
     }
 
-    var kind: Kind
+    package var kind: Kind
 
-    func render(_ delimiter: Character) -> String {
+    package func render(_ delimiter: Character) -> String {
         switch kind {
         case .literal(let text): text
         case .parameter(let name, let constraint, let braced):
@@ -24,15 +24,15 @@ struct GeneratedSegment {
 }
 
 /// A generated pattern: segments and optional groups of segments.
-struct GeneratedPattern {
-    enum Element {
+package struct GeneratedPattern {
+    package enum Element {
         case segment(GeneratedSegment)
         case group([GeneratedSegment])
     }
 
-    var elements: [Element]
+    package var elements: [Element]
 
-    func render(_ delimiter: Character) -> String {
+    package func render(_ delimiter: Character) -> String {
         if elements.isEmpty { return "/" }
         var text = ""
         for element in elements {
@@ -52,18 +52,18 @@ struct GeneratedPattern {
 ///
 /// Literals come from a tiny alphabet and parameter values from a pool that includes those literals,
 /// so static routes, parameters, constraints, wildcards and rest parameters collide all the time.
-enum TableGenerator {
-    static let host = "shop.example.com"
-    static let integers = ["42", "-7", "0", "007"]
-    static let uuids = ["550e8400-e29b-41d4-a716-446655440000", "6BA7B810-9DAD-11D1-80B4-00C04FD430C8"]
+package enum TableGenerator {
+    package static let host = "shop.example.com"
+    package static let integers = ["42", "-7", "0", "007"]
+    package static let uuids = ["550e8400-e29b-41d4-a716-446655440000", "6BA7B810-9DAD-11D1-80B4-00C04FD430C8"]
     /// Values for generated URLs: literals (to collide with statics), constraint values and text to escape.
-    static let values = ["a", "b", "c", "ab", "A", "x", "42", "-7", "1a", "-", "x y", "é", "日本", "50%", "a+b",
+    package static let values = ["a", "b", "c", "ab", "A", "x", "42", "-7", "1a", "-", "x y", "é", "日本", "50%", "a+b",
                          "a/b", "a:b", "?", "#", "&=", uuids[0]]
     /// Values for the round trip: everything a path segment must escape.
-    static let roundTripValues = ["x", "A b", "café", "🚀", "a/b", "a:b", "100%", "1+1", "what?", "#tag", "&=;",
+    package static let roundTripValues = ["x", "A b", "café", "🚀", "a/b", "a:b", "100%", "1+1", "what?", "#tag", "&=;",
                                   "~._-", "%2F", "a%", "日本語", "..", "."]
 
-    static func pattern(_ rng: inout SplitMixGenerator, literals: [String]) -> GeneratedPattern {
+    package static func pattern(_ rng: inout SplitMixGenerator, literals: [String]) -> GeneratedPattern {
         if rng.chance(4) { return GeneratedPattern(elements: []) }
         var elements: [GeneratedPattern.Element] = []
         var names = 0
@@ -95,7 +95,7 @@ enum TableGenerator {
     }
 
     /// A table of 2 to 12 routes; one in five uses the delimiter `:`, a few are case-insensitive.
-    static func configuration(_ rng: inout SplitMixGenerator) -> RouteTableConfiguration {
+    package static func configuration(_ rng: inout SplitMixGenerator) -> RouteTableConfiguration {
         let delimiter: Character = rng.chance(20) ? ":" : "/"
         let caseSensitive = !rng.chance(15)
         let literals = caseSensitive ? ["a", "b", "c", "ab"] : ["a", "b", "A", "ab", "Ab"]
@@ -107,7 +107,7 @@ enum TableGenerator {
 
     /// An input for `table`: mostly derived from one of its patterns' forms, sometimes random,
     /// now and then with a trailing slash. Returns the URL and the raw path the reference matcher reads.
-    static func input(for table: RouteTable, _ rng: inout SplitMixGenerator) -> (url: String, rawPath: String) {
+    package static func input(for table: RouteTable, _ rng: inout SplitMixGenerator) -> (url: String, rawPath: String) {
         let delimiter = table.configuration.delimiter
         var raw: [String] = []
         if rng.chance(75), let route = table.routes.randomElement(using: &rng) {
@@ -150,12 +150,12 @@ enum TableGenerator {
 
     /// Names and values for queries: few names, so that names repeat; each is percent-encoded
     /// when written, with `+` for a space now and then.
-    static let queryNames = ["a", "b", "ref", "a b", "é", "x+y", "&", "=", "%"]
-    static let queryValues = ["", "1", "mail", "b=c", "a b", "+", "100%", "é😀", "?#", "x&y"]
+    package static let queryNames = ["a", "b", "ref", "a b", "é", "x+y", "&", "=", "%"]
+    package static let queryValues = ["", "1", "mail", "b=c", "a b", "+", "100%", "é😀", "?#", "x&y"]
 
     /// A raw query (the text after `?`): 0 to 5 items; some without `=`, some `name=v1=v2`,
     /// some empty (`&&`), names often repeated.
-    static func query(_ rng: inout SplitMixGenerator) -> String {
+    package static func query(_ rng: inout SplitMixGenerator) -> String {
         func written(_ text: String) -> String {
             let encoded = encode(text, &rng)
             guard rng.chance(50) else { return encoded }
@@ -186,7 +186,7 @@ enum TableGenerator {
     }
 
     /// Percent-encodes all but unreserved characters, leaving `+`, `@`, `!` raw now and then.
-    static func encode(_ text: String, _ rng: inout SplitMixGenerator) -> String {
+    package static func encode(_ text: String, _ rng: inout SplitMixGenerator) -> String {
         let keepSome = rng.chance(30)
         var output = ""
         for byte in text.utf8 {
@@ -201,7 +201,12 @@ enum TableGenerator {
     }
 
     /// Percent-encodes every byte, even letters (`a` → `%61`).
-    static func encodeAll(_ text: String) -> String { text.utf8.map { "%" + hex($0) }.joined() }
+    package static func encodeAll(_ text: String) -> String { text.utf8.map { "%" + hex($0) }.joined() }
+
+    /// `text` with ASCII letters lower-cased, anything else unchanged.
+    package static func asciiLowered(_ text: String) -> String {
+        String(decoding: text.utf8.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
 
     private static func hex(_ byte: UInt8) -> String {
         let digits = Array("0123456789ABCDEF")
@@ -210,7 +215,7 @@ enum TableGenerator {
 
     /// A pattern that matches exactly the same URLs: parameters renamed, `:x` and `{x}` swapped,
     /// `*` and plain parameters exchanged, rest parameters renamed.
-    static func equivalent(of pattern: GeneratedPattern, _ rng: inout SplitMixGenerator) -> GeneratedPattern {
+    package static func equivalent(of pattern: GeneratedPattern, _ rng: inout SplitMixGenerator) -> GeneratedPattern {
         var wildcards = 0
         func derive(_ segment: GeneratedSegment) -> GeneratedSegment {
             switch segment.kind {
@@ -234,11 +239,11 @@ enum TableGenerator {
 
     /// Whether two patterns (or two forms of one pattern, when `b` is nil) match the same URLs, judged
     /// independently of the compiler: some form of each reads the same segment for segment.
-    static func haveEquivalentForms(_ a: RoutePattern, _ b: RoutePattern?, caseSensitive: Bool) -> Bool {
+    package static func haveEquivalentForms(_ a: RoutePattern, _ b: RoutePattern?, caseSensitive: Bool) -> Bool {
         func key(_ form: [PatternSegment]) -> [String] {
             form.map { segment in
                 switch segment.kind {
-                case .literal(let text): "L" + (caseSensitive ? text : ReferenceMatcher.asciiLowered(text))
+                case .literal(let text): "L" + (caseSensitive ? text : asciiLowered(text))
                 case .parameter: segment.constraint.map { "C" + $0 } ?? "P"
                 case .wildcard: "P"
                 case .rest: "R"

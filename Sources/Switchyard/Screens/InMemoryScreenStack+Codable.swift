@@ -1,6 +1,6 @@
 /// A stack saved and restored (``NavigationState``'s state restoration): `selectedTab`, `stacks`,
-/// `modals` (bottom first) and `replacedRoot`. A stack saved when a stack showed at most one modal,
-/// under the key `modal`, is read as that one presentation.
+/// `modals` (bottom first) and `replacedRoot`. A saved stack that holds a single modal under the
+/// key `modal` instead of `modals` is read as that one presentation.
 ///
 /// ```swift
 /// let saved = try JSONEncoder().encode(stack)
@@ -9,7 +9,7 @@
 extension InMemoryScreenStack: Codable {
     private enum CodingKeys: String, CodingKey {
         case selectedTab, stacks, modals, replacedRoot
-        /// The single modal of a stack saved before modals could stack.
+        /// A saved stack's single modal, read when it has no `modals`; never written.
         case modal
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Switchyard
 import SwitchyardCodegen
+import SwitchyardTestSupport
 import Testing
 
 /// The generator succeeds on a few hundred generated tables (named routes, keyword and clashing-

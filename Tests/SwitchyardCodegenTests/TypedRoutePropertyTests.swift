@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import SwitchyardTestSupport
 import Testing
 
 /// For random values of every case of the compiled fixture enum, building its URL and resolving
