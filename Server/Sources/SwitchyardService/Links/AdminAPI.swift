@@ -126,9 +126,9 @@ struct AdminAPI: Sendable {
         let team = try context.team
         let code = try context.parameters.require("code")
         let body = try await request.decode(as: UpdateLinkRequest.self, context: context)
+        try body.validate()
         var changes = LinkChanges(installProof: body.installProof, installProofFor: body.installProofFor)
         if let requested = body.fallbacks {
-            try requested.validate()
             let fallbacks = requested.stored
             for (url, name) in [(fallbacks.ios, "ios"), (fallbacks.android, "android"), (fallbacks.web, "web")] {
                 if let url, let refusal = service.fallbacks.refusal(for: url) {
