@@ -9,10 +9,6 @@ struct RedeemRequest: Codable, Sendable, Hashable {
     /// The install identifier: 8 to 128 letters, digits, `-`, `_` or `.`.
     var install: String
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case install
-    }
-
     /// An empty body.
     init() {
         install = ""

@@ -16,10 +16,6 @@ struct DeferredClaimRequest: Codable, Sendable, Hashable {
     /// The link's code, when the app has it (an exact claim); nil for a heuristic claim.
     var code: String?
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case platform, osVersion, language, code
-    }
-
     /// An empty claim.
     init() {
         platform = ""

@@ -11,17 +11,9 @@ struct FirebaseShortLinkRequest: Codable, Sendable, Hashable {
     /// `SHORT` or `UNGUESSABLE` (the default).
     var suffix: Suffix?
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case longDynamicLink, dynamicLinkInfo, suffix
-    }
-
     /// `{"option": "SHORT" | "UNGUESSABLE"}`.
     struct Suffix: Codable, Sendable, Hashable {
         var option: String?
-
-        enum CodingKeys: String, CodingKey, CaseIterable {
-            case option
-        }
 
         init() {}
 

@@ -1,8 +1,9 @@
 import Switchyard
 
-/// A JSON request body of the API, declared once: its ``requestFields`` list each member's name, schema,
-/// how it is read (with the API's messages) and what is checked of it, and from that one list
-/// come both `init(from:)` and the body's JSON Schema in the OpenAPI document.
+/// A JSON request body of the API, declared once: its ``requestFields`` list each member's name,
+/// schema, how it is read (with the API's messages) and what is checked of it, and from that one
+/// list come `init(from:)`, the body's JSON Schema in the OpenAPI document and, for an
+/// `Encodable` body, the JSON a client sends.
 ///
 /// ```swift
 /// struct RedeemRequest: APIRequestBody {
@@ -79,12 +80,20 @@ extension APIRequestBody {
     }
 }
 
+extension APIRequestBody where Self: Encodable {
+    /// Writes each of ``requestFields`` that has a value, as a client sends the body.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: BodyFields.FieldKey.self)
+        for field in Self.requestFields { try field.write(self, &container) }
+    }
+}
+
 extension APIRequestBody where Self: OpenAPISchema {
     static var schema: JSONSchema { requestSchema }
 }
 
 /// One member of an ``APIRequestBody``: its name and schema, how it is read into the body's
-/// property, and what is checked of the value.
+/// property and written back, and what is checked of the value.
 struct BodyField<Body>: Sendable {
     /// The member's name in the JSON.
     let name: String
@@ -94,19 +103,43 @@ struct BodyField<Body>: Sendable {
     let isRequired: Bool
     /// Reads the member into the body.
     let read: @Sendable (BodyFields, inout Body) throws -> Void
+    /// Writes the member of the body (left out when its property is nil).
+    let write: @Sendable (Body, inout KeyedEncodingContainer<BodyFields.FieldKey>) throws -> Void
     /// Checks the value the body holds.
     let check: @Sendable (Body) throws(Problem) -> Void
 
     /// A member read by `read` (given the members and the member's key) into `property`, then
     /// checked by `check`.
-    init<Value>(_ name: String, _ property: any WritableKeyPath<Body, Value> & Sendable, _ schema: JSONSchema,
-                required: Bool = false, read: @escaping @Sendable (BodyFields, BodyFields.FieldKey) throws -> Value,
-                check: (@Sendable (Value) throws(Problem) -> Void)? = nil) {
+    init<Value: Encodable & Sendable>(_ name: String, _ property: any WritableKeyPath<Body, Value> & Sendable, _ schema: JSONSchema,
+                           required: Bool = false, read: @escaping @Sendable (BodyFields, BodyFields.FieldKey) throws -> Value,
+                           check: (@Sendable (Value) throws(Problem) -> Void)? = nil) {
+        let key = BodyFields.FieldKey(name)
+        self.init(name, property, schema, required: required, read: read, check: check) { body, container in
+            try container.encode(body[keyPath: property], forKey: key)
+        }
+    }
+
+    /// A member that may have no value: read by `read` into `property`, checked by `check`, left
+    /// out when nil.
+    init<Value: Encodable & Sendable>(_ name: String, _ property: any WritableKeyPath<Body, Value?> & Sendable, _ schema: JSONSchema,
+                           required: Bool = false, read: @escaping @Sendable (BodyFields, BodyFields.FieldKey) throws -> Value?,
+                           check: (@Sendable (Value?) throws(Problem) -> Void)? = nil) {
+        let key = BodyFields.FieldKey(name)
+        self.init(name, property, schema, required: required, read: read, check: check) { body, container in
+            try container.encodeIfPresent(body[keyPath: property], forKey: key)
+        }
+    }
+
+    private init<Value>(_ name: String, _ property: any WritableKeyPath<Body, Value> & Sendable, _ schema: JSONSchema,
+                        required: Bool, read: @escaping @Sendable (BodyFields, BodyFields.FieldKey) throws -> Value,
+                        check: (@Sendable (Value) throws(Problem) -> Void)?,
+                        write: @escaping @Sendable (Body, inout KeyedEncodingContainer<BodyFields.FieldKey>) throws -> Void) {
         self.name = name
         self.schema = schema
         isRequired = required
         let key = BodyFields.FieldKey(name)
         self.read = { members, body in body[keyPath: property] = try read(members, key) }
+        self.write = write
         if let check {
             self.check = { body throws(Problem) in try check(body[keyPath: property]) }
         } else {
@@ -134,7 +167,7 @@ struct BodyField<Body>: Sendable {
 
     /// A nested body, which reads its own members; nil when absent or null. Its checks are
     /// `Value`'s own, run with this body's.
-    static func nested<Value: APIRequestBody>(_ name: String, _ property: any WritableKeyPath<Body, Value?> & Sendable,
+    static func nested<Value: APIRequestBody & Encodable>(_ name: String, _ property: any WritableKeyPath<Body, Value?> & Sendable,
                                               _ schema: JSONSchema) -> Self {
         BodyField(name, property, schema, read: { members, key in try members.nested(Value.self, key) },
                   check: { value throws(Problem) in try value?.validate() })

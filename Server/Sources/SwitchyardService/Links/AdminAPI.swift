@@ -59,7 +59,7 @@ struct AdminAPI: Sendable {
         let body = try await request.decode(as: CreateLinkRequest.self, context: context)
         if let key = body.adminOnlyField {
             throw Problem(.forbidden, kind: "app-key-field", title: "Not allowed with the app key",
-                          detail: "'\(key.stringValue)' cannot be set with the app key: it creates links from a route and its parameters only")
+                          detail: "'\(key)' cannot be set with the app key: it creates links from a route and its parameters only")
         }
         guard let install = body.install else {
             throw Problem.invalid("install-required", "Install identifier required",

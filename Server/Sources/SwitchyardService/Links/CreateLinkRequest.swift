@@ -41,16 +41,19 @@ struct CreateLinkRequest: Codable, Sendable, Hashable {
     /// What people call the link: shown, and found by the list's search.
     var label: String?
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case route, routeParameters, queryParameters, metadata, redeemLimit, fallbacks, alias, expiresAt, preview, deferredMatch,
-             install, label, installProof, installProofFor
+    /// Each field the app key may not set, in the order they are named, and whether this body
+    /// sets it: the app key creates links from a route and its parameters only (campaign
+    /// parameters such as `utm_source` go in `queryParameters`), so a key extracted from the app
+    /// cannot mint coupons, take aliases, send users elsewhere, or put its own words and image on
+    /// the brand's domain (a preview reading "Account locked: call ...").
+    var adminOnlyFields: KeyValuePairs<String, Bool> {
+        ["metadata": metadata != nil, "redeemLimit": redeemLimit != nil, "fallbacks": fallbacks != nil, "preview": preview != nil,
+         "alias": alias != nil, "expiresAt": expiresAt != nil, "installProof": installProof != nil,
+         "installProofFor": installProofFor != nil]
     }
 
-    /// The fields the app key may not set: it creates links from a route and its parameters only
-    /// (campaign parameters such as `utm_source` go in `queryParameters`), so a key extracted from
-    /// the app cannot mint coupons, take aliases, send users elsewhere, or put its own words and
-    /// image on the brand's domain (a preview reading "Account locked: call ...").
-    static let adminOnlyKeys: [CodingKeys] = [.metadata, .redeemLimit, .fallbacks, .preview, .alias, .expiresAt, .installProof, .installProofFor]
+    /// The fields the app key may not set.
+    static let adminOnlyKeys = CreateLinkRequest().adminOnlyFields.map(\.key)
 
     /// The redeem limits allowed.
     static let redeemLimits = 1...1_000_000_000
@@ -65,22 +68,9 @@ struct CreateLinkRequest: Codable, Sendable, Hashable {
         self.route = route
     }
 
-    /// Whether a field the app key may not set is present: the first one, in the order of
-    /// ``adminOnlyKeys``.
-    var adminOnlyField: CodingKeys? {
-        Self.adminOnlyKeys.first { key in
-            switch key {
-            case .metadata: metadata != nil
-            case .redeemLimit: redeemLimit != nil
-            case .fallbacks: fallbacks != nil
-            case .alias: alias != nil
-            case .expiresAt: expiresAt != nil
-            case .preview: preview != nil
-            case .installProof: installProof != nil
-            case .installProofFor: installProofFor != nil
-            default: false
-            }
-        }
+    /// The first field the app key may not set that this body sets.
+    var adminOnlyField: String? {
+        adminOnlyFields.first { $0.value }?.key
     }
 
     /// The expiry as a date.

@@ -49,6 +49,12 @@ extension FallbackURLs: APIRequestBody {
 extension FallbackURLs: APIObject {
     /// As a `Link` answers them: every platform, `null` where none is set.
     static let fields: [APIField<Self>] = [APIField("ios", \.ios), APIField("android", \.android), APIField("web", \.web)]
+
+    /// Writes every field, `null` where none is set, as an answer does (not as a request leaves
+    /// them out).
+    func encode(to encoder: any Encoder) throws {
+        try encodeFields(to: encoder)
+    }
 }
 
 /// A link's fallbacks as a `Link` answers them: the three a request sets (``FallbackURLs``), and

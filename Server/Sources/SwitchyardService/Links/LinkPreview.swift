@@ -49,6 +49,12 @@ extension LinkPreview: APIObject {
     static let fields: [APIField<Self>] = [
         APIField("title", \.title), APIField("description", \.description), APIField("image", \.image),
     ]
+
+    /// Writes every field, `null` where none is set, as an answer does (not as a request leaves
+    /// them out).
+    func encode(to encoder: any Encoder) throws {
+        try encodeFields(to: encoder)
+    }
 }
 
 /// Patterns the document's schemas share.

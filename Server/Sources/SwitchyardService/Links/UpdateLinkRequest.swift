@@ -12,12 +12,6 @@ struct UpdateLinkRequest: Codable, Sendable, Hashable {
     /// The new endpoints of the proof: nil keeps them, `.some(nil)` returns them to the redeem only.
     var installProofFor: [InstallProofAction]??
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case fallbacks
-        case installProof
-        case installProofFor
-    }
-
     /// Creates a body.
     init(fallbacks: FallbackURLs? = nil, installProof: InstallProof?? = nil, installProofFor: [InstallProofAction]?? = nil) {
         self.fallbacks = fallbacks

@@ -4,11 +4,11 @@ import Foundation
 import Testing
 
 /// A body declared once (``APIRequestBody``) reads itself with the messages of its fields, runs
-/// their checks, and gives the schema its fields describe.
+/// their checks, writes itself as a client sends it, and gives the schema its fields describe.
 @Suite struct RequestBodyDeclarationTests {
     /// A body of every kind of field: a required string with a check, an optional string with a
     /// length, an integer in a range with its own message, and a nested body.
-    struct Order: APIRequestBody, Equatable {
+    struct Order: APIRequestBody, Encodable, Equatable {
         var item = ""
         var note: String?
         var count: Int?
@@ -26,7 +26,7 @@ import Testing
     }
 
     /// A body whose checks wait for ``APIRequestBody/validate()`` when it is read alone.
-    struct Size: APIRequestBody, Equatable {
+    struct Size: APIRequestBody, Encodable, Equatable {
         var width: String?
 
         static let requestFields: [BodyField<Self>] = [
@@ -54,6 +54,12 @@ import Testing
         let order = try Self.decode(#"{"item": "tea", "note": null, "count": 2, "size": {"width": "big"}}"#)
         #expect(order == Order(item: "tea", note: nil, count: 2, size: Size(width: "big")))
         #expect(try Self.decode(#"{"item": "tea"}"#) == Order(item: "tea"))
+    }
+
+    @Test func anEncodableBodyWritesItsFieldsAndLeavesNilOut() throws {
+        let order = Order(item: "tea", count: 2, size: Size())
+        #expect(String(decoding: try APIResponseEncoder.data(order), as: UTF8.self) == #"{"count":2,"item":"tea","size":{}}"#)
+        #expect(try JSONDecoder().decode(Order.self, from: APIResponseEncoder.data(order)) == order)
     }
 
     @Test(arguments: [
