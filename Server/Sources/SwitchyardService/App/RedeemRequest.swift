@@ -9,8 +9,9 @@ struct RedeemRequest: Codable, Sendable, Hashable {
     /// The install identifier: 8 to 128 letters, digits, `-`, `_` or `.`.
     var install: String
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case install
+    /// An empty body.
+    init() {
+        install = ""
     }
 
     /// Creates a body.
@@ -20,18 +21,6 @@ struct RedeemRequest: Codable, Sendable, Hashable {
 
     /// The lengths an install identifier may have.
     static let lengths = 8...128
-
-    /// Reads and checks the body: `'install' is required: ...`, `'install' must be 8 to 128 letters, ...`.
-    init(from decoder: any Decoder) throws {
-        let fields = try BodyFields(decoder)
-        try fields.rejectUnknownKeys(CodingKeys.self)
-        guard let install = try fields.string(CodingKeys.install) else {
-            throw Problem.invalid("install-required", "Install identifier required",
-                                  "'install' is required: the identifier the SDK generates once per install, so one install redeems a link at most once")
-        }
-        try Self.check(install)
-        self.install = install
-    }
 
     /// The 400 for an install identifier that is not 8 to 128 letters, digits, `-`, `_` or `.`.
     static func check(_ install: String) throws(Problem) {
@@ -50,13 +39,20 @@ struct RedeemRequest: Codable, Sendable, Hashable {
     }
 }
 
-extension RedeemRequest: OpenAPISchema {
+extension RedeemRequest: APIRequestBody, OpenAPISchema {
     static let schemaName = "Redeem"
 
-    static var schema: JSONSchema {
-        .object([
-            "install": .string("The install identifier the SDK generates once per install and keeps.",
-                               minLength: lengths.lowerBound, maxLength: lengths.upperBound, pattern: "^[A-Za-z0-9._-]+$"),
-        ], required: ["install"], additionalProperties: .forbidden)
-    }
+    /// Read and checked with the API's messages: `'install' is required: ...`, `'install' must be
+    /// 8 to 128 letters, ...`.
+    static let requestFields: [BodyField<Self>] = [
+        BodyField("install", \.install, .string("The install identifier the SDK generates once per install and keeps.",
+                                                minLength: lengths.lowerBound, maxLength: lengths.upperBound, pattern: "^[A-Za-z0-9._-]+$"),
+                  required: true, read: { members, key in
+                      guard let install = try members.string(key) else {
+                          throw Problem.invalid("install-required", "Install identifier required",
+                                                "'install' is required: the identifier the SDK generates once per install, so one install redeems a link at most once")
+                      }
+                      return install
+                  }, check: { install throws(Problem) in try check(install) }),
+    ]
 }

@@ -16,8 +16,10 @@ struct DeferredClaimRequest: Codable, Sendable, Hashable {
     /// The link's code, when the app has it (an exact claim); nil for a heuristic claim.
     var code: String?
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case platform, osVersion, language, code
+    /// An empty claim.
+    init() {
+        platform = ""
+        osVersion = ""
     }
 
     /// Creates a claim.
@@ -27,37 +29,26 @@ struct DeferredClaimRequest: Codable, Sendable, Hashable {
         self.language = language
         self.code = code
     }
-
-    /// Reads and checks the claim: `'platform' must be "ios" or "android", got 'windows'`.
-    init(from decoder: any Decoder) throws {
-        let fields = try BodyFields(decoder)
-        try fields.rejectUnknownKeys(CodingKeys.self)
-        platform = try fields.requiredString(CodingKeys.platform)
-        guard platform == "ios" || platform == "android" else {
-            throw Problem.invalid("invalid-claim", "Invalid claim", "'platform' must be \"ios\" or \"android\", got '\(platform)'")
-        }
-        osVersion = try fields.requiredString(CodingKeys.osVersion)
-        guard osVersion.count <= 32, DeferredMatching.normalizedVersion(osVersion[...]) != nil,
-              osVersion.allSatisfy({ $0.isNumber || $0 == "." }) else {
-            throw Problem.invalid("invalid-claim", "Invalid claim", "'osVersion' must be a version such as \"18.1\", got '\(osVersion)'")
-        }
-        language = try fields.string(CodingKeys.language)
-        try BodyFields.check(language, "language", maxLength: 64)
-        code = try fields.string(CodingKeys.code)
-        try BodyFields.check(code, "code", maxLength: 256)
-    }
 }
 
-extension DeferredClaimRequest: OpenAPISchema {
+extension DeferredClaimRequest: APIRequestBody, OpenAPISchema {
     static let schemaName = "DeferredClaim"
 
-    static var schema: JSONSchema {
-        .object([
-            "platform": .string(oneOf: ["ios", "android"]),
-            "osVersion": .string(maxLength: 32, pattern: #"^[0-9]+(\.[0-9]+)*$"#),
-            "language": JSONSchema.string(maxLength: 64).nullable(),
-            "code": JSONSchema.string("The link's code, when the app has it (install referrer, copied short link): an exact claim.",
-                                      maxLength: 256).nullable(),
-        ], required: ["platform", "osVersion"], additionalProperties: .forbidden)
-    }
+    /// Read and checked with the API's messages: `'platform' must be "ios" or "android", got 'windows'`.
+    static let requestFields: [BodyField<Self>] = [
+        .requiredString("platform", \.platform, .string(oneOf: ["ios", "android"]), check: { platform throws(Problem) in
+            guard platform == "ios" || platform == "android" else {
+                throw Problem.invalid("invalid-claim", "Invalid claim", "'platform' must be \"ios\" or \"android\", got '\(platform)'")
+            }
+        }),
+        .requiredString("osVersion", \.osVersion, .string(maxLength: 32, pattern: #"^[0-9]+(\.[0-9]+)*$"#), check: { version throws(Problem) in
+            guard version.count <= 32, DeferredMatching.normalizedVersion(version[...]) != nil,
+                  version.allSatisfy({ $0.isNumber || $0 == "." }) else {
+                throw Problem.invalid("invalid-claim", "Invalid claim", "'osVersion' must be a version such as \"18.1\", got '\(version)'")
+            }
+        }),
+        .string("language", \.language, JSONSchema.string(maxLength: 64).nullable(), maxLength: 64),
+        .string("code", \.code, JSONSchema.string("The link's code, when the app has it (install referrer, copied short link): an exact claim.",
+                                                  maxLength: 256).nullable(), maxLength: 256),
+    ]
 }

@@ -11,38 +11,19 @@ struct FirebaseShortLinkRequest: Codable, Sendable, Hashable {
     /// `SHORT` or `UNGUESSABLE` (the default).
     var suffix: Suffix?
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case longDynamicLink, dynamicLinkInfo, suffix
-    }
-
     /// `{"option": "SHORT" | "UNGUESSABLE"}`.
     struct Suffix: Codable, Sendable, Hashable {
         var option: String?
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
-            case option
-        }
+        init() {}
 
         init(option: String?) {
             self.option = option
         }
-
-        /// Reads the suffix with Firebase's messages.
-        init(from decoder: any Decoder) throws {
-            guard let container = try? decoder.container(keyedBy: BodyFields.FieldKey.self) else {
-                throw FirebaseShortLinksAPI.invalid("'suffix' must be an object such as {\"option\": \"SHORT\"}.")
-            }
-            for key in container.allKeys.map(\.stringValue).sorted() where key != "option" {
-                throw FirebaseShortLinksAPI.invalid("Invalid JSON payload received. Unknown name \"\(key)\" at 'suffix': Cannot find field.")
-            }
-            switch try container.decodeIfPresent(JSONValue.self, forKey: BodyFields.FieldKey("option")) {
-            case nil, .null?: option = nil
-            case .string(let text)? where text == "SHORT" || text == "UNGUESSABLE": option = text
-            case .string(let other)?: throw FirebaseShortLinksAPI.invalid("'suffix.option' must be SHORT or UNGUESSABLE, got '\(other)'.")
-            default: throw FirebaseShortLinksAPI.invalid("'suffix.option' must be the string SHORT or UNGUESSABLE.")
-            }
-        }
     }
+
+    /// An empty body.
+    init() {}
 
     /// Creates a body.
     init(longDynamicLink: String? = nil, dynamicLinkInfo: FirebaseLinkInfo? = nil, suffix: Suffix? = nil) {
@@ -50,42 +31,60 @@ struct FirebaseShortLinkRequest: Codable, Sendable, Hashable {
         self.dynamicLinkInfo = dynamicLinkInfo
         self.suffix = suffix
     }
+}
 
-    /// Reads the body with Firebase's messages (`Invalid JSON payload received. Unknown name
-    /// "extra": Cannot find field.`): exactly one of the long link and its parts.
-    init(from decoder: any Decoder) throws {
-        let fields = try BodyFields(decoder)
-        if let key = fields.unknownKeys(CodingKeys.self).first {
-            throw FirebaseShortLinksAPI.invalid("Invalid JSON payload received. Unknown name \"\(key)\": Cannot find field.")
-        }
-        switch (try fields.container.decodeIfPresent(JSONValue.self, forKey: .init("longDynamicLink")),
-                try fields.container.decodeIfPresent(JSONValue.self, forKey: .init("dynamicLinkInfo"))) {
-        case (.string(let url)?, nil):
-            longDynamicLink = url
-        case (nil, .object?):
-            dynamicLinkInfo = try fields.container.decode(FirebaseLinkInfo.self, forKey: .init("dynamicLinkInfo"))
-        case (.some, .some):
-            throw FirebaseShortLinksAPI.invalid("Give either 'longDynamicLink' or 'dynamicLinkInfo', not both.")
-        case (nil, nil):
-            throw FirebaseShortLinksAPI.invalid("Request is missing 'longDynamicLink' or 'dynamicLinkInfo'.")
-        default:
-            throw FirebaseShortLinksAPI.invalid("'longDynamicLink' must be a string and 'dynamicLinkInfo' an object.")
-        }
-        suffix = try fields.container.decodeIfPresent(Suffix.self, forKey: .init("suffix"))
+extension FirebaseShortLinkRequest: APIRequestBody, OpenAPISchema {
+    static let schemaName = "FirebaseShortLinkRequest"
+
+    /// Read with Firebase's messages (`Invalid JSON payload received. Unknown name "extra": Cannot
+    /// find field.`): exactly one of the long link and its parts.
+    static let requestFields: [BodyField<Self>] = [
+        BodyField("longDynamicLink", \.longDynamicLink, .string("https://example.page.link/?link=...&apn=...", maxLength: 10000),
+                  read: { members, key in
+                      // Which of the two is given is judged here, before the parts are read.
+                      switch (try members.container.decodeIfPresent(JSONValue.self, forKey: key),
+                              try members.container.decodeIfPresent(JSONValue.self, forKey: .init("dynamicLinkInfo"))) {
+                      case (.string(let url)?, nil): return url
+                      case (nil, .object?): return nil
+                      case (.some, .some): throw FirebaseShortLinksAPI.invalid("Give either 'longDynamicLink' or 'dynamicLinkInfo', not both.")
+                      case (nil, nil): throw FirebaseShortLinksAPI.invalid("Request is missing 'longDynamicLink' or 'dynamicLinkInfo'.")
+                      default: throw FirebaseShortLinksAPI.invalid("'longDynamicLink' must be a string and 'dynamicLinkInfo' an object.")
+                      }
+                  }),
+        BodyField("dynamicLinkInfo", \.dynamicLinkInfo, FirebaseLinkInfo.schema,
+                  read: { members, key in try members.container.decodeIfPresent(FirebaseLinkInfo.self, forKey: key) }),
+        BodyField("suffix", \.suffix, Suffix.requestSchema, read: { members, key in try members.container.decodeIfPresent(Suffix.self, forKey: key) }),
+    ]
+
+    static var bodyDescription: String? {
+        "Firebase Dynamic Links' REST request: a long link, or its parts; the deep link must open a route of the table."
+    }
+
+    static func unknownField(_ key: String, in members: BodyFields) -> Problem {
+        FirebaseShortLinksAPI.invalid("Invalid JSON payload received. Unknown name \"\(key)\": Cannot find field.")
     }
 }
 
-extension FirebaseShortLinkRequest: OpenAPISchema {
-    static let schemaName = "FirebaseShortLinkRequest"
+extension FirebaseShortLinkRequest.Suffix: APIRequestBody {
+    /// Read with Firebase's messages: `'suffix.option' must be SHORT or UNGUESSABLE, got 'LONG'.`
+    static let requestFields: [BodyField<Self>] = [
+        BodyField("option", \.option, .string("UNGUESSABLE (17 characters) by default.", oneOf: ["SHORT", "UNGUESSABLE"]),
+                  read: { members, key in
+                      switch try members.container.decodeIfPresent(JSONValue.self, forKey: key) {
+                      case nil, .null?: return nil
+                      case .string(let text)? where text == "SHORT" || text == "UNGUESSABLE": return text
+                      case .string(let other)?: throw FirebaseShortLinksAPI.invalid("'suffix.option' must be SHORT or UNGUESSABLE, got '\(other)'.")
+                      default: throw FirebaseShortLinksAPI.invalid("'suffix.option' must be the string SHORT or UNGUESSABLE.")
+                      }
+                  }),
+    ]
 
-    static var schema: JSONSchema {
-        .object([
-            "longDynamicLink": .string("https://example.page.link/?link=...&apn=...", maxLength: 10000),
-            "dynamicLinkInfo": FirebaseLinkInfo.schema,
-            "suffix": .object(["option": .string("UNGUESSABLE (17 characters) by default.", oneOf: ["SHORT", "UNGUESSABLE"])],
-                              additionalProperties: .forbidden),
-        ], additionalProperties: .forbidden,
-        description: "Firebase Dynamic Links' REST request: a long link, or its parts; the deep link must open a route of the table.")
+    static func notAnObject(_ value: JSONValue, at path: String) -> Problem {
+        FirebaseShortLinksAPI.invalid("'suffix' must be an object such as {\"option\": \"SHORT\"}.")
+    }
+
+    static func unknownField(_ key: String, in members: BodyFields) -> Problem {
+        FirebaseShortLinksAPI.invalid("Invalid JSON payload received. Unknown name \"\(key)\" at 'suffix': Cannot find field.")
     }
 }
 

@@ -1,6 +1,6 @@
 import Switchyard
 
-/// A JSON object's members, read for a body type's `init(from:)` with the API's error messages,
+/// A JSON object's members, read for a body's fields (``APIRequestBody``) with the API's error messages,
 /// which name the field by its dotted path (`'fallbacks.ios' must be a string, got number`) and
 /// are a tested contract: Codable's own errors would say `Type mismatch for fallbacks.ios`.
 struct BodyFields {
@@ -20,31 +20,26 @@ struct BodyFields {
 
     /// Opens the object `decoder` stands for.
     ///
-    /// - Throws: `'path' must be an object, got array` when it is another JSON value.
-    init(_ decoder: any Decoder) throws {
+    /// - Throws: `notAnObject(value, path)` when it is another JSON value; by default
+    ///   `'path' must be an object, got array`.
+    init(_ decoder: any Decoder, notAnObject: (JSONValue, String) -> Problem = Self.notAnObject) throws {
         path = decoder.codingPath.map(\.stringValue).joined(separator: ".")
         do {
             container = try decoder.container(keyedBy: FieldKey.self)
         } catch DecodingError.typeMismatch {
             let value = try decoder.singleValueContainer().decode(JSONValue.self)
-            throw Problem.malformed("'\(path)' must be an object, got \(value.typeName)")
+            throw notAnObject(value, path)
         }
+    }
+
+    /// `'fallbacks' must be an object, got array`.
+    static func notAnObject(_ value: JSONValue, at path: String) -> Problem {
+        .malformed("'\(path)' must be an object, got \(value.typeName)")
     }
 
     /// How error messages name `key`: `'route'`, `'fallbacks.ios'`.
     func name(_ key: some CodingKey) -> String {
         path.isEmpty ? "'\(key.stringValue)'" : "'\(path).\(key.stringValue)'"
-    }
-
-    /// The members that are not among `Keys`, in ascending order.
-    func unknownKeys<Keys: CodingKey & CaseIterable>(_ keys: Keys.Type) -> [String] {
-        let known = Set(Keys.allCases.map(\.stringValue))
-        return container.allKeys.map(\.stringValue).filter { !known.contains($0) }.sorted()
-    }
-
-    /// Fails on a member outside `Keys`, so that a typo never passes silently.
-    func rejectUnknownKeys<Keys: CodingKey & CaseIterable>(_ keys: Keys.Type) throws(Problem) {
-        if let key = unknownKeys(keys).first { throw .malformed("unknown field \(name(FieldKey(key)))") }
     }
 
     /// The member's value when it is present and not null.

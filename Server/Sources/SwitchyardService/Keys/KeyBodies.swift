@@ -6,42 +6,40 @@ import SwitchyardStore
 /// ```json
 /// {"name": "ci-deploy", "role": "editor", "expiresAt": "2027-03-01T00:00:00Z"}
 /// ```
-struct CreateKeyRequest: Codable, Sendable, Hashable {
+struct CreateKeyRequest: Sendable, Hashable {
     /// 1 to 64 letters, digits, `-`, `_` and `.`; unique in the service.
     var name: String
     var role: AccessKey.Role
     /// ISO 8601; nil: the key does not expire.
     var expiresAt: String?
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, role, expiresAt
-    }
-
-    /// Reads and checks the body: `'name' is required`, `'role' must be one of admin, editor,
-    /// viewer, app`.
-    init(from decoder: any Decoder) throws {
-        let fields = try BodyFields(decoder)
-        try fields.rejectUnknownKeys(CodingKeys.self)
-        name = try fields.requiredString(CodingKeys.name)
-        let roles = AccessKey.Role.allCases.map(\.rawValue).joined(separator: ", ")
-        guard let text = try fields.string(CodingKeys.role), let role = AccessKey.Role(rawValue: text) else {
-            throw Problem.invalid("invalid-role", "Invalid role", "'role' must be one of \(roles)")
-        }
-        self.role = role
-        expiresAt = try fields.string(CodingKeys.expiresAt)
+    /// An empty body.
+    init() {
+        name = ""
+        role = .viewer
     }
 }
 
-extension CreateKeyRequest: OpenAPISchema {
+extension CreateKeyRequest: APIRequestBody, OpenAPISchema {
     static let schemaName = "CreateKey"
 
-    static var schema: JSONSchema {
-        .object([
-            "name": .string("The key's name, unique in the service.", minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9._-]+$"),
-            "role": AccessKey.Role.casesSchema.described("admin: everything; editor: links and imports; viewer: reads links, stats and explanations; app: the app's endpoints."),
-            "expiresAt": .string("When the key stops working (ISO 8601, in the future); absent: never.", format: "date-time"),
-        ], required: ["name", "role"], additionalProperties: .forbidden)
-    }
+    /// Read and checked with the API's messages: `'name' is required`, `'role' must be one of
+    /// admin, editor, viewer, app`.
+    static let requestFields: [BodyField<Self>] = [
+        .requiredString("name", \.name, .string("The key's name, unique in the service.", minLength: 1, maxLength: 64,
+                                                pattern: "^[A-Za-z0-9._-]+$")),
+        BodyField("role", \.role, AccessKey.Role.casesSchema.described(
+            "admin: everything; editor: links and imports; viewer: reads links, stats and explanations; app: the app's endpoints."),
+                  required: true, read: { members, key in
+                      guard let text = try members.string(key), let role = AccessKey.Role(rawValue: text) else {
+                          let roles = AccessKey.Role.allCases.map(\.rawValue).joined(separator: ", ")
+                          throw Problem.invalid("invalid-role", "Invalid role", "'role' must be one of \(roles)")
+                      }
+                      return role
+                  }),
+        .string("expiresAt", \.expiresAt, .string("When the key stops working (ISO 8601, in the future); absent: never.",
+                                                  format: "date-time")),
+    ]
 }
 
 extension AccessKey.Role: APIEnumeration {}

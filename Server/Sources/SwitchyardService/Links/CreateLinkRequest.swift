@@ -41,87 +41,36 @@ struct CreateLinkRequest: Codable, Sendable, Hashable {
     /// What people call the link: shown, and found by the list's search.
     var label: String?
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case route, routeParameters, queryParameters, metadata, redeemLimit, fallbacks, alias, expiresAt, preview, deferredMatch,
-             install, label, installProof, installProofFor
+    /// Each field the app key may not set, in the order they are named, and whether this body
+    /// sets it: the app key creates links from a route and its parameters only (campaign
+    /// parameters such as `utm_source` go in `queryParameters`), so a key extracted from the app
+    /// cannot mint coupons, take aliases, send users elsewhere, or put its own words and image on
+    /// the brand's domain (a preview reading "Account locked: call ...").
+    var adminOnlyFields: KeyValuePairs<String, Bool> {
+        ["metadata": metadata != nil, "redeemLimit": redeemLimit != nil, "fallbacks": fallbacks != nil, "preview": preview != nil,
+         "alias": alias != nil, "expiresAt": expiresAt != nil, "installProof": installProof != nil,
+         "installProofFor": installProofFor != nil]
     }
 
-    /// The fields the app key may not set: it creates links from a route and its parameters only
-    /// (campaign parameters such as `utm_source` go in `queryParameters`), so a key extracted from
-    /// the app cannot mint coupons, take aliases, send users elsewhere, or put its own words and
-    /// image on the brand's domain (a preview reading "Account locked: call ...").
-    static let adminOnlyKeys: [CodingKeys] = [.metadata, .redeemLimit, .fallbacks, .preview, .alias, .expiresAt, .installProof, .installProofFor]
+    /// The fields the app key may not set.
+    static let adminOnlyKeys = CreateLinkRequest().adminOnlyFields.map(\.key)
 
     /// The redeem limits allowed.
     static let redeemLimits = 1...1_000_000_000
+
+    /// An empty body.
+    init() {
+        route = ""
+    }
 
     /// Creates a body.
     init(route: String) {
         self.route = route
     }
 
-    /// Reads the body, with the API's messages: `unknown field 'colour'`, `'route' must be a
-    /// string, got number`, `'redeemLimit' must be an integer from 1 to 1000000000`.
-    init(from decoder: any Decoder) throws {
-        let fields = try BodyFields(decoder)
-        try fields.rejectUnknownKeys(CodingKeys.self)
-        route = try fields.requiredString(CodingKeys.route)
-        routeParameters = try fields.stringMap(CodingKeys.routeParameters)
-        queryParameters = try fields.stringMap(CodingKeys.queryParameters)
-        metadata = try fields.object(CodingKeys.metadata)
-        redeemLimit = try fields.integer(CodingKeys.redeemLimit, in: Self.redeemLimits)
-        fallbacks = try fields.nested(FallbackURLs.self, CodingKeys.fallbacks)
-        preview = try fields.nested(LinkPreview.self, CodingKeys.preview)
-        expiresAt = try fields.string(CodingKeys.expiresAt)
-        alias = try fields.string(CodingKeys.alias)
-        label = try fields.string(CodingKeys.label)
-        if let match = try fields.string(CodingKeys.deferredMatch) {
-            guard let parsed = DeferredMatch(rawValue: match) else {
-                throw Problem.invalid("invalid-field", "Invalid field", "'deferredMatch' must be \"exact\" or \"any\", got '\(match)'")
-            }
-            deferredMatch = parsed
-        }
-        if let proof = try fields.string(CodingKeys.installProof) {
-            guard let parsed = InstallProof(rawValue: proof) else {
-                throw Problem.invalid("invalid-field", "Invalid field", "'installProof' must be \"attested\" or \"none\", got '\(proof)'")
-            }
-            installProof = parsed
-        }
-        installProofFor = try fields.value(CodingKeys.installProofFor).map(InstallProofAction.parse)
-        install = try fields.string(CodingKeys.install)
-    }
-
-    /// Whether a field the app key may not set is present: the first one, in the order of
-    /// ``adminOnlyKeys``.
-    var adminOnlyField: CodingKeys? {
-        Self.adminOnlyKeys.first { key in
-            switch key {
-            case .metadata: metadata != nil
-            case .redeemLimit: redeemLimit != nil
-            case .fallbacks: fallbacks != nil
-            case .alias: alias != nil
-            case .expiresAt: expiresAt != nil
-            case .preview: preview != nil
-            case .installProof: installProof != nil
-            case .installProofFor: installProofFor != nil
-            default: false
-            }
-        }
-    }
-
-    /// The checks on single fields that their JSON types do not make (lengths, ranges, the expiry's
-    /// format), for bodies read from JSON and built by the dashboard alike.
-    func validate() throws(Problem) {
-        try BodyFields.check(route, "route", maxLength: 2048)
-        if let redeemLimit, !Self.redeemLimits.contains(redeemLimit) {
-            throw BodyFields.outOfRange("'redeemLimit'", Self.redeemLimits)
-        }
-        try fallbacks?.validate()
-        try preview?.validate()
-        if let expiresAt { _ = try Self.date(expiresAt) }
-        try BodyFields.check(alias, "alias", maxLength: 256)
-        if let install { try RedeemRequest.check(install) }
-        try BodyFields.check(label, "label", maxLength: 256)
+    /// The first field the app key may not set that this body sets.
+    var adminOnlyField: String? {
+        adminOnlyFields.first { $0.value }?.key
     }
 
     /// The expiry as a date.
@@ -135,37 +84,69 @@ struct CreateLinkRequest: Codable, Sendable, Hashable {
     }
 }
 
-extension CreateLinkRequest: OpenAPISchema {
+extension CreateLinkRequest: APIRequestBody, OpenAPISchema {
     static let schemaName = "CreateLink"
 
-    static var schema: JSONSchema {
-        let parameters = JSONSchema.object(additionalProperties: .schema(JSONSchema(types: ["string", "number", "boolean"])))
-            .nullable()
-        return .object([
-            "route": .string("A route of the table, by name or pattern.", maxLength: 2048),
-            "routeParameters": parameters,
-            "queryParameters": parameters,
-            "metadata": JSONSchema.object().nullable().described("Private data for the app; served only with the app key."),
-            "redeemLimit": JSONSchema.integer(minimum: redeemLimits.lowerBound, maximum: redeemLimits.upperBound).nullable(),
-            "fallbacks": FallbackURLs.requestSchema.nullable(),
-            "alias": JSONSchema.string("A custom code; reserved words are refused.", pattern: "^[A-Za-z0-9_-]{3,64}$").nullable(),
-            "expiresAt": JSONSchema.string("Must be in the future.", format: "date-time").nullable(),
-            "preview": LinkPreview.requestSchema.nullable(),
-            "deferredMatch": JSONSchema.string(
-                "Which deferred claims may hand the link out: only one that carries the code (exact), or a heuristic one too (any). "
-                    + "Default: exact for a link with metadata or a redeem limit, any otherwise.",
-                oneOf: ["exact", "any"]).nullable(),
-            "install": JSONSchema.string(
-                "With the app key, required: the install identifier the SDK generates once per install (its creations are limited "
-                    + "per install as well as per address). Not sent with an admin key.",
-                minLength: RedeemRequest.lengths.lowerBound, maxLength: RedeemRequest.lengths.upperBound,
-                pattern: "^[A-Za-z0-9._-]+$").nullable(),
-            "label": JSONSchema.string("What people call the link; the list's q searches it.", maxLength: 256).nullable(),
-            "installProof": JSONSchema.string(
-                "What an install must prove before it spends a redemption: an App Attest assertion (attested) or nothing (none). "
-                    + "Default: the service's default for a redeem-limited link (--install-proof), none otherwise.",
-                oneOf: ["attested", "none"]).nullable(),
-            "installProofFor": InstallProofAction.requestSchema.nullable(),
-        ], required: ["route"], additionalProperties: .forbidden)
-    }
+    /// Read with the API's messages (`unknown field 'colour'`, `'route' must be a string, got
+    /// number`, `'redeemLimit' must be an integer from 1 to 1000000000`); checked by
+    /// ``validate()``, for bodies read from JSON and built by the dashboard alike, after the route.
+    static let requestFields: [BodyField<Self>] = [
+        .requiredString("route", \.route, .string("A route of the table, by name or pattern.", maxLength: 2048),
+                        check: { route throws(Problem) in try BodyFields.check(route, "route", maxLength: 2048) }),
+        BodyField("routeParameters", \.routeParameters, parameters, read: { members, key in try members.stringMap(key) }),
+        BodyField("queryParameters", \.queryParameters, parameters, read: { members, key in try members.stringMap(key) }),
+        BodyField("metadata", \.metadata, JSONSchema.object().nullable().described("Private data for the app; served only with the app key."),
+                  read: { members, key in try members.object(key) }),
+        BodyField("redeemLimit", \.redeemLimit,
+                  JSONSchema.integer(minimum: redeemLimits.lowerBound, maximum: redeemLimits.upperBound).nullable(),
+                  read: { members, key in try members.integer(key, in: redeemLimits) },
+                  check: { limit throws(Problem) in
+                      if let limit, !redeemLimits.contains(limit) { throw BodyFields.outOfRange("'redeemLimit'", redeemLimits) }
+                  }),
+        .nested("fallbacks", \.fallbacks, FallbackURLs.requestSchema.nullable()),
+        .nested("preview", \.preview, LinkPreview.requestSchema.nullable()),
+        BodyField("expiresAt", \.expiresAt, JSONSchema.string("Must be in the future.", format: "date-time").nullable(),
+                  read: { members, key in try members.string(key) },
+                  check: { text throws(Problem) in if let text { _ = try date(text) } }),
+        .string("alias", \.alias, JSONSchema.string("A custom code; reserved words are refused.", pattern: "^[A-Za-z0-9_-]{3,64}$")
+                    .nullable(), maxLength: 256),
+        .string("label", \.label, JSONSchema.string("What people call the link; the list's q searches it.", maxLength: 256).nullable(),
+                maxLength: 256),
+        BodyField("deferredMatch", \.deferredMatch, JSONSchema.string(
+            "Which deferred claims may hand the link out: only one that carries the code (exact), or a heuristic one too (any). "
+                + "Default: exact for a link with metadata or a redeem limit, any otherwise.", oneOf: ["exact", "any"]).nullable(),
+                  read: { members, key in
+                      guard let match = try members.string(key) else { return nil }
+                      guard let parsed = DeferredMatch(rawValue: match) else {
+                          throw Problem.invalid("invalid-field", "Invalid field", "'deferredMatch' must be \"exact\" or \"any\", got '\(match)'")
+                      }
+                      return parsed
+                  }),
+        BodyField("installProof", \.installProof, JSONSchema.string(
+            "What an install must prove before it spends a redemption: an App Attest assertion (attested) or nothing (none). "
+                + "Default: the service's default for a redeem-limited link (--install-proof), none otherwise.",
+            oneOf: ["attested", "none"]).nullable(),
+                  read: { members, key in
+                      guard let proof = try members.string(key) else { return nil }
+                      guard let parsed = InstallProof(rawValue: proof) else {
+                          throw Problem.invalid("invalid-field", "Invalid field", "'installProof' must be \"attested\" or \"none\", got '\(proof)'")
+                      }
+                      return parsed
+                  }),
+        BodyField("installProofFor", \.installProofFor, InstallProofAction.requestSchema.nullable(),
+                  read: { members, key in try members.value(key).map(InstallProofAction.parse) }),
+        BodyField("install", \.install, JSONSchema.string(
+            "With the app key, required: the install identifier the SDK generates once per install (its creations are limited "
+                + "per install as well as per address). Not sent with an admin key.",
+            minLength: RedeemRequest.lengths.lowerBound, maxLength: RedeemRequest.lengths.upperBound,
+            pattern: "^[A-Za-z0-9._-]+$").nullable(),
+                  read: { members, key in try members.string(key) },
+                  check: { install throws(Problem) in if let install { try RedeemRequest.check(install) } }),
+    ]
+
+    static var checksWhenRead: Bool { false }
+
+    /// The route's and the query's parameters: strings, numbers and Booleans.
+    private static let parameters = JSONSchema.object(additionalProperties: .schema(JSONSchema(types: ["string", "number", "boolean"])))
+        .nullable()
 }

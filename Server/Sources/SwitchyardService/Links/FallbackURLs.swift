@@ -11,9 +11,8 @@ struct FallbackURLs: Decodable, Sendable, Hashable {
     /// Where everything else goes.
     var web: String?
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case ios, android, web
-    }
+    /// No fallbacks.
+    init() {}
 
     /// Creates a set of fallbacks.
     init(ios: String? = nil, android: String? = nil, web: String? = nil) {
@@ -27,35 +26,34 @@ struct FallbackURLs: Decodable, Sendable, Hashable {
         self.init(ios: fallbacks.ios, android: fallbacks.android, web: fallbacks.web)
     }
 
-    /// Reads the object: `unknown field 'fallbacks.desktop'`, `'fallbacks.ios' must be a string, got number`.
-    init(from decoder: any Decoder) throws {
-        let fields = try BodyFields(decoder)
-        try fields.rejectUnknownKeys(CodingKeys.self)
-        ios = try fields.string(CodingKeys.ios)
-        android = try fields.string(CodingKeys.android)
-        web = try fields.string(CodingKeys.web)
-    }
-
     /// As the store keeps them.
     var stored: SmartLink.Fallbacks { SmartLink.Fallbacks(ios: ios, android: android, web: web) }
+}
 
-    /// URLs of at most 2048 bytes.
-    func validate() throws(Problem) {
-        for (url, key) in [(ios, CodingKeys.ios), (android, .android), (web, .web)] {
-            try BodyFields.check(url, "fallbacks.\(key.stringValue)", maxLength: 2048)
-        }
-    }
+extension FallbackURLs: APIRequestBody {
+    /// As a request gives them: `unknown field 'fallbacks.desktop'`, `'fallbacks.ios' must be a
+    /// string, got number`; checked by ``validate()``: `'fallbacks.ios' is longer than 2048 bytes`.
+    static let requestFields: [BodyField<Self>] = [
+        .string("ios", \.ios, url, maxLength: 2048, checkedAs: "fallbacks.ios"),
+        .string("android", \.android, url, maxLength: 2048, checkedAs: "fallbacks.android"),
+        .string("web", \.web, url, maxLength: 2048, checkedAs: "fallbacks.web"),
+    ]
+
+    static var checksWhenRead: Bool { false }
+
+    /// One fallback URL in a request.
+    private static let url = JSONSchema.string("An absolute http or https URL on an allowed domain.", maxLength: 2048,
+                                               pattern: APIPatterns.httpURL).nullable()
 }
 
 extension FallbackURLs: APIObject {
     /// As a `Link` answers them: every platform, `null` where none is set.
     static let fields: [APIField<Self>] = [APIField("ios", \.ios), APIField("android", \.android), APIField("web", \.web)]
 
-    /// As a request gives them (read by ``init(from:)``).
-    static var requestSchema: JSONSchema {
-        let url = JSONSchema.string("An absolute http or https URL on an allowed domain.", maxLength: 2048,
-                                    pattern: APIPatterns.httpURL).nullable()
-        return .object(["ios": url, "android": url, "web": url], additionalProperties: .forbidden)
+    /// Writes every field, `null` where none is set, as an answer does (not as a request leaves
+    /// them out).
+    func encode(to encoder: any Encoder) throws {
+        try encodeFields(to: encoder)
     }
 }
 

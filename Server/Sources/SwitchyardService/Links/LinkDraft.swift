@@ -2,13 +2,17 @@ import Foundation
 import Switchyard
 import SwitchyardStore
 
-/// A link as asked for, before the service has checked it: what the admin API's JSON body, the
-/// dashboard's form, Firebase's REST API and the Firebase importer all turn into.
+/// A link as asked for, before the service has checked it: what the links API's JSON body (from
+/// an admin key, the dashboard's form or the app key, through ``LinkRules/draft(_:by:now:)``),
+/// Firebase's REST API and the Firebase importer all turn into.
 /// ``LinkRules/link(_:code:team:now:)`` is the one place it is checked against the route table
 /// and the fallback rules.
 struct LinkDraft: Sendable, Hashable {
     /// The route's name or pattern.
     var route: String
+    /// The route's target in the table when the draft's maker has already resolved it (the API
+    /// answers route errors before those of the other fields); nil: ``LinkRules`` resolves it.
+    var target: DeepLinkBuilder.Target?
     var routeParameters: [String: String] = [:]
     var queryParameters: [String: String] = [:]
     var metadata: [String: JSONValue]?
@@ -65,6 +69,8 @@ struct LinkRules: Sendable {
                 throw Problem.invalid("missing-fallback", "Missing web fallback", "a link without a route needs a web fallback")
             }
             target = DeepLinkBuilder.Target(route: "", routeName: nil, path: "")
+        } else if let resolved = draft.target {
+            target = resolved
         } else {
             target = try builder.target(route: draft.route, parameters: draft.routeParameters)
         }
@@ -89,6 +95,51 @@ struct LinkRules: Sendable {
             label: draft.label, disabled: draft.disabled, campaign: draft.campaign, minimumVersions: draft.minimumVersions,
             forcedRedirect: draft.forcedRedirect, installProof: draft.installProof,
             installProofFor: draft.installProofFor)
+    }
+}
+
+extension LinkRules {
+    /// Who sends a `CreateLink` body.
+    enum Creator: Sendable {
+        /// An admin or editor key, or the dashboard's form: every field.
+        case team
+        /// The app key: a route link from the route, its parameters and the query only; a
+        /// label is checked and not kept.
+        case app
+    }
+
+    /// The draft of a `CreateLink` body: the one way the API's create paths (a team's key, the
+    /// dashboard's form, the app key) turn a body into a link. For a team the route is resolved
+    /// first, so that its errors come before those of the other fields, and kept in the draft;
+    /// the app's route is resolved by ``link(_:code:team:now:)``, after the install's rate.
+    /// Then the body's checks (``APIRequestBody/validate()``), the expiry (in the future at
+    /// `now`) and the alias's reserved words.
+    ///
+    /// - Throws: a 400 ``Problem`` naming the field.
+    func draft(_ body: CreateLinkRequest, by creator: Creator, now: Date) throws(Problem) -> LinkDraft {
+        var draft = LinkDraft(route: body.route)
+        if creator == .team { draft.target = try builder.target(route: body.route, parameters: body.routeParameters) }
+        try body.validate()
+        draft.routeParameters = body.routeParameters
+        draft.queryParameters = body.queryParameters
+        draft.createdByApp = creator == .app
+        draft.deferredMatch = body.deferredMatch
+        draft.metadata = body.metadata
+        draft.redeemLimit = body.redeemLimit
+        draft.installProof = body.installProof
+        draft.installProofFor = body.installProofFor
+        draft.label = creator == .app ? nil : body.label
+        draft.fallbacks = body.fallbacks?.stored ?? SmartLink.Fallbacks()
+        draft.preview = body.preview?.stored ?? SmartLink.Preview()
+        if let text = body.expiresAt {
+            let date = try CreateLinkRequest.date(text)
+            guard date > now else { throw Problem.invalid("expiry-in-past", "Expiry in the past", "'expiresAt' (\(text)) is not in the future") }
+            draft.expiresAt = date
+        }
+        if let alias = body.alias, let refusal = LinkCodes.aliasRefusal(alias) {
+            throw Problem.invalid("invalid-alias", "Invalid alias", refusal)
+        }
+        return draft
     }
 }
 

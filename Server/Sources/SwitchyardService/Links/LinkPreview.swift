@@ -11,9 +11,8 @@ struct LinkPreview: Decodable, Sendable, Hashable {
     /// An absolute http(s) image URL, checked by ``LinkRules``.
     var image: String?
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case title, description, image
-    }
+    /// An empty preview.
+    init() {}
 
     /// Creates a preview.
     init(title: String? = nil, description: String? = nil, image: String? = nil) {
@@ -27,24 +26,22 @@ struct LinkPreview: Decodable, Sendable, Hashable {
         self.init(title: preview.title, description: preview.description, image: preview.image)
     }
 
-    /// Reads the object: `unknown field 'preview.x'`, `'preview.title' must be a string, got number`.
-    init(from decoder: any Decoder) throws {
-        let fields = try BodyFields(decoder)
-        try fields.rejectUnknownKeys(CodingKeys.self)
-        title = try fields.string(CodingKeys.title)
-        description = try fields.string(CodingKeys.description)
-        image = try fields.string(CodingKeys.image)
-    }
-
     /// As the store keeps it.
     var stored: SmartLink.Preview { SmartLink.Preview(title: title, description: description, image: image) }
+}
 
-    /// The length limits.
-    func validate() throws(Problem) {
-        try BodyFields.check(title, "preview.title", maxLength: 512)
-        try BodyFields.check(description, "preview.description", maxLength: 2048)
-        try BodyFields.check(image, "preview.image", maxLength: 2048)
-    }
+extension LinkPreview: APIRequestBody {
+    /// As a request gives it: `unknown field 'preview.x'`, `'preview.title' must be a string, got
+    /// number`; checked by ``validate()``: `'preview.title' is longer than 512 bytes`.
+    static let requestFields: [BodyField<Self>] = [
+        .string("title", \.title, JSONSchema.string(maxLength: 512).nullable(), maxLength: 512, checkedAs: "preview.title"),
+        .string("description", \.description, JSONSchema.string(maxLength: 2048).nullable(), maxLength: 2048,
+                checkedAs: "preview.description"),
+        .string("image", \.image, JSONSchema.string("An absolute http or https URL.", maxLength: 2048, pattern: APIPatterns.httpURL)
+                    .nullable(), maxLength: 2048, checkedAs: "preview.image"),
+    ]
+
+    static var checksWhenRead: Bool { false }
 }
 
 extension LinkPreview: APIObject {
@@ -53,13 +50,10 @@ extension LinkPreview: APIObject {
         APIField("title", \.title), APIField("description", \.description), APIField("image", \.image),
     ]
 
-    /// As a request gives it (read by ``init(from:)``).
-    static var requestSchema: JSONSchema {
-        .object([
-            "title": JSONSchema.string(maxLength: 512).nullable(),
-            "description": JSONSchema.string(maxLength: 2048).nullable(),
-            "image": JSONSchema.string("An absolute http or https URL.", maxLength: 2048, pattern: APIPatterns.httpURL).nullable(),
-        ], additionalProperties: .forbidden)
+    /// Writes every field, `null` where none is set, as an answer does (not as a request leaves
+    /// them out).
+    func encode(to encoder: any Encoder) throws {
+        try encodeFields(to: encoder)
     }
 }
 

@@ -34,32 +34,11 @@ struct LinksAPI: Sendable {
         return created(link)
     }
 
-    /// Creates a link for `team` from a body read from JSON or built by the dashboard.
-    ///
-    /// The route is checked first, so that its errors come before those of the other fields.
+    /// Creates a link for `team` from a body read from JSON or built by the dashboard: its draft
+    /// (``LinkRules/draft(_:by:now:)``, which checks the route first), then the link.
     /// `author`'s `link.created` entry is written with the link.
     func create(_ body: CreateLinkRequest, team: String, author: AuditAuthor?, logger: Logger) async throws -> SmartLink {
-        _ = try service.builder.target(route: body.route, parameters: body.routeParameters)
-        try body.validate()
-        var draft = LinkDraft(route: body.route)
-        draft.routeParameters = body.routeParameters
-        draft.queryParameters = body.queryParameters
-        draft.metadata = body.metadata
-        draft.redeemLimit = body.redeemLimit
-        draft.deferredMatch = body.deferredMatch
-        draft.installProof = body.installProof
-        draft.installProofFor = body.installProofFor
-        draft.label = body.label
-        draft.fallbacks = body.fallbacks?.stored ?? SmartLink.Fallbacks()
-        draft.preview = body.preview?.stored ?? SmartLink.Preview()
-        if let text = body.expiresAt {
-            let date = try CreateLinkRequest.date(text)
-            guard date > service.now() else { throw Problem.invalid("expiry-in-past", "Expiry in the past", "'expiresAt' (\(text)) is not in the future") }
-            draft.expiresAt = date
-        }
-        if let alias = body.alias, let refusal = LinkCodes.aliasRefusal(alias) {
-            throw Problem.invalid("invalid-alias", "Invalid alias", refusal)
-        }
+        let draft = try service.rules.draft(body, by: .team, now: service.now())
         let link = try await service.create(draft, team: team, alias: body.alias, author: author)
         logger.info("link created", metadata: ["code": "\(link.code)", "team": "\(team)", "route": "\(link.route)"])
         return link
@@ -81,19 +60,14 @@ struct LinksAPI: Sendable {
         let body = try await request.decode(as: CreateLinkRequest.self, context: context)
         if let key = body.adminOnlyField {
             throw Problem(.forbidden, kind: "app-key-field", title: "Not allowed with the app key",
-                          detail: "'\(key.stringValue)' cannot be set with the app key: it creates links from a route and its parameters only")
+                          detail: "'\(key)' cannot be set with the app key: it creates links from a route and its parameters only")
         }
         guard let install = body.install else {
             throw Problem.invalid("install-required", "Install identifier required",
                                   "'install' is required with the app key: the identifier the SDK generates once per install")
         }
-        try body.validate()
+        let draft = try service.rules.draft(body, by: .app, now: service.now())
         try await service.spend(.appCreate, caller: "install:" + install)
-        var draft = LinkDraft(route: body.route)
-        draft.routeParameters = body.routeParameters
-        draft.queryParameters = body.queryParameters
-        draft.createdByApp = true
-        draft.deferredMatch = body.deferredMatch
         let link = try await service.create(draft, team: try context.team, alias: nil,
                                             author: service.auditAuthor(request, context: context))
         context.logger.info("link created by the app", metadata: ["code": "\(link.code)", "route": "\(link.route)"])
@@ -127,9 +101,9 @@ struct LinksAPI: Sendable {
         let team = try context.team
         let code = try context.parameters.require("code")
         let body = try await request.decode(as: UpdateLinkRequest.self, context: context)
+        try body.validate()
         var changes = LinkChanges(installProof: body.installProof, installProofFor: body.installProofFor)
         if let requested = body.fallbacks {
-            try requested.validate()
             let fallbacks = requested.stored
             for (url, name) in [(fallbacks.ios, "ios"), (fallbacks.android, "android"), (fallbacks.web, "web")] {
                 if let url, let refusal = service.fallbacks.refusal(for: url) {

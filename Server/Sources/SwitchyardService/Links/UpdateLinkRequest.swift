@@ -12,12 +12,6 @@ struct UpdateLinkRequest: Codable, Sendable, Hashable {
     /// The new endpoints of the proof: nil keeps them, `.some(nil)` returns them to the redeem only.
     var installProofFor: [InstallProofAction]??
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case fallbacks
-        case installProof
-        case installProofFor
-    }
-
     /// Creates a body.
     init(fallbacks: FallbackURLs? = nil, installProof: InstallProof?? = nil, installProofFor: [InstallProofAction]?? = nil) {
         self.fallbacks = fallbacks
@@ -25,46 +19,54 @@ struct UpdateLinkRequest: Codable, Sendable, Hashable {
         self.installProofFor = installProofFor
     }
 
-    /// Reads the body: `the body must set 'fallbacks', 'installProof' or 'installProofFor'`, `unknown field 'x'`,
-    /// `'installProof' must be "attested", "none" or null, got 'x'`.
-    init(from decoder: any Decoder) throws {
-        let fields = try BodyFields(decoder)
-        try fields.rejectUnknownKeys(CodingKeys.self)
-        fallbacks = try fields.nested(FallbackURLs.self, CodingKeys.fallbacks)
-        if fields.container.contains(BodyFields.FieldKey(CodingKeys.installProof.stringValue)) {
-            if let text = try fields.string(CodingKeys.installProof) {
-                guard let proof = InstallProof(rawValue: text) else {
-                    throw Problem.invalid("invalid-field", "Invalid field",
-                                          "'installProof' must be \"attested\", \"none\" or null, got '\(text)'")
-                }
-                installProof = .some(proof)
-            } else {
-                installProof = .some(nil)
-            }
-        }
-        if fields.container.contains(BodyFields.FieldKey(CodingKeys.installProofFor.stringValue)) {
-            installProofFor = .some(try fields.value(CodingKeys.installProofFor).map(InstallProofAction.parse))
-        }
+    /// An empty body, which sets nothing.
+    init() {}
+}
+
+extension UpdateLinkRequest: APIRequestBody, OpenAPISchema {
+    static let schemaName = "UpdateLink"
+
+    /// Read with the API's messages (`unknown field 'x'`, `'installProof' must be "attested",
+    /// "none" or null, got 'x'`); a member set to null is kept apart from one left out. The
+    /// fallbacks' lengths are checked by ``validate()``.
+    static let requestFields: [BodyField<Self>] = [
+        .nested("fallbacks", \.fallbacks, fallbacksSchema),
+        BodyField("installProof", \.installProof, JSONSchema.string(
+            "What an install must prove before it spends a redemption: an App Attest assertion (attested) or nothing (none); "
+                + "null returns the link to the service's default (--install-proof for a redeem-limited link, none otherwise).",
+            oneOf: ["attested", "none"]).nullable(),
+                  read: { members, key in
+                      guard members.container.contains(key) else { return nil }
+                      guard let text = try members.string(key) else { return .some(nil) }
+                      guard let proof = InstallProof(rawValue: text) else {
+                          throw Problem.invalid("invalid-field", "Invalid field",
+                                                "'installProof' must be \"attested\", \"none\" or null, got '\(text)'")
+                      }
+                      return .some(proof)
+                  }),
+        BodyField("installProofFor", \.installProofFor, InstallProofAction.requestSchema.described(
+            "The app endpoints installProof applies to (redeem, resolve); null returns the link to [\"redeem\"].").nullable(),
+                  read: { members, key in
+                      guard members.container.contains(key) else { return nil }
+                      return .some(try members.value(key).map(InstallProofAction.parse))
+                  }),
+    ]
+
+    static var checksWhenRead: Bool { false }
+
+    static var bodyDescription: String? { "At least one of fallbacks, installProof and installProofFor; a field left out is kept." }
+
+    /// `the body must set 'fallbacks', 'installProof' or 'installProofFor'`.
+    func checkFields() throws(Problem) {
         guard fallbacks != nil || installProof != nil || installProofFor != nil else {
             throw Problem.malformed("the body must set 'fallbacks', 'installProof' or 'installProofFor'")
         }
     }
-}
 
-extension UpdateLinkRequest: OpenAPISchema {
-    static let schemaName = "UpdateLink"
-
-    static var schema: JSONSchema {
-        var fallbacks = FallbackURLs.requestSchema
-        fallbacks.types = ["object"]
-        return .object([
-            "fallbacks": fallbacks,
-            "installProof": JSONSchema.string(
-                "What an install must prove before it spends a redemption: an App Attest assertion (attested) or nothing (none); "
-                    + "null returns the link to the service's default (--install-proof for a redeem-limited link, none otherwise).",
-                oneOf: ["attested", "none"]).nullable(),
-            "installProofFor": InstallProofAction.requestSchema.described(
-                "The app endpoints installProof applies to (redeem, resolve); null returns the link to [\"redeem\"].").nullable(),
-        ], additionalProperties: .forbidden, description: "At least one of fallbacks, installProof and installProofFor; a field left out is kept.")
+    /// The fallbacks as an update gives them: an object (null is not a change).
+    private static var fallbacksSchema: JSONSchema {
+        var schema = FallbackURLs.requestSchema
+        schema.types = ["object"]
+        return schema
     }
 }

@@ -11,8 +11,8 @@ import Switchyard
 /// ], required: ["route"], additionalProperties: .forbidden)
 /// ```
 ///
-/// An answer's schema is derived from its fields (``APIObject``); a request type declares its own
-/// next to its decoder (``OpenAPISchema``).
+/// An answer's schema is derived from its fields (``APIObject``), and so is a request body's
+/// (``APIRequestBody``), from the same fields it is read through.
 struct JSONSchema: Sendable, Hashable {
     /// The JSON types a value may have (`string`, `integer`, `null`, ...); empty: any type.
     var types: [String] = []
@@ -143,8 +143,9 @@ extension JSONSchema {
 }
 
 /// A body type of the API that is a component of the OpenAPI document (`components/schemas`): an
-/// answer's schema comes from its fields (``APIObject``), a request's is declared next to its
-/// decoder. `OpenAPIResponsesTests` checks the service's answers against the served document.
+/// answer's schema comes from its fields (``APIObject``), a request's from the fields it is read
+/// through (``APIRequestBody``). `OpenAPIResponsesTests` checks the service's answers against the
+/// served document.
 protocol OpenAPISchema {
     /// The component's name in the document (`Link`).
     static var schemaName: String { get }

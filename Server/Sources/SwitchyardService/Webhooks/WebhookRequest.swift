@@ -7,34 +7,47 @@ import SwitchyardStore
 /// ```json
 /// {"url": "https://hooks.example.com/switchyard", "events": ["link.clicked", "link.created"]}
 /// ```
-struct CreateWebhookRequest: Codable, Sendable, Hashable {
+struct CreateWebhookRequest: Sendable, Hashable {
     /// Where deliveries go: an absolute `http` or `https` URL of at most 2,048 bytes.
     var url: String
     /// The event types, at least one, each once.
     var events: [WebhookEventType]
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case url, events
-    }
-
     /// The longest URL accepted.
     static let maximumURLLength = 2048
+
+    /// An empty body.
+    init() {
+        url = ""
+        events = []
+    }
 
     /// Creates a body.
     init(url: String, events: [WebhookEventType]) {
         self.url = url
         self.events = events
     }
+}
 
-    /// Reads and checks the body: `'url' is required`, `'events' must be a non-empty array of
-    /// event types`, `'events' has an unknown event type 'link.opened'; ...`.
-    init(from decoder: any Decoder) throws {
-        let fields = try BodyFields(decoder)
-        try fields.rejectUnknownKeys(CodingKeys.self)
-        url = try fields.requiredString(CodingKeys.url)
-        try BodyFields.check(url, "url", maxLength: Self.maximumURLLength)
+extension CreateWebhookRequest: APIRequestBody, OpenAPISchema {
+    static let schemaName = "CreateWebhook"
+
+    /// Read and checked with the API's messages: `'url' is required`, `'events' must be a
+    /// non-empty array of event types`, `'events' has an unknown event type 'link.opened'; ...`.
+    static let requestFields: [BodyField<Self>] = [
+        .requiredString("url", \.url, .string(
+            "Where deliveries are POSTed: http or https, not a loopback, private, link-local or metadata address.",
+            minLength: 1, maxLength: maximumURLLength, format: "uri"),
+                        check: { url throws(Problem) in try BodyFields.check(url, "url", maxLength: maximumURLLength) }),
+        BodyField("events", \.events, JSONSchema.array(of: .string(oneOf: WebhookEventType.allCases.map(\.rawValue)))
+            .described("The event types to deliver, at least one, each once."), required: true,
+                  read: { members, key in try events(members.value(key)) }),
+    ]
+
+    /// The event types of `value`: a non-empty array of known names, each once.
+    private static func events(_ value: JSONValue?) throws(Problem) -> [WebhookEventType] {
         let known = WebhookEventType.allCases.map(\.rawValue).joined(separator: ", ")
-        guard case .array(let items)? = try fields.value(CodingKeys.events), !items.isEmpty else {
+        guard case .array(let items)? = value, !items.isEmpty else {
             throw Problem.invalid("invalid-events", "Invalid events", "'events' must be a non-empty array of event types: \(known)")
         }
         var events: [WebhookEventType] = []
@@ -48,20 +61,7 @@ struct CreateWebhookRequest: Codable, Sendable, Hashable {
             }
             events.append(type)
         }
-        self.events = events
-    }
-}
-
-extension CreateWebhookRequest: OpenAPISchema {
-    static let schemaName = "CreateWebhook"
-
-    static var schema: JSONSchema {
-        .object([
-            "url": .string("Where deliveries are POSTed: http or https, not a loopback, private, link-local or metadata address.",
-                           minLength: 1, maxLength: maximumURLLength, format: "uri"),
-            "events": .array(of: .string(oneOf: WebhookEventType.allCases.map(\.rawValue)))
-                .described("The event types to deliver, at least one, each once."),
-        ], required: ["url", "events"], additionalProperties: .forbidden)
+        return events
     }
 }
 

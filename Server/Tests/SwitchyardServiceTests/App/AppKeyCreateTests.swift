@@ -38,7 +38,7 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreKind.available, CreateLinkRequest.adminOnlyKeys.map(\.stringValue))
+    @Test(arguments: StoreKind.available, CreateLinkRequest.adminOnlyKeys)
     func fieldsOnlyTheAdminKeyMaySetAre403(kind: StoreKind, field: String) async throws {
         try await Harness.live(kind) { client, harness in
             let values = ["metadata": #"{"coupon": "FREE"}"#, "redeemLimit": "5", "fallbacks": #"{"web": "https://example.org/x"}"#,

@@ -6,13 +6,13 @@ import Testing
 
 /// Each body type and its schema in the document say the same: sample values encode to JSON the
 /// document accepts (``DocumentValidator``), request types read back what they wrote, and every
-/// coding key of a request type is a property of its hand-written schema.
+/// field of a request type is a property of its schema.
 @Suite struct OpenAPISchemaTests {
     /// A type, its samples as JSON, and its schema.
     struct Case: CustomTestStringConvertible, Sendable {
         let name: String
         let schema: JSONValue
-        /// A request type's coding keys, and the properties of its schema.
+        /// A request type's field names, and the properties of its schema.
         var keys: [String] = []
         var properties: Set<String> = []
         let samples: [JSONValue]
@@ -29,10 +29,10 @@ import Testing
             self.init(T.schemaName, schema: .ref(T.self), samples)
         }
 
-        /// A request type, whose coding keys its schema must name.
-        init<T: OpenAPISchema & Encodable, Keys: CodingKey & CaseIterable>(_ type: T.Type, keys: Keys.Type, _ samples: [T]) {
+        /// A request type, whose fields its schema must name.
+        init<T: OpenAPISchema & APIRequestBody & Encodable>(request type: T.Type, _ samples: [T]) {
             self.init(type, samples)
-            self.keys = Keys.allCases.map(\.stringValue)
+            keys = T.requestFields.map(\.name)
             properties = Set(T.schema.properties.keys)
         }
     }
@@ -83,8 +83,8 @@ import Testing
 
     static let cases: [Case] = [
         Case(Problem.self, [Problem.linkNotFound("abc"), Problem.rateLimited(.create, retryAfter: 3)]),
-        Case(CreateLinkRequest.self, keys: CreateLinkRequest.CodingKeys.self, [CreateLinkRequest(route: "home"), create]),
-        Case(UpdateLinkRequest.self, keys: UpdateLinkRequest.CodingKeys.self,
+        Case(request: CreateLinkRequest.self, [CreateLinkRequest(route: "home"), create]),
+        Case(request: UpdateLinkRequest.self,
              [UpdateLinkRequest(fallbacks: FallbackURLs()), UpdateLinkRequest(fallbacks: FallbackURLs(web: "https://a.example/"))]),
         Case("Fallbacks request", schema: FallbackURLs.requestSchema,
              [FallbackURLs(), FallbackURLs(ios: "https://a.example/", android: "http://b.example/x")]),
@@ -99,7 +99,7 @@ import Testing
         Case(Resolution.self, links.flatMap { [Resolution($0, match: .exact, service: service), Resolution($0, match: .heuristic, service: service),
                                                Resolution($0, match: .exact, service: service, release: .ios(DottedVersion("1.0")!))] }),
         Case(Redemption.self, links.flatMap { [Redemption($0, replayed: false), Redemption($0, replayed: true)] }),
-        Case(RedeemRequest.self, keys: RedeemRequest.CodingKeys.self, [RedeemRequest(install: "6F1C2A7E-3B0D-4C55-9B1E-2D8F7A6C5B40")]),
+        Case(request: RedeemRequest.self, [RedeemRequest(install: "6F1C2A7E-3B0D-4C55-9B1E-2D8F7A6C5B40")]),
         Case(HealthStatus.self, [.ok, .unavailable]),
         Case(LinkExplanation.self, links.map { LinkExplainer(service: service).explain($0, url: service.shortURL($0.code)) }
              + [try! LinkExplainer(service: service).routeURL("shop://product/42", kind: "custom-scheme")]),
@@ -114,11 +114,11 @@ import Testing
                                       TeamStatsResponse(days: 1, from: "2024-10-04", to: "2024-10-04", totals: figures, daily: [],
                                                         links: [], nextCursor: "3.abc")]),
         Case(FirebaseLinkStats.self, [FirebaseLinkStats([]), FirebaseLinkStats(statsCounts)]),
-        Case(DeferredClaimRequest.self, keys: DeferredClaimRequest.CodingKeys.self, [DeferredClaimRequest(platform: "ios", osVersion: "18.1", language: "en-US"),
+        Case(request: DeferredClaimRequest.self, [DeferredClaimRequest(platform: "ios", osVersion: "18.1", language: "en-US"),
                                          DeferredClaimRequest(platform: "android", osVersion: "14"),
                                          DeferredClaimRequest(platform: "android", osVersion: "14", code: "Ab3dE9xQ")]),
         Case("FirebaseDynamicLinkInfo", schema: FirebaseLinkInfo.schema, [FirebaseLinkInfo(), linkInfo]),
-        Case(FirebaseShortLinkRequest.self, keys: FirebaseShortLinkRequest.CodingKeys.self, [FirebaseShortLinkRequest(longDynamicLink: "https://x.page.link/?link=https://a.example/"),
+        Case(request: FirebaseShortLinkRequest.self, [FirebaseShortLinkRequest(longDynamicLink: "https://x.page.link/?link=https://a.example/"),
                                              FirebaseShortLinkRequest(dynamicLinkInfo: linkInfo, suffix: .init(option: "SHORT"))]),
         Case(FirebaseShortLinkResponse.self, [FirebaseShortLinkResponse(shortLink: "https://go.example.com/abc", previewLink: "https://go.example.com/abc?d=1",
                                                                         warning: [.init("NOT_USED", "Param 'ius' is accepted but not used.")])]),
@@ -134,8 +134,8 @@ import Testing
     }
 
     @Test(arguments: cases)
-    func everyCodingKeyIsAProperty(_ test: Case) {
-        #expect(Set(test.keys).subtracting(test.properties).sorted() == [], "coding keys the schema does not name")
+    func everyFieldIsAProperty(_ test: Case) {
+        #expect(Set(test.keys).subtracting(test.properties).sorted() == [], "fields the schema does not name")
     }
 
     /// Request bodies read back what they wrote, through the service's own request decoding.
