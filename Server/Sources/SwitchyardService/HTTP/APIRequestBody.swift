@@ -18,13 +18,17 @@ import Switchyard
 ///
 /// Reading opens the object, refuses a member no field names (``unknownField(_:in:)``), then reads
 /// the fields in declaration order; each field's check runs right after it is read, or, for a body
-/// that code builds too (``checksWhenRead`` false), in ``validate()``. The schema lists the
+/// that code builds too (``checksWhenRead`` false), in ``validate()``, in the order of
+/// ``checkedFields``. The schema lists the
 /// fields' schemas, the required ones in declaration order, and forbids other members.
 protocol APIRequestBody: Decodable, Sendable {
     /// An empty body, which reading fills field by field.
     init()
     /// The body's members, in the order they are read and checked.
     static var requestFields: [BodyField<Self>] { get }
+    /// The fields in the order ``validate()`` checks them: ``requestFields`` unless the body
+    /// answers the first of two bad fields in an order of its own.
+    static var checkedFields: [BodyField<Self>] { get }
     /// Whether each field's check runs as it is read; `true` unless the body's owner calls
     /// ``validate()`` itself.
     static var checksWhenRead: Bool { get }
@@ -40,6 +44,7 @@ protocol APIRequestBody: Decodable, Sendable {
 
 extension APIRequestBody {
     static var checksWhenRead: Bool { true }
+    static var checkedFields: [BodyField<Self>] { requestFields }
     static var bodyDescription: String? { nil }
 
     static func unknownField(_ key: String, in members: BodyFields) -> Problem {
@@ -67,10 +72,10 @@ extension APIRequestBody {
         try checkFields()
     }
 
-    /// Runs each field's check in declaration order: the checks that JSON types do not make
-    /// (lengths, ranges, formats), for a body read from JSON and one built in code alike.
+    /// Runs each field's check in the order of ``checkedFields``: the checks that JSON types do
+    /// not make (lengths, ranges, formats), for a body read from JSON and one built in code alike.
     func validate() throws(Problem) {
-        for field in Self.requestFields { try field.check(self) }
+        for field in Self.checkedFields { try field.check(self) }
     }
 
     /// The body's schema, built from ``requestFields``.

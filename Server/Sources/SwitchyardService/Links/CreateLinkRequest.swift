@@ -146,6 +146,15 @@ extension CreateLinkRequest: APIRequestBody, OpenAPISchema {
 
     static var checksWhenRead: Bool { false }
 
+    /// The fields in the order they are checked: the install before the label, so that a body
+    /// with both wrong is answered about its install.
+    static let checkedFields: [BodyField<Self>] = {
+        var fields = requestFields
+        let install = fields.remove(at: fields.firstIndex { $0.name == "install" }!)
+        fields.insert(install, at: fields.firstIndex { $0.name == "label" }!)
+        return fields
+    }()
+
     /// The route's and the query's parameters: strings, numbers and Booleans.
     private static let parameters = JSONSchema.object(additionalProperties: .schema(JSONSchema(types: ["string", "number", "boolean"])))
         .nullable()

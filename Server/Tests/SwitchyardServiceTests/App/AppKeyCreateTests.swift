@@ -115,6 +115,16 @@ import Testing
             let malformed = try await client.send(.post, "/api/v1/links", key: Keys.app, json: #"{"route": "about/team", "install": "x"}"#)
             #expect(malformed.status == .badRequest)
             #expect(try malformed.json()["detail"]?.stringValue == "'install' must be 8 to 128 letters, digits, '-', '_' or '.', got 'x'")
+            // Of two bad fields, the install is answered before the label.
+            let longLabel = String(repeating: "l", count: 300)
+            let both = try await client.send(.post, "/api/v1/links", key: Keys.app,
+                                             json: #"{"route": "about/team", "install": "x", "label": "\#(longLabel)"}"#)
+            #expect(both.status == .badRequest)
+            #expect(try both.json()["detail"]?.stringValue == "'install' must be 8 to 128 letters, digits, '-', '_' or '.', got 'x'")
+            let labelOnly = try await client.send(.post, "/api/v1/links", key: Keys.app,
+                                                  json: #"{"route": "about/team", "install": "install-0001", "label": "\#(longLabel)"}"#)
+            #expect(labelOnly.status == .badRequest)
+            #expect(try labelOnly.json()["detail"]?.stringValue?.hasPrefix("'label'") == true)
             let admin = try await client.send(.post, "/api/v1/links", json: #"{"route": "about/team", "install": "install-0001"}"#)
             #expect(admin.status == .badRequest)
             #expect(try admin.json()["detail"]?.stringValue == "'install' is sent with the app key only")

@@ -102,6 +102,19 @@ import Testing
         #expect(Self.thrown { () throws(Problem) in try built.validate() } == nil)
     }
 
+    /// A body may check its fields in an order of its own: the same fields, each once.
+    @Test func aCreateChecksTheInstallBeforeTheLabel() throws {
+        let read = CreateLinkRequest.requestFields.map(\.name), checked = CreateLinkRequest.checkedFields.map(\.name)
+        #expect(checked.sorted() == read.sorted())
+        #expect(read.firstIndex(of: "label")! < read.firstIndex(of: "install")!)
+        #expect(checked.firstIndex(of: "install")! < checked.firstIndex(of: "label")!)
+        let body = try Self.decode(#"{"route": "about/team", "install": "x", "label": "\#(String(repeating: "l", count: 300))"}"#,
+                                   as: CreateLinkRequest.self)
+        #expect(Self.thrown { () throws(Problem) in try body.validate() }?.detail
+            == "'install' must be 8 to 128 letters, digits, '-', '_' or '.', got 'x'")
+        #expect(Order.checkedFields.map(\.name) == Order.requestFields.map(\.name))
+    }
+
     @Test func theSchemaComesFromTheFields() throws {
         let schema = Order.requestSchema
         #expect(schema.types == ["object"])
