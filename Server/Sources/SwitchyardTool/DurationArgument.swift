@@ -23,5 +23,17 @@ struct DurationArgument: ExpressibleByArgument, Sendable, Equatable {
 
     static let off = DurationArgument(argument: "off")!
 
+    /// The duration of an option that has no `off`: `off` is refused as a usage error (exit 64)
+    /// naming the option, an example and why, rather than silently keeping the default.
+    ///
+    /// ```swift
+    /// settings.webhooks.timeout = try webhookTimeout.required(
+    ///     "--webhook-timeout", as: "10s", because: "a delivery cannot wait on its receiver forever")
+    /// ```
+    func required(_ option: String, as example: String, because reason: String) throws -> Duration {
+        guard let duration else { throw ValidationError("\(option) needs a duration, as \(example): \(reason)") }
+        return duration
+    }
+
     var defaultValueDescription: String { duration == nil ? "off" : "\(duration!)" }
 }

@@ -166,10 +166,8 @@ struct ServeCommand: AsyncParsableCommand {
         settings.auditRetention = auditRetention.duration
         settings.keyRequestRate = keyRate.rate
         settings.metricsPort = metricsPort
-        guard let timeout = databaseTimeout.duration else {
-            throw ValidationError("--database-timeout needs a duration, as 5s: a request cannot wait on the database forever")
-        }
-        settings.databaseTimeout = timeout
+        settings.databaseTimeout = try databaseTimeout.required(
+            "--database-timeout", as: "5s", because: "a request cannot wait on the database forever")
         settings.keyGuessRate = keyGuessRate.rate
         settings.trustedProxies = trustedProxies
         settings.allowBreakingRoutes = allowBreakingRoutes
@@ -178,9 +176,12 @@ struct ServeCommand: AsyncParsableCommand {
         settings.attest.challengesPerAddress = challengesPerAddress
         for appID in attestDevelopment { settings.attest.environments[appID] = .development }
         settings.webhooks.allowPrivateAddresses = webhookAllowPrivate
-        if let timeout = webhookTimeout.duration { settings.webhooks.timeout = timeout }
-        if let delay = webhookRetryDelay.duration { settings.webhooks.firstRetryDelay = delay }
-        if let window = webhookRetryWindow.duration { settings.webhooks.retryWindow = window }
+        settings.webhooks.timeout = try webhookTimeout.required(
+            "--webhook-timeout", as: "10s", because: "a delivery cannot wait on its receiver forever")
+        settings.webhooks.firstRetryDelay = try webhookRetryDelay.required(
+            "--webhook-retry-delay", as: "10s", because: "a failed delivery is retried after a delay")
+        settings.webhooks.retryWindow = try webhookRetryWindow.required(
+            "--webhook-retry-window", as: "24h", because: "a failed delivery is given up at the end of a window")
         var logger = Logger(label: "switchyard") { ServiceLogHandler(label: $0) }
         logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
         do {

@@ -62,12 +62,13 @@ struct AttestAPI: Sendable {
                           detail: "app-id: the route table names no iOS app (apps.ios), so no attestation can match")
         }
         let clientDataHash = Array(SHA256.hash(data: Array(body.challenge.utf8)))
+        let keyID = try body.keyID()
         var failure: AttestFailure?
         for appID in appIDs {
             let environment = service.configuration.attest.environments[appID] ?? .production
             do {
                 let key = try await AttestationVerifier(appID: appID, environment: environment)
-                    .verify(body.attestation, keyID: body.keyID, clientDataHash: clientDataHash, at: now)
+                    .verify(body.attestation, keyID: keyID, clientDataHash: clientDataHash, at: now)
                 let record = AttestKeyRecord(keyID: body.keyIDText, install: body.install, appID: appID,
                                              publicKey: key.publicKey, attestedAt: now)
                 guard try await service.storage({ try await service.store.insertAttestKey(record) }) else {

@@ -25,8 +25,9 @@ struct AttestRequest: Decodable, Sendable {
         attestation = []
     }
 
-    /// The key id DCAppAttestService gave (SHA-256 of the public key).
-    var keyID: [UInt8] { (try? Self.base64(keyIDText, "keyId")) ?? [] }
+    /// The key id DCAppAttestService gave (SHA-256 of the public key): the bytes of
+    /// ``keyIDText``, or a 400 naming `keyId` for a body built in code with text that is not base64.
+    func keyID() throws(Problem) -> [UInt8] { try Self.base64(keyIDText, "keyId") }
 
     /// Standard base64 (padding optional), or a 400 naming the field.
     static func base64(_ text: String, _ name: String) throws(Problem) -> [UInt8] {

@@ -115,6 +115,16 @@ import Testing
         #expect(Order.checkedFields.map(\.name) == Order.requestFields.map(\.name))
     }
 
+    /// An attest body built in code with a key id that is not base64 is refused by name, not read
+    /// as an empty key id.
+    @Test func anAttestBodyNamesABadKeyID() throws {
+        var body = AttestRequest()
+        body.keyIDText = "not base64!"
+        #expect(Self.thrown { () throws(Problem) in _ = try body.keyID() }?.detail == "'keyId' must be standard base64")
+        body.keyIDText = Data(repeating: 7, count: 32).base64EncodedString()
+        #expect(try body.keyID() == Array(repeating: 7, count: 32))
+    }
+
     @Test func theSchemaComesFromTheFields() throws {
         let schema = Order.requestSchema
         #expect(schema.types == ["object"])

@@ -98,4 +98,14 @@ import Testing
         #expect(refused.status == 64, "\(refused)")
         #expect(refused.standardError.contains("--database-timeout needs a duration, as 5s"), "\(refused)")
     }
+
+    /// The webhook durations have no `off` either: it is refused by name, not replaced by the default.
+    @Test(arguments: [("--webhook-timeout", "as 10s"), ("--webhook-retry-delay", "as 10s"), ("--webhook-retry-window", "as 24h")])
+    func aWebhookDurationRefusesOff(option: String, example: String) throws {
+        #expect(try ServeCommand.parse([option, "3m"]).webhookTimeout.duration == (option == "--webhook-timeout" ? .seconds(180) : .seconds(10)))
+        let refused = try Switchyard.run(["serve", "--routes", Switchyard.shopRoutes, "--database", "sqlite:/nonexistent/x.sqlite",
+                                          option, "off"])
+        #expect(refused.status == 64, "\(refused)")
+        #expect(refused.standardError.contains("\(option) needs a duration, \(example)"), "\(refused)")
+    }
 }
