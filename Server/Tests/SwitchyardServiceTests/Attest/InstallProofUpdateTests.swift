@@ -79,6 +79,17 @@ import Testing
             let own = try await browser.get("/dashboard/links/\(open)").text
             #expect(own.contains("Install proof"))
             #expect(!own.contains("the service&#39;s default"))
+            // And the endpoints it covers: the redeem unless the link names others.
+            #expect(!byDefault.contains("gets the metadata from resolve"), "the default covers the redeem only")
+            let both = try #require(try await client.create(
+                #"{"route": "about/team", "installProof": "attested", "installProofFor": ["resolve", "redeem"]}"#)["code"]?.stringValue)
+            #expect(try await browser.get("/dashboard/links/\(both)").text
+                .contains("attested: only an App Attest install redeems or gets the metadata from resolve"))
+            let resolveOnly = try #require(try await client.create(
+                #"{"route": "about/team", "installProof": "attested", "installProofFor": ["resolve"]}"#)["code"]?.stringValue)
+            let page = try await browser.get("/dashboard/links/\(resolveOnly)").text
+            #expect(page.contains("attested: only an App Attest install gets the metadata from resolve"))
+            #expect(!page.contains("install redeems"))
         }
     }
 }

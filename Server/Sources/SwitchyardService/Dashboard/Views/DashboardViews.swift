@@ -100,6 +100,20 @@ enum DashboardViews {
         }
     }
 
+    /// What an install must prove, and where (`installProofFor`, the redeem when the link does not
+    /// say): `attested: only an App Attest install redeems or gets the metadata from resolve`.
+    static func installProofText(_ proof: InstallProof, for actions: [InstallProofAction]?) -> String {
+        guard proof == .attested else { return "none" }
+        let phrases = InstallProofAction.normalized(actions ?? InstallProofAction.defaultActions).map { action in
+            switch action {
+            case .redeem: "redeems"
+            case .resolve: "gets the metadata from resolve"
+            }
+        }
+        guard !phrases.isEmpty else { return "attested, for no endpoint: any install redeems and gets the metadata" }
+        return "attested: only an App Attest install " + phrases.joined(separator: " or ")
+    }
+
     static func detail(link: SmartLink, shortURL: String, deepLinks: (universal: String?, scheme: String?),
                        counts: [Click.Platform: Int], chart: ClicksChart, qr: Result<String, any Error>, now: Date,
                        installProof: InstallProof = .none, explanation: LinkExplanation? = nil) -> Detail {
@@ -114,8 +128,7 @@ enum DashboardViews {
         if let universal = deepLinks.universal { rows.append(DashboardPage.link(universal, name: "Universal link")) }
         if let scheme = deepLinks.scheme { rows.append(Cell(name: "App URL", text: scheme, isCode: true)) }
         rows.append(.text("Redeemed", "\(link.redeemCount)" + (link.redeemLimit.map { " of \($0)" } ?? " (no limit)")))
-        rows.append(Cell(name: "Install proof",
-                         text: installProof == .attested ? "attested: only an App Attest install redeems" : "none",
+        rows.append(Cell(name: "Install proof", text: installProofText(installProof, for: link.installProofFor),
                          note: link.installProof == nil ? "the service's default" : nil))
         for (name, url) in [("iOS fallback", link.fallbacks.ios), ("Android fallback", link.fallbacks.android),
                             ("Web fallback", link.fallbacks.web), ("iPad fallback", link.fallbacks.iPad),
