@@ -86,11 +86,3 @@ struct AttestAPI: Sendable {
         throw Problem.attestationInvalid(failure?.message ?? "no app id matched")
     }
 }
-
-extension Duration {
-    /// The duration in seconds, as a `TimeInterval`.
-    var timeInterval: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
-    }
-}

@@ -19,8 +19,8 @@ import Switchyard
 /// Reading opens the object, refuses a member no field names (``unknownField(_:in:)``), then reads
 /// the fields in declaration order; each field's check runs right after it is read, or, for a body
 /// that code builds too (``checksWhenRead`` false), in ``validate()``, in the order of
-/// ``checkedFields``. The schema lists the
-/// fields' schemas, the required ones in declaration order, and forbids other members.
+/// ``checkedFields``. The schema lists the fields' schemas, the required ones in declaration order,
+/// and forbids other members.
 protocol APIRequestBody: Decodable, Sendable {
     /// An empty body, which reading fills field by field.
     init()

@@ -131,8 +131,7 @@ struct LinkOpener: Sendable {
         guard let signals = DeferredMatching.signals(
             userAgent: request.headers[.userAgent], acceptLanguage: request.headers[.acceptLanguage],
             address: service.clientAddress(request, context: context)) else { return }
-        let expiry = now.addingTimeInterval(Double(deferred.window.components.seconds)
-            + Double(deferred.window.components.attoseconds) / 1e18)
+        let expiry = now.addingTimeInterval(deferred.window.timeInterval)
         do {
             try await service.store.remember(PendingOpen(fingerprint: deferred.fingerprint(signals), code: code, expiresAt: expiry,
                                                            exactOnly: exactOnly), now: now)

@@ -50,8 +50,8 @@ struct DashboardSessions: Sendable {
 
     init(store: any LinkStore, idleTimeout: Duration = .seconds(8 * 3600), lifetime: Duration = .seconds(12 * 3600)) {
         self.store = store
-        self.idleTimeout = Self.seconds(idleTimeout)
-        self.lifetime = Self.seconds(lifetime)
+        self.idleTimeout = idleTimeout.timeInterval
+        self.lifetime = lifetime.timeInterval
     }
 
     /// Starts a session for the key `caller` stands for (`keyHash`: a named key's digest), with `audit` (its
@@ -84,10 +84,6 @@ struct DashboardSessions: Sendable {
     /// again: after the idle timeout, and never past its lifetime.
     private func expiry(started: Int64, now: Date) -> Date {
         min(now.addingTimeInterval(idleTimeout), Date(timeIntervalSince1970: Double(started) + lifetime))
-    }
-
-    private static func seconds(_ duration: Duration) -> TimeInterval {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// Ends a session.

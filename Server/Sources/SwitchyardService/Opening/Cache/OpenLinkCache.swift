@@ -107,8 +107,7 @@ final class OpenLinkCache: Sendable {
         misses = missBatchSize > 1
             ? BatchedReads(batchSize: missBatchSize, concurrentReads: 2)
             : BatchedReads(batchSize: 1, concurrentReads: .max)
-        let parts = lifetime.components
-        self.lifetime = Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+        self.lifetime = lifetime.timeInterval
         self.capacity = max(1, capacity)
         // No more stripes than entries, so the stripes' capacities add up to at most the capacity
         // (a power of two at or below it: 16 for the default 50,000).

@@ -66,7 +66,7 @@ struct WebhookDispatcher: Service {
 
     /// The lease of a claim and of each extension: longer than an attempt can take, so that an
     /// instance that dies mid-attempt loses its deliveries to another within about this long.
-    var lease: TimeInterval { leaseSeconds ?? Self.seconds(settings.timeout) * 2 + 1 }
+    var lease: TimeInterval { leaseSeconds ?? settings.timeout.timeInterval * 2 + 1 }
 
     /// Claims due deliveries for the free slots, skipping the webhooks whose lane is full; each one
     /// claimed is in `lanes` when this returns.
@@ -126,7 +126,7 @@ struct WebhookDispatcher: Service {
                 try await store.completeWebhookDelivery(id: claimed.id)
             case .failed(let failure):
                 let reason = failure.description
-                if at.timeIntervalSince(delivery.createdAt) >= Self.seconds(settings.retryWindow) {
+                if at.timeIntervalSince(delivery.createdAt) >= settings.retryWindow.timeInterval {
                     try await store.failWebhookDelivery(id: claimed.id, at: at, error: reason)
                     logger.warning("webhook delivery failed for good", metadata: [
                         "webhook": "\(delivery.webhookID)", "event": "\(delivery.eventID)", "attempts": "\(claimed.attempts)",
@@ -149,11 +149,6 @@ struct WebhookDispatcher: Service {
     /// the first, capped, times a random factor from 0.5 to 1 (so receivers that failed together
     /// are not retried together).
     func retryDelay(afterAttempt attempts: Int) -> TimeInterval {
-        let base = Self.seconds(settings.firstRetryDelay) * pow(2, Double(min(max(attempts - 1, 0), 30)))
-        return min(base, Self.seconds(settings.maximumRetryDelay)) * Double.random(in: 0.5...1)
-    }
-
-    static func seconds(_ duration: Duration) -> TimeInterval {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
-}
+        let base = settings.firstRetryDelay.timeInterval * pow(2, Double(min(max(attempts - 1, 0), 30)))
+        return min(base, settings.maximumRetryDelay.timeInterval) * Double.random(in: 0.5...1)
+    }}

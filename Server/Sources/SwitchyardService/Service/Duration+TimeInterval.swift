@@ -1,0 +1,9 @@
+import Foundation
+
+extension Duration {
+    /// The duration in seconds, as a `TimeInterval`: `.milliseconds(1500)` is 1.5.
+    var timeInterval: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}
