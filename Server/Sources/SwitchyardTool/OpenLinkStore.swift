@@ -13,8 +13,7 @@ func openLinkStore(_ location: DatabaseLocation, timeout: Duration = .seconds(5)
     let store: any LinkStore
     switch location {
     case .sqlite(let path):
-        let (seconds, attoseconds) = timeout.components
-        store = try SQLiteLinkStore(path: path, busyTimeout: TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18)
+        store = try SQLiteLinkStore(path: path, busyTimeout: timeout.timeInterval)
     case .postgres(let url): store = try PostgresLinkStore(url: url, timeout: timeout)
     }
     do {

@@ -1,6 +1,7 @@
 package import Foundation
 public import Hummingbird
 import HummingbirdCore
+import NIOCore
 import ServiceLifecycle
 public import Logging
 import Switchyard
@@ -91,8 +92,7 @@ package func buildApplication(
 
     let limits = configuration.limits
     let http1 = HTTP1Channel.Configuration(
-        idleTimeout: .nanoseconds(limits.idleTimeout.components.seconds * 1_000_000_000
-            + limits.idleTimeout.components.attoseconds / 1_000_000_000),
+        idleTimeout: TimeAmount(limits.idleTimeout),
         httpDecoderConfiguration: .init(maxHeaderFieldSize: limits.maximumHeaderSize, maxHeaderListSize: limits.maximumHeaderSize,
                                         maxHeaderFieldCount: limits.maximumHeaderCount))
     var app = Application(

@@ -27,8 +27,7 @@ extension PostgresLinkStore {
             var configuration = PostgresConnection.Configuration(
                 host: url.host, port: url.port, username: url.username, password: url.password,
                 database: url.database, tls: try Self.connectionTLS(url.tls))
-            let (seconds, attoseconds) = bound.components
-            configuration.options.connectTimeout = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+            configuration.options.connectTimeout = TimeAmount(bound)
             let attempt = configuration
             reason = switch try? await withDeadline(bound, { await Self.attempt(attempt, logger: logger) }) {
             case .value(let reason): reason

@@ -151,4 +151,5 @@ struct WebhookDispatcher: Service {
     func retryDelay(afterAttempt attempts: Int) -> TimeInterval {
         let base = settings.firstRetryDelay.timeInterval * pow(2, Double(min(max(attempts - 1, 0), 30)))
         return min(base, settings.maximumRetryDelay.timeInterval) * Double.random(in: 0.5...1)
-    }}
+    }
+}

@@ -28,8 +28,7 @@ struct WebhookSender: Sendable {
     /// Sends `body` to `target` with its signature.
     func send(to target: WebhookAddressPolicy.Target, body: String, signature: String, eventID: String,
               type: String) async -> Outcome {
-        let amount = TimeAmount.nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000
-            + Int64(timeout.components.attoseconds / 1_000_000_000))
+        let amount = TimeAmount(timeout)
         var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, timeout: .init(connect: amount, read: amount))
         configuration.httpVersion = .http1Only
         configuration.dnsOverride = [target.host: target.address]
