@@ -64,6 +64,17 @@ import Testing
         }
     }
 
+    /// The row's words for each proof and set of endpoints, an empty set (stored data the API never
+    /// writes) included.
+    @Test func theInstallProofRowNamesItsEndpoints() {
+        #expect(DashboardViews.installProofText(.none, for: [.resolve]) == "none")
+        #expect(DashboardViews.installProofText(.attested, for: nil) == "attested: only an App Attest install redeems")
+        #expect(DashboardViews.installProofText(.attested, for: [.resolve, .redeem])
+            == "attested: only an App Attest install redeems or gets the metadata from resolve")
+        #expect(DashboardViews.installProofText(.attested, for: [])
+            == "attested, for no endpoint: any install redeems and gets the metadata")
+    }
+
     /// The link page shows the proof a redeem needs: the link's own, or the service's default.
     @Test func theDashboardLinkPageShowsTheInstallProof() async throws {
         var configuration = Harness.configuration()
