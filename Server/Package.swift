@@ -168,6 +168,7 @@ let package = Package(
             dependencies: [
                 "SwitchyardService",
                 "SwitchyardStore",
+                "CommandTestSupport", // processes are launched one at a time, package-wide
                 "SwitchyardQR",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

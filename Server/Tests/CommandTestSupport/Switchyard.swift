@@ -58,9 +58,7 @@ package struct Switchyard {
         process.standardInput = try FileHandle(forReadingFrom: stdin)
         process.standardOutput = try FileHandle(forWritingTo: stdout)
         process.standardError = try FileHandle(forWritingTo: stderr)
-        // Foundation's Process on Linux can crash when two threads launch at once (a fresh-clone run
-        // crashed inside run() beside another test's launch): launches are taken one at a time.
-        try launching.withLock { try process.run() }
+        try launch(process)
         process.waitUntilExit()
         return Run(
             status: process.terminationStatus,
@@ -69,8 +67,18 @@ package struct Switchyard {
     }
 }
 
-/// Held while a test launches a process (see ``Switchyard/run(_:input:in:executable:environment:)``).
+/// Held while a test launches a process (``launch(_:)``).
 private let launching = NSLock()
+
+/// Launches `process`, one launch at a time across every test of the package. Foundation's
+/// `Process` on Linux can crash when two threads launch at once (a fresh-clone run crashed inside
+/// `run()` beside another test's launch; a later run of the Server suite died of a segmentation
+/// fault, with no core to say where, while the webhook suites' receivers were launched without the
+/// lock): every test that starts a process (the `switchyard` command, `switchyard serve`, a webhook
+/// receiver, the fault cluster's control) starts it through here.
+package func launch(_ process: Process) throws {
+    try launching.withLock { try process.run() }
+}
 
 /// A fresh directory under the system's temporary directory, removed when the value is released.
 package final class TemporaryDirectory {

@@ -1,3 +1,4 @@
+import CommandTestSupport
 import Foundation
 @_spi(SwitchyardService) import Switchyard
 import Synchronization
@@ -30,7 +31,13 @@ final class WebhookReceiver: Sendable {
             + (trickle.map { ["--trickle", String($0)] } ?? [])
         let output = Pipe()
         process.standardOutput = output
-        try process.run()
+        // Not the test process's standard error and input: a receiver left behind when the test
+        // process dies would hold `swift test`'s pipe open, and `swift test` would wait for ever.
+        let errors = directory.appendingPathComponent("stderr")
+        try Data().write(to: errors)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        process.standardInput = FileHandle.nullDevice
+        try launch(process)
         self.process = process
         // The first line: "listening <port>".
         var line = Data()

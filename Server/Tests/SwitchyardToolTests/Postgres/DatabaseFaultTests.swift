@@ -195,7 +195,7 @@ extension PostgresProcessTests {
             let handle = try FileHandle(forWritingTo: output)
             process.standardOutput = handle
             process.standardError = handle
-            try process.run()
+            try launch(process)
             process.waitUntilExit()
             try handle.close()
             let text = String(decoding: try Data(contentsOf: output), as: UTF8.self)

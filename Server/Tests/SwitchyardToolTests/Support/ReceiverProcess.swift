@@ -22,7 +22,11 @@ final class ReceiverProcess: @unchecked Sendable {
         process.arguments = ["python3", Self.script, "--port", "0", "--secret-file", secretFile, "--log", logFile] + options
         let output = Pipe()
         process.standardOutput = output
-        try process.run()
+        // Not the test process's standard error and input: a receiver left behind when the test
+        // process dies would hold `swift test`'s pipe open, and `swift test` would wait for ever.
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch.write("stderr-\(name)", "")))
+        process.standardInput = FileHandle.nullDevice
+        try launch(process)
         var line = Data()
         while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line += byte }
         guard let port = String(decoding: line, as: UTF8.self).split(separator: " ").last.flatMap({ Int($0) }) else {

@@ -31,7 +31,7 @@ final class ServeProcess: @unchecked Sendable {
         let handle = try FileHandle(forWritingTo: output)
         process.standardOutput = handle
         process.standardError = handle
-        try process.run()
+        try launch(process)
         // The metrics listener (`--metrics-port`) says where it listens too: its port is not the one.
         let metricsPort = arguments.firstIndex(of: "--metrics-port").flatMap { arguments.dropFirst($0 + 1).first }.flatMap { Int($0) }
         var found: Int?
