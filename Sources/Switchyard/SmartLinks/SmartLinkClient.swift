@@ -113,15 +113,22 @@ public struct SmartLinkClient: Sendable {
     /// redeem-limited link's metadata comes from ``redeem(code:)`` only). When the install attests
     /// (``attestsInstall``), the request is signed (`resolve:{code}:{install}`), so a link that
     /// hands its metadata only to an attested install hands it over; without proof such a link's
-    /// `metadata` is nil.
+    /// `metadata` is nil. When the service answers that it does not know the install's stored key
+    /// (`attestKeyUnknown`: a database restored from before the attestation), the client forgets
+    /// the key, attests a new one and resolves once more, as ``redeem(code:)`` does.
     ///
     /// - Throws: ``SmartLinkError`` (not found, gone, unauthorized, a transport or format problem,
     ///   ``SmartLinkError/Code/appTooOld`` for a link this release cannot open), or the table's
     ///   ``LinkInputError`` wrapped in ``SmartLinkError/Code/unresolvable``.
     public func resolve(code: String) async throws(SmartLinkError) -> DeepLink {
+        let path = "api/v1/links/\(PercentEncoding.encode(code))/resolve"
         let headers = await resolveProofHeaders(code: code)
-        return try link(from: await send("GET", path: "api/v1/links/\(PercentEncoding.encode(code))/resolve", headers: headers),
-                        source: .smartLink)
+        var answer = try await send("GET", path: path, headers: headers)
+        if answer["attestKeyUnknown"]?.boolValue == true, !headers.isEmpty, let attestor {
+            attestor.storeKeyID(nil)
+            answer = try await send("GET", path: path, headers: await resolveProofHeaders(code: code))
+        }
+        return try link(from: answer, source: .smartLink)
     }
 
     /// The short link of `code` on this service (`https://go.example.com/Ab3dE9xQ`).

@@ -20,8 +20,9 @@ import Testing
     }
 
     /// Answers as the service would: a redeem signed with a key the service knows (`key-new`)
-    /// spends; a redeem signed with any other key is `attest-key-unknown`, except on
-    /// `known-never.example.com`, where every key is unknown.
+    /// spends; a redeem signed with any other key, or with any key on a `known-never` host, is
+    /// `attest-key-unknown`. A resolve answers a link that hands its metadata only to an attested
+    /// install: the metadata for a known key, else none, with `attestKeyUnknown` when a key was named.
     final class StandIn: URLProtocol {
         override class func canInit(with request: URLRequest) -> Bool { true }
         override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
@@ -37,7 +38,15 @@ import Testing
                 (status, body) = (201, #"{"challenge": "challenge-1", "expiresAt": "2030-01-01T00:00:00Z"}"#)
             case "/api/v1/attest":
                 (status, body) = (201, #"{"install": "install-1", "keyId": "key-new", "appId": "TEAMID.app", "environment": "production"}"#)
-            case _ where key == "key-new" && host != "known-never.example.com":
+            case _ where url.path.hasSuffix("/resolve"):
+                // A link that hands its metadata only to an attested install: withheld, and
+                // `attestKeyUnknown` when the key named is not one the service knows.
+                let known = key == "key-new" && !host.hasPrefix("known-never")
+                (status, body) = (200, """
+                    {"code": "Ab3dE9xQ", "url": "https://shop.example.com/product/42", "route": "product/:id", "match": "exact",
+                     "metadata": \(known ? #"{"coupon": "REAL"}"# : "null"), "attestKeyUnknown": \(key != nil && !known)}
+                    """)
+            case _ where key == "key-new" && !host.hasPrefix("known-never"):
                 (status, body) = (200, #"{"code": "Ab3dE9xQ", "metadata": {"coupon": "REAL"}}"#)
             default:
                 (status, body) = (403, #"""
@@ -109,6 +118,51 @@ import Testing
             "POST /api/v1/links/Ab3dE9xQ/redeem key=key-new",
         ])
         #expect(attestor.storedKeyID() == "key-new")
+    }
+
+    @Test func aResolveAnsweredAttestKeyUnknownAttestsAgainAndResolvesOnce() async throws {
+        let host = "restored-resolve.example.com"
+        let attestor = FakeAttestor(host: host, stored: "key-old")
+        let sdk = try Self.client(host: host, attestor: attestor)
+        let link = try await sdk.resolve(code: "Ab3dE9xQ")
+        #expect(link.metadata == ["coupon": "REAL"])
+        #expect(link.routeParameters == ["id": "42"])
+        #expect(Self.calls.withLock { $0[host] } == [
+            "generateAssertion key-old",
+            "GET /api/v1/links/Ab3dE9xQ/resolve key=key-old",
+            "storeKeyID nil",
+            "POST /api/v1/attest/challenge",
+            "generateKey",
+            "attestKey key-new challenge-1",
+            "POST /api/v1/attest",
+            "storeKeyID key-new",
+            "generateAssertion key-new",
+            "GET /api/v1/links/Ab3dE9xQ/resolve key=key-new",
+        ])
+    }
+
+    @Test func aResolveAnsweredAttestKeyUnknownTwiceReturnsTheLinkWithoutMetadata() async throws {
+        let host = "known-never-resolve.example.com"
+        let attestor = FakeAttestor(host: host, stored: "key-old")
+        let sdk = try Self.client(host: host, attestor: attestor)
+        let link = try await sdk.resolve(code: "Ab3dE9xQ")
+        #expect(link.metadata == nil)
+        #expect(link.route == "product/:id")
+        let calls = Self.calls.withLock { $0[host] } ?? []
+        #expect(calls.filter { $0.contains("/resolve") } == [
+            "GET /api/v1/links/Ab3dE9xQ/resolve key=key-old", "GET /api/v1/links/Ab3dE9xQ/resolve key=key-new",
+        ], "one retry, not a loop")
+        #expect(calls.filter { $0 == "POST /api/v1/attest" }.count == 1)
+    }
+
+    @Test func aResolveWithoutAStoredKeyProblemIsSentOnce() async throws {
+        let host = "resolve-known.example.com"
+        let attestor = FakeAttestor(host: host, stored: "key-new")
+        let sdk = try Self.client(host: host, attestor: attestor)
+        #expect(try await sdk.resolve(code: "Ab3dE9xQ").metadata == ["coupon": "REAL"])
+        #expect(Self.calls.withLock { $0[host] } == [
+            "generateAssertion key-new", "GET /api/v1/links/Ab3dE9xQ/resolve key=key-new",
+        ])
     }
 
     @Test func aRetryRefusedTheSameWayThrowsAndDoesNotLoop() async throws {

@@ -22,19 +22,21 @@ struct AppAPI: Sendable {
     /// `GET /api/v1/links/{code}/resolve`: the code arrived, so the match is exact; a redeem-limited
     /// link says whether it is redeemable and how many redemptions remain, not its metadata. A link
     /// whose proof applies to `resolve` hands its metadata only to an attested install
-    /// (``InstallProofCheck/provesResolve(of:request:context:)``); otherwise the metadata is null.
+    /// (``InstallProofCheck/provesResolve(of:request:context:)``); otherwise the metadata is null,
+    /// and `attestKeyUnknown` says when the key the request named is one the service does not know.
     func resolve(_ request: Request, context: ServiceRequestContext) async throws -> Resolution {
         try await service.spendPerClient(.resolve, request: request, context: context)
         let code = try context.parameters.require("code")
         let release = try AppVersionGate.release(of: request)
         let link = try await liveLink(code, context: context)
         // Metadata the link serves only to an attested install is withheld without that proof.
-        let withheld = link.redeemLimit == nil && link.metadata != nil && service.configuration.attest.demands(.resolve, of: link)
-            ? !(try await InstallProofCheck(service: service).provesResolve(of: link, request: request, context: context))
-            : false
+        let proof = link.redeemLimit == nil && link.metadata != nil && service.configuration.attest.demands(.resolve, of: link)
+            ? try await InstallProofCheck(service: service).provesResolve(of: link, request: request, context: context)
+            : nil
         service.recorder.events.count(.appOpen, code: link.code, platform: UserAgent.appPlatform(request.headers[.userAgent]),
                                       at: service.now())
-        return Resolution(link, match: .exact, service: service, release: release, withholdingMetadata: withheld)
+        return Resolution(link, match: .exact, service: service, release: release,
+                          withholdingMetadata: proof.map { $0 != .proved } ?? false, attestKeyUnknown: proof == .keyUnknown)
     }
 
     /// `POST /api/v1/deferred/claim`: the link this device opened before installing the app.

@@ -47,11 +47,17 @@ struct Resolution: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
     var requiredVersion: String?
     /// For an app too old: where to send the user (the store page to update, else the web fallback).
     var fallback: String?
+    /// Whether the resolve named an attested key (`Switchyard-Attest-Key`) that the service does
+    /// not know, for a link whose metadata needs an attested install: the metadata is withheld,
+    /// and the app attests a new key and resolves again (the SDK does, once).
+    var attestKeyUnknown = false
 
     /// A stored link, as the app sees it with this confidence; `release` is the app that asked;
-    /// `withholdingMetadata` when the install did not prove itself as the link's policy asks.
+    /// `withholdingMetadata` when the install did not prove itself as the link's policy asks, and
+    /// `attestKeyUnknown` when the key it named is not one the service knows.
     init(_ link: SmartLink, match: MatchConfidence, service: LinkService, release: AppRelease? = nil,
-         withholdingMetadata: Bool = false) {
+         withholdingMetadata: Bool = false, attestKeyUnknown: Bool = false) {
+        self.attestKeyUnknown = attestKeyUnknown
         (route, routeName) = StoredLinkRoute.shown(link, in: service.table)
         routeParameters = link.routeParameters
         queryParameters = link.queryParameters
@@ -116,6 +122,10 @@ extension Resolution: APIObject, OpenAPISchema {
         APIField("fallback", \.fallback,
                  "For an app too old: the App Store page to update (the link's appStore, else its iOS fallback) or the Android fallback, "
                     + "else the web fallback; null when the link has none."),
+        APIField("attestKeyUnknown", \.attestKeyUnknown,
+                 "True when the request named an attested key (Switchyard-Attest-Key) that the service does not know, for a link whose "
+                    + "metadata is handed only to an attested install: the metadata is null, and the app should attest a new key "
+                    + "(POST /api/v1/attest) and resolve again (the SDK forgets its key, attests and retries once). False otherwise."),
     ]
 }
 

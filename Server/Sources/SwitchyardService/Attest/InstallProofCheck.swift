@@ -25,6 +25,9 @@ struct InstallProofCheck: Sendable {
     /// The header that names the install on a resolve (a redeem names it in its body).
     static let installHeader = HTTPField.Name("Switchyard-Install")!
 
+    /// The problem kind of a key the service does not know (a redeem's 403; a resolve's `attestKeyUnknown`).
+    static let keyUnknownKind = "attest-key-unknown"
+
     /// The client data a redeem's assertion signs.
     static func redeemClientData(code: String, install: String) -> [UInt8] {
         Array("redeem:\(code):\(install)".utf8)
@@ -35,20 +38,22 @@ struct InstallProofCheck: Sendable {
         Array("resolve:\(code):\(install)".utf8)
     }
 
-    /// Whether a resolve of `link` proved its install: `Switchyard-Install`, `Switchyard-Attest-Key`
+    /// What a resolve of `link` proved of its install: `Switchyard-Install`, `Switchyard-Attest-Key`
     /// and `Switchyard-Assertion` over `resolve:{code}:{install}` that verifies. A missing header,
     /// an unknown key or an assertion that does not verify is no proof (the resolve still answers
-    /// the route); a verified assertion's counter is kept, so it cannot be sent again.
-    func provesResolve(of link: SmartLink, request: Request, context: ServiceRequestContext) async throws -> Bool {
+    /// the route); an unknown key is told apart, so that the app can attest a new one (the service
+    /// forgot it: a database restored from before the attestation, another store). A verified
+    /// assertion's counter is kept, so it cannot be sent again.
+    func provesResolve(of link: SmartLink, request: Request, context: ServiceRequestContext) async throws -> ResolveProof {
         guard let install = request.headers[Self.installHeader], let keyID = request.headers[Self.keyHeader],
-              let assertion = request.headers[Self.assertionHeader] else { return false }
+              let assertion = request.headers[Self.assertionHeader] else { return .none }
         do {
             try await verify(keyID: keyID, assertion: assertion, clientData: Self.resolveClientData(code: link.code, install: install),
                              install: install)
-            return true
+            return .proved
         } catch let problem as Problem {
             context.logger.info("resolve without install proof", metadata: ["code": "\(link.code)", "reason": "\(problem.kind): \(problem.detail)"])
-            return false
+            return problem.kind == Self.keyUnknownKind ? .keyUnknown : .none
         }
     }
 
@@ -77,7 +82,7 @@ struct InstallProofCheck: Sendable {
 
     private func verify(keyID: String, assertion: String, clientData: [UInt8], install: String) async throws {
         guard let key = try await service.storage({ try await service.store.attestKey(id: keyID) }) else {
-            throw Problem(.forbidden, kind: "attest-key-unknown", title: "Attested key not known",
+            throw Problem(.forbidden, kind: Self.keyUnknownKind, title: "Attested key not known",
                           detail: "no attested key '\(keyID)': attest it with POST /api/v1/attest first")
         }
         guard key.install == install else {
@@ -97,4 +102,14 @@ struct InstallProofCheck: Sendable {
             throw Problem.assertionInvalid("counter: the counter \(counter) was accepted before: a replayed assertion")
         }
     }
+}
+
+/// What a resolve's install proof showed (``InstallProofCheck/provesResolve(of:request:context:)``).
+enum ResolveProof: Sendable, Hashable {
+    /// An assertion that verified with the install's attested key.
+    case proved
+    /// No proof: a header missing, or an assertion that does not verify.
+    case none
+    /// `Switchyard-Attest-Key` names a key the service does not know.
+    case keyUnknown
 }

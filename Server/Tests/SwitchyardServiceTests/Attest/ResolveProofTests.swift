@@ -59,6 +59,38 @@ import Testing
         }
     }
 
+    /// A key the service does not know (a database restored from before the attestation) is told
+    /// apart from other failed proofs: `attestKeyUnknown` is true for it alone, so the app attests a
+    /// new key; the metadata is withheld all the same. A link that asks no proof never says it.
+    @Test(arguments: StoreKind.available)
+    func anUnknownKeyIsToldApartFromOtherFailedProofs(kind: StoreKind) async throws {
+        try await Harness.live(kind) { client, harness in
+            let code = try #require(try await client.create(
+                #"{"route": "about/team", "metadata": {"secret": "S4"}, "installProof": "attested", "installProofFor": ["resolve"]}"#)["code"]?.stringValue)
+            let known = AttestSupport.DeviceKey(appID: "TEAMID.com.example.shop")
+            #expect(try await harness.store.insertAttestKey(known.record(install: Self.install, at: harness.clock.now)))
+            let forgotten = AttestSupport.DeviceKey(appID: "TEAMID.com.example.shop")
+
+            let unknown = try await Self.resolve(client, code, install: Self.install, key: forgotten)
+            #expect(unknown.status == .ok, "\(unknown.text)")
+            #expect(try unknown.json()["attestKeyUnknown"] == true)
+            #expect(try unknown.json()["metadata"] == .null)
+            let bare = try await Self.resolve(client, code)
+            #expect(try bare.json()["attestKeyUnknown"] == false, "no key named")
+            let borrowed = try await Self.resolve(client, code, install: "attacker-install-2", key: known, counter: 1)
+            #expect(try borrowed.json()["attestKeyUnknown"] == false, "a known key of another install")
+            #expect(try borrowed.json()["metadata"] == .null)
+            let attested = try await Self.resolve(client, code, install: Self.install, key: known, counter: 2)
+            #expect(try attested.json()["attestKeyUnknown"] == false)
+            #expect(try attested.json()["metadata"] == ["secret": "S4"])
+
+            let open = try #require(try await client.create(#"{"route": "about/team", "metadata": {"secret": "S5"}}"#)["code"]?.stringValue)
+            let asked = try await Self.resolve(client, open, install: Self.install, key: forgotten)
+            #expect(try asked.json()["attestKeyUnknown"] == false, "a link that asks no proof checks none")
+            #expect(try asked.json()["metadata"] == ["secret": "S5"])
+        }
+    }
+
     /// Links whose proof covers the redeem only (the default), and links asking no proof, keep
     /// handing their metadata to any resolve.
     @Test(arguments: StoreKind.available)

@@ -139,4 +139,28 @@ import Testing
             #expect(try await harness.store.link(code: code)?.redeemCount == 0)
         }
     }
+
+    /// The same on a resolve of a link that hands its metadata only to an attested install: the
+    /// service answers `attestKeyUnknown`, and the client forgets the key, attests over a fresh
+    /// challenge and resolves once more. The new attestation is refused here (its nonce), so the
+    /// second resolve carries no proof: the route comes back without the metadata, and no key is kept.
+    @Test(arguments: StoreKind.available)
+    func aResolveWithAKeyTheServiceDoesNotKnowAttestsAgain(kind: StoreKind) async throws {
+        try await Harness.live(kind, configuration: AttestAPITests.configuration()) { client, harness in
+            harness.clock.advance(by: AttestSupport.deviceValidAt.timeIntervalSince(harness.clock.now))
+            let code = try await Self.create(
+                client, #"{"route": "about/team", "metadata": {"secret": "S"}, "installProof": "attested", "installProofFor": ["resolve"]}"#)
+            let device = AttestSupport.DeviceKey(appID: AttestSupport.deviceAppID)
+            let attestor = TestAttestor(device: device, keyID: device.keyID,
+                                        attestation: Data(base64Encoded: AttestSupport.deviceAttestation)!)
+            #expect(try await harness.store.attestKey(id: device.keyID) == nil, "the service does not know the stored key")
+            let sdk = try Self.sdk(client, installID: "install-restored", attestor: attestor)
+            let link = try await sdk.resolve(code: code)
+            #expect(link.route == "about/team")
+            #expect(link.metadata == nil)
+            #expect(attestor.storedKeyID() == nil, "the unknown key was forgotten and the refused one not kept")
+            #expect(try await harness.store.forgetChallenges(expiredBy: .distantFuture, limit: 10) == 0,
+                    "the client fetched a challenge and spent it on a new attestation")
+        }
+    }
 }
