@@ -50,34 +50,22 @@ package struct Switchyard {
         try Data().write(to: stdout)
         try Data().write(to: stderr)
 
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-        process.standardInput = try FileHandle(forReadingFrom: stdin)
-        process.standardOutput = try FileHandle(forWritingTo: stdout)
-        process.standardError = try FileHandle(forWritingTo: stderr)
-        try launch(process)
+        let input = try FileHandle(forReadingFrom: stdin)
+        let output = try FileHandle(forWritingTo: stdout)
+        let errors = try FileHandle(forWritingTo: stderr)
+        let process = try ChildProcess(
+            executable: executable, arguments: arguments,
+            environment: environment.isEmpty ? nil : ProcessInfo.processInfo.environment.merging(environment) { $1 },
+            directory: directory, standardInput: input, standardOutput: output, standardError: errors)
         process.waitUntilExit()
+        try input.close()
+        try output.close()
+        try errors.close()
         return Run(
             status: process.terminationStatus,
             standardOutput: String(decoding: try Data(contentsOf: stdout), as: UTF8.self),
             standardError: String(decoding: try Data(contentsOf: stderr), as: UTF8.self))
     }
-}
-
-/// Held while a test launches a process (``launch(_:)``).
-private let launching = NSLock()
-
-/// Launches `process`, one launch at a time across every test of the package. Foundation's
-/// `Process` on Linux can crash when two threads launch at once (a fresh-clone run crashed inside
-/// `run()` beside another test's launch; a later run of the Server suite died of a segmentation
-/// fault, with no core to say where, while the webhook suites' receivers were launched without the
-/// lock): every test that starts a process (the `switchyard` command, `switchyard serve`, a webhook
-/// receiver, the fault cluster's control) starts it through here.
-package func launch(_ process: Process) throws {
-    try launching.withLock { try process.run() }
 }
 
 /// A fresh directory under the system's temporary directory, removed when the value is released.

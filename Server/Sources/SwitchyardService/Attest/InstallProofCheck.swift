@@ -46,14 +46,14 @@ struct InstallProofCheck: Sendable {
     /// assertion's counter is kept, so it cannot be sent again.
     func provesResolve(of link: SmartLink, request: Request, context: ServiceRequestContext) async throws -> ResolveProof {
         guard let install = request.headers[Self.installHeader], let keyID = request.headers[Self.keyHeader],
-              let assertion = request.headers[Self.assertionHeader] else { return .none }
+              let assertion = request.headers[Self.assertionHeader] else { return .unproved }
         do {
             try await verify(keyID: keyID, assertion: assertion, clientData: Self.resolveClientData(code: link.code, install: install),
                              install: install)
             return .proved
         } catch let problem as Problem {
             context.logger.info("resolve without install proof", metadata: ["code": "\(link.code)", "reason": "\(problem.kind): \(problem.detail)"])
-            return problem.kind == Self.keyUnknownKind ? .keyUnknown : .none
+            return problem.kind == Self.keyUnknownKind ? .keyUnknown : .unproved
         }
     }
 
@@ -109,7 +109,7 @@ enum ResolveProof: Sendable, Hashable {
     /// An assertion that verified with the install's attested key.
     case proved
     /// No proof: a header missing, or an assertion that does not verify.
-    case none
+    case unproved
     /// `Switchyard-Attest-Key` names a key the service does not know.
     case keyUnknown
 }

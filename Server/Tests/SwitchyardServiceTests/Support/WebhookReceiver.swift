@@ -9,7 +9,7 @@ final class WebhookReceiver: Sendable {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../../Scripts/webhook-receiver.py").standardizedFileURL.path
 
-    let process: Process
+    let process: ChildProcess
     let port: Int
     let secretFile: String
     let logFile: String
@@ -24,20 +24,20 @@ final class WebhookReceiver: Sendable {
         logFile = directory.appendingPathComponent("events.jsonl").path
         try Data().write(to: URL(fileURLWithPath: secretFile))
         try Data().write(to: URL(fileURLWithPath: logFile))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.script, "--port", "0", "--secret-file", secretFile, "--log", logFile,
-                             "--fail-first", String(failFirst)] + (redirect.map { ["--redirect", $0] } ?? [])
-            + (trickle.map { ["--trickle", String($0)] } ?? [])
         let output = Pipe()
-        process.standardOutput = output
         // Not the test process's standard error and input: a receiver left behind when the test
         // process dies would hold `swift test`'s pipe open, and `swift test` would wait for ever.
-        let errors = directory.appendingPathComponent("stderr")
-        try Data().write(to: errors)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        process.standardInput = FileHandle.nullDevice
-        try launch(process)
+        let errorsFile = directory.appendingPathComponent("stderr")
+        try Data().write(to: errorsFile)
+        let errors = try FileHandle(forWritingTo: errorsFile)
+        let process = try ChildProcess(
+            executable: URL(fileURLWithPath: "/usr/bin/env"),
+            arguments: ["python3", Self.script, "--port", "0", "--secret-file", secretFile, "--log", logFile,
+                        "--fail-first", String(failFirst)] + (redirect.map { ["--redirect", $0] } ?? [])
+                + (trickle.map { ["--trickle", String($0)] } ?? []),
+            standardInput: FileHandle.nullDevice, standardOutput: output.fileHandleForWriting, standardError: errors)
+        try errors.close()
+        try output.fileHandleForWriting.close()
         self.process = process
         // The first line: "listening <port>".
         var line = Data()

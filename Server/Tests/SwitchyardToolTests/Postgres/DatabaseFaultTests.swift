@@ -181,21 +181,17 @@ extension PostgresProcessTests {
 
         /// Runs `$SWITCHYARD_POSTGRES_FAULT_CTL VERB` (`stop` or `start`) and waits for it.
         static func control(_ verb: String, allowFailure: Bool = false) throws {
-            let process = Process()
-            // Foundation learns that a child exited when a socket the child inherits is closed; the
-            // PostgreSQL server that `start` leaves running would inherit it too, and the wait would
-            // never end. So the shell closes every descriptor above 2 before running the command.
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-c", #"for fd in $(ls /proc/$$/fd); do [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done; exec "#
-                                 + "\(PostgresEnvironment.faultControl ?? "false") \(verb)"]
-            process.currentDirectoryURL = URL(fileURLWithPath: "/")
             let scratch = try TemporaryDirectory()
             let output = scratch.url.appendingPathComponent("control.log")
             try Data().write(to: output)
             let handle = try FileHandle(forWritingTo: output)
-            process.standardOutput = handle
-            process.standardError = handle
-            try launch(process)
+            // The PostgreSQL server that `start` leaves running keeps what the command inherits: a
+            // log file here, and no other descriptor (``ChildProcess`` closes the rest).
+            let process = try ChildProcess(
+                executable: URL(fileURLWithPath: "/bin/bash"),
+                arguments: ["-c", "exec \(PostgresEnvironment.faultControl ?? "false") \(verb)"],
+                directory: URL(fileURLWithPath: "/"),
+                standardInput: FileHandle.nullDevice, standardOutput: handle, standardError: handle)
             process.waitUntilExit()
             try handle.close()
             let text = String(decoding: try Data(contentsOf: output), as: UTF8.self)

@@ -8,7 +8,7 @@ final class ReceiverProcess: @unchecked Sendable {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../../Scripts/webhook-receiver.py").standardizedFileURL.path
 
-    let process = Process()
+    let process: ChildProcess
     let port: Int
     let secretFile: String
     let logFile: String
@@ -18,15 +18,16 @@ final class ReceiverProcess: @unchecked Sendable {
         let name = UUID().uuidString
         secretFile = try scratch.write("secret-\(name)", "")
         logFile = try scratch.write("events-\(name).jsonl", "")
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.script, "--port", "0", "--secret-file", secretFile, "--log", logFile] + options
         let output = Pipe()
-        process.standardOutput = output
         // Not the test process's standard error and input: a receiver left behind when the test
         // process dies would hold `swift test`'s pipe open, and `swift test` would wait for ever.
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch.write("stderr-\(name)", "")))
-        process.standardInput = FileHandle.nullDevice
-        try launch(process)
+        let errors = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch.write("stderr-\(name)", "")))
+        process = try ChildProcess(
+            executable: URL(fileURLWithPath: "/usr/bin/env"),
+            arguments: ["python3", Self.script, "--port", "0", "--secret-file", secretFile, "--log", logFile] + options,
+            standardInput: FileHandle.nullDevice, standardOutput: output.fileHandleForWriting, standardError: errors)
+        try errors.close()
+        try output.fileHandleForWriting.close()
         var line = Data()
         while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line += byte }
         guard let port = String(decoding: line, as: UTF8.self).split(separator: " ").last.flatMap({ Int($0) }) else {

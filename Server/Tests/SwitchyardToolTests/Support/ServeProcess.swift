@@ -7,7 +7,7 @@ import FoundationNetworking
 /// One running `switchyard serve` on a free port, as a real process: started, asked over HTTP,
 /// stopped with SIGTERM or killed with SIGKILL.
 final class ServeProcess: @unchecked Sendable {
-    let process = Process()
+    let process: ChildProcess
     let output: URL
     let port: Int
 
@@ -21,17 +21,15 @@ final class ServeProcess: @unchecked Sendable {
          routes: String = Switchyard.shopRoutes, arguments: [String] = []) throws {
         output = scratch.url.appendingPathComponent("serve-\(UUID().uuidString).log")
         try Data().write(to: output)
-        process.executableURL = executable
-        if let workingDirectory { process.currentDirectoryURL = workingDirectory }
-        process.arguments = ["serve", "--routes", routes, "--database", database, "--port", "0"] + arguments
         var inherited = ProcessInfo.processInfo.environment
         inherited["SWITCHYARD_API_KEY"] = nil
         inherited["SWITCHYARD_APP_KEY"] = nil
-        process.environment = inherited.merging(environment) { $1 }
         let handle = try FileHandle(forWritingTo: output)
-        process.standardOutput = handle
-        process.standardError = handle
-        try launch(process)
+        process = try ChildProcess(
+            executable: executable, arguments: ["serve", "--routes", routes, "--database", database, "--port", "0"] + arguments,
+            environment: inherited.merging(environment) { $1 }, directory: workingDirectory,
+            standardInput: FileHandle.nullDevice, standardOutput: handle, standardError: handle)
+        try handle.close()
         // The metrics listener (`--metrics-port`) says where it listens too: its port is not the one.
         let metricsPort = arguments.firstIndex(of: "--metrics-port").flatMap { arguments.dropFirst($0 + 1).first }.flatMap { Int($0) }
         var found: Int?

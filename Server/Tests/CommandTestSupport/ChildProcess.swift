@@ -1,0 +1,109 @@
+import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A process the tests start: `posix_spawn` with the child's standard streams set and every other
+/// descriptor closed in the child, instead of Foundation's `Process`.
+///
+/// Foundation's `Process.run()` on Linux reads `/proc/self/fd` to find the descriptors to close and
+/// copies each entry's whole 256-byte name, reading past the end of glibc's buffer when an entry
+/// sits at its end (swift-corelibs-foundation pull request 5472, fixed after Swift 6.3.1). A test
+/// process with many sockets open hits that now and then: the Server suite died of it with
+/// "Bad pointer dereference" inside `Process.run()`. This launcher reads no directory.
+package final class ChildProcess: @unchecked Sendable {
+    package let processIdentifier: pid_t
+    private let lock = NSLock()
+    private var status: Int32?
+
+    /// Starts `executable` with `arguments`; `environment` replaces the test's when given;
+    /// `directory` is the child's working directory; a nil stream is the test process's own.
+    package init(executable: URL, arguments: [String], environment: [String: String]? = nil, directory: URL? = nil,
+                 standardInput: FileHandle? = nil, standardOutput: FileHandle? = nil, standardError: FileHandle? = nil) throws {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for (handle, target) in [(standardInput, Int32(0)), (standardOutput, 1), (standardError, 2)] {
+            if let handle { posix_spawn_file_actions_adddup2(&actions, handle.fileDescriptor, target) }
+        }
+        try Self.gnu("posix_spawn_file_actions_addclosefrom_np", as: CloseFrom.self)(&actions, 3).check("closefrom")
+        if let directory {
+            try directory.path.withCString { path in
+                try Self.gnu("posix_spawn_file_actions_addchdir_np", as: Chdir.self)(&actions, path).check("chdir")
+            }
+        }
+        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        let env = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            env.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, executable.path, &actions, nil, argv, env)
+        guard result == 0 else { throw ChildProcessError("posix_spawn \(executable.path): \(String(cString: strerror(result)))") }
+        processIdentifier = pid
+    }
+
+    /// Whether the child has not exited yet (it is reaped when it has).
+    package var isRunning: Bool {
+        lock.withLock {
+            if status != nil { return false }
+            var raw: Int32 = 0
+            if waitpid(processIdentifier, &raw, WNOHANG) == processIdentifier {
+                status = raw
+                return false
+            }
+            return true
+        }
+    }
+
+    /// Sends SIGTERM.
+    package func terminate() {
+        kill(processIdentifier, SIGTERM)
+    }
+
+    /// Waits for the child to exit (outside the lock, so that ``isRunning`` answers meanwhile).
+    package func waitUntilExit() {
+        while lock.withLock({ status == nil }) {
+            var raw: Int32 = 0
+            let reaped = waitpid(processIdentifier, &raw, 0)
+            if reaped == processIdentifier {
+                lock.withLock { status = raw }
+            } else if errno == ECHILD {
+                usleep(1_000) // reaped by another thread's wait, which is about to record it
+            }
+        }
+    }
+
+    /// The exit code, or the signal that ended the child (as Foundation's `Process` reports it);
+    /// waits for the child to exit.
+    package var terminationStatus: Int32 {
+        waitUntilExit()
+        let raw = lock.withLock { status ?? 0 }
+        let signal = raw & 0x7f
+        return signal == 0 ? (raw >> 8) & 0xff : signal
+    }
+
+    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    private typealias Chdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+
+    /// A glibc function that Swift's Glibc module does not declare (it needs `_GNU_SOURCE`).
+    private static func gnu<F>(_ name: String, as type: F.Type) throws -> F {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else {
+            throw ChildProcessError("\(name) is missing from this C library (glibc 2.34 or later has it)")
+        }
+        return unsafeBitCast(symbol, to: type)
+    }
+}
+
+/// Why a test's child process could not start.
+package struct ChildProcessError: Error, CustomStringConvertible {
+    package let description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension Int32 {
+    fileprivate func check(_ what: String) throws {
+        if self != 0 { throw ChildProcessError("posix_spawn_file_actions \(what): \(String(cString: strerror(self)))") }
+    }
+}
