@@ -38,8 +38,23 @@ package final class ChildProcess: @unchecked Sendable {
             argv.forEach { free($0) }
             env.forEach { free($0) }
         }
+        // The child starts with no signal blocked and every handler at its default, whatever the
+        // launching thread blocks or ignores (the concurrency pool's threads block signals; NIO
+        // ignores SIGPIPE): a child that inherited a blocked SIGTERM would never stop.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var all = sigset_t()
+        sigfillset(&all)
+        sigdelset(&all, SIGKILL)
+        sigdelset(&all, SIGSTOP)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable.path, &actions, nil, argv, env)
+        let result = posix_spawn(&pid, executable.path, &actions, &attributes, argv, env)
         guard result == 0 else { throw ChildProcessError("posix_spawn \(executable.path): \(String(cString: strerror(result)))") }
         processIdentifier = pid
     }
