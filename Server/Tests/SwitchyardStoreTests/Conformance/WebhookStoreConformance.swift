@@ -174,7 +174,10 @@ enum WebhookStoreConformance: String, ConformanceCase {
         #expect(try await store.pendingWebhookDeliveryCount() == 1)
     }
 
-    /// Claims running at once never hand one row out twice.
+    /// Claims running at once never hand one row out twice, and leave none behind for good: what
+    /// they did not take, the next claims do. (On PostgreSQL two claims whose statements start
+    /// together see the same first rows of the webhook's lane, and the one that finds them locked
+    /// skips them and takes fewer: a run on a loaded machine had the six claims take 45 of 60.)
     static func concurrentClaims(_ store: any LinkStore) async throws {
         try await store.insertWebhook(hook("wh1"))
         try await store.enqueueWebhookDeliveries((0..<60).map { delivery("e\($0)") })
@@ -184,7 +187,15 @@ enum WebhookStoreConformance: String, ConformanceCase {
             }
             return try await group.reduce(into: [Int64]()) { $0 += $1 }
         }
-        #expect(ids.count == 60)
-        #expect(Set(ids).count == 60)
+        #expect(!ids.isEmpty)
+        #expect(Set(ids).count == ids.count, "no row handed out twice")
+        var all = ids
+        while true {
+            let next = try await store.claimWebhookDeliveries(now: Instant.at(1), leaseUntil: Instant.at(100), limit: 15).map(\.id)
+            if next.isEmpty { break }
+            all += next
+        }
+        #expect(all.count == 60)
+        #expect(Set(all).count == 60, "every row claimed once, by the concurrent claims or the ones after")
     }
 }
