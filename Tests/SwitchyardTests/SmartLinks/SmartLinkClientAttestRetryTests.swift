@@ -92,6 +92,14 @@ import Testing
         }
     }
 
+    /// The calls of a request refused for its unknown key `key-old`: the key forgotten, a new one
+    /// attested over the service's challenge, and the request signed again with it.
+    static func attestedAgain(_ request: String) -> [String] {
+        ["generateAssertion key-old", "\(request) key=key-old", "storeKeyID nil", "POST /api/v1/attest/challenge", "generateKey",
+         "attestKey key-new challenge-1", "POST /api/v1/attest", "storeKeyID key-new", "generateAssertion key-new",
+         "\(request) key=key-new"]
+    }
+
     static func client(host: String, attestor: FakeAttestor) throws -> SmartLinkClient {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.protocolClasses = [StandIn.self]
@@ -105,18 +113,7 @@ import Testing
         let attestor = FakeAttestor(host: host, stored: "key-old")
         let sdk = try Self.client(host: host, attestor: attestor)
         #expect(try await sdk.redeem(code: "Ab3dE9xQ") == ["coupon": "REAL"])
-        #expect(Self.calls.withLock { $0[host] } == [
-            "generateAssertion key-old",
-            "POST /api/v1/links/Ab3dE9xQ/redeem key=key-old",
-            "storeKeyID nil",
-            "POST /api/v1/attest/challenge",
-            "generateKey",
-            "attestKey key-new challenge-1",
-            "POST /api/v1/attest",
-            "storeKeyID key-new",
-            "generateAssertion key-new",
-            "POST /api/v1/links/Ab3dE9xQ/redeem key=key-new",
-        ])
+        #expect(Self.calls.withLock { $0[host] } == Self.attestedAgain("POST /api/v1/links/Ab3dE9xQ/redeem"))
         #expect(attestor.storedKeyID() == "key-new")
     }
 
@@ -127,18 +124,7 @@ import Testing
         let link = try await sdk.resolve(code: "Ab3dE9xQ")
         #expect(link.metadata == ["coupon": "REAL"])
         #expect(link.routeParameters == ["id": "42"])
-        #expect(Self.calls.withLock { $0[host] } == [
-            "generateAssertion key-old",
-            "GET /api/v1/links/Ab3dE9xQ/resolve key=key-old",
-            "storeKeyID nil",
-            "POST /api/v1/attest/challenge",
-            "generateKey",
-            "attestKey key-new challenge-1",
-            "POST /api/v1/attest",
-            "storeKeyID key-new",
-            "generateAssertion key-new",
-            "GET /api/v1/links/Ab3dE9xQ/resolve key=key-new",
-        ])
+        #expect(Self.calls.withLock { $0[host] } == Self.attestedAgain("GET /api/v1/links/Ab3dE9xQ/resolve"))
     }
 
     @Test func aResolveAnsweredAttestKeyUnknownTwiceReturnsTheLinkWithoutMetadata() async throws {
