@@ -115,7 +115,8 @@ public struct SmartLinkClient: Sendable {
     /// hands its metadata only to an attested install hands it over; without proof such a link's
     /// `metadata` is nil. When the service answers that it does not know the install's stored key
     /// (`attestKeyUnknown`: a database restored from before the attestation), the client forgets
-    /// the key, attests a new one and resolves once more, as ``redeem(code:)`` does.
+    /// the key, attests a new one and resolves once more, as ``redeem(code:)`` does; that second
+    /// request carries `Switchyard-Retry: attest-key-unknown`, so the service counts one app open.
     ///
     /// - Throws: ``SmartLinkError`` (not found, gone, unauthorized, a transport or format problem,
     ///   ``SmartLinkError/Code/appTooOld`` for a link this release cannot open), or the table's
@@ -126,7 +127,9 @@ public struct SmartLinkClient: Sendable {
         var answer = try await send("GET", path: path, headers: headers)
         if answer["attestKeyUnknown"]?.boolValue == true, !headers.isEmpty, let attestor {
             attestor.storeKeyID(nil)
-            answer = try await send("GET", path: path, headers: await resolveProofHeaders(code: code))
+            // Says it is the second resolve, so the service does not count a second app open.
+            let again = await resolveProofHeaders(code: code).merging(["Switchyard-Retry": "attest-key-unknown"]) { old, _ in old }
+            answer = try await send("GET", path: path, headers: again)
         }
         return try link(from: answer, source: .smartLink)
     }

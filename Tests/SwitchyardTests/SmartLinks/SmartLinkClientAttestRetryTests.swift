@@ -31,7 +31,9 @@ import Testing
         override func startLoading() {
             let url = request.url!, host = url.host!
             let key = request.value(forHTTPHeaderField: "Switchyard-Attest-Key")
-            SmartLinkClientAttestRetryTests.record(host, "\(request.httpMethod ?? "") \(url.path)" + (key.map { " key=\($0)" } ?? ""))
+            let retry = request.value(forHTTPHeaderField: "Switchyard-Retry")
+            SmartLinkClientAttestRetryTests.record(host, "\(request.httpMethod ?? "") \(url.path)" + (key.map { " key=\($0)" } ?? "")
+                                                       + (retry.map { " retry=\($0)" } ?? ""))
             let (status, body): (Int, String)
             switch url.path {
             case "/api/v1/attest/challenge":
@@ -93,11 +95,12 @@ import Testing
     }
 
     /// The calls of a request refused for its unknown key `key-old`: the key forgotten, a new one
-    /// attested over the service's challenge, and the request signed again with it.
-    static func attestedAgain(_ request: String) -> [String] {
+    /// attested over the service's challenge, and the request signed again with it (saying it is a
+    /// retry with `Switchyard-Retry` when `retry` is given).
+    static func attestedAgain(_ request: String, retry: String? = nil) -> [String] {
         ["generateAssertion key-old", "\(request) key=key-old", "storeKeyID nil", "POST /api/v1/attest/challenge", "generateKey",
          "attestKey key-new challenge-1", "POST /api/v1/attest", "storeKeyID key-new", "generateAssertion key-new",
-         "\(request) key=key-new"]
+         "\(request) key=key-new" + (retry.map { " retry=\($0)" } ?? "")]
     }
 
     static func client(host: String, attestor: FakeAttestor) throws -> SmartLinkClient {
@@ -124,7 +127,8 @@ import Testing
         let link = try await sdk.resolve(code: "Ab3dE9xQ")
         #expect(link.metadata == ["coupon": "REAL"])
         #expect(link.routeParameters == ["id": "42"])
-        #expect(Self.calls.withLock { $0[host] } == Self.attestedAgain("GET /api/v1/links/Ab3dE9xQ/resolve"))
+        // The second resolve says it is one, so the service counts a single app open.
+        #expect(Self.calls.withLock { $0[host] } == Self.attestedAgain("GET /api/v1/links/Ab3dE9xQ/resolve", retry: "attest-key-unknown"))
     }
 
     @Test func aResolveAnsweredAttestKeyUnknownTwiceReturnsTheLinkWithoutMetadata() async throws {
@@ -136,7 +140,7 @@ import Testing
         #expect(link.route == "product/:id")
         let calls = Self.calls.withLock { $0[host] } ?? []
         #expect(calls.filter { $0.contains("/resolve") } == [
-            "GET /api/v1/links/Ab3dE9xQ/resolve key=key-old", "GET /api/v1/links/Ab3dE9xQ/resolve key=key-new",
+            "GET /api/v1/links/Ab3dE9xQ/resolve key=key-old", "GET /api/v1/links/Ab3dE9xQ/resolve key=key-new retry=attest-key-unknown",
         ], "one retry, not a loop")
         #expect(calls.filter { $0 == "POST /api/v1/attest" }.count == 1)
     }

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 import Switchyard
 import SwitchyardStore
@@ -33,11 +34,21 @@ struct AppAPI: Sendable {
         let proof = link.redeemLimit == nil && link.metadata != nil && service.configuration.attest.demands(.resolve, of: link)
             ? try await InstallProofCheck(service: service).provesResolve(of: link, request: request, context: context)
             : nil
-        service.recorder.events.count(.appOpen, code: link.code, platform: UserAgent.appPlatform(request.headers[.userAgent]),
-                                      at: service.now())
+        // The SDK's second resolve after `attestKeyUnknown` says so: the open was counted by the first.
+        if request.headers[Self.retryHeader] != Self.attestKeyUnknownRetry {
+            service.recorder.events.count(.appOpen, code: link.code, platform: UserAgent.appPlatform(request.headers[.userAgent]),
+                                          at: service.now())
+        }
         return Resolution(link, match: .exact, service: service, release: release,
                           withholdingMetadata: proof.map { $0 != .proved } ?? false, attestKeyUnknown: proof == .keyUnknown)
     }
+
+    /// `Switchyard-Retry`: why a request repeats one the service answered. With
+    /// ``attestKeyUnknownRetry`` a resolve is the app's second one after `attestKeyUnknown`, and is
+    /// not counted as another app open (an app that lies about it only goes uncounted).
+    static let retryHeader = HTTPField.Name("Switchyard-Retry")!
+    /// The value of ``retryHeader`` on a resolve made again after `attestKeyUnknown`.
+    static let attestKeyUnknownRetry = "attest-key-unknown"
 
     /// `POST /api/v1/deferred/claim`: the link this device opened before installing the app.
     ///

@@ -91,6 +91,36 @@ import Testing
         }
     }
 
+    /// The app's second resolve after `attestKeyUnknown` says so (`Switchyard-Retry:
+    /// attest-key-unknown`) and is not counted as another app open; any other value is ignored.
+    @Test(arguments: StoreKind.available)
+    func theResolveMadeAgainAfterAnUnknownKeyIsNotASecondOpen(kind: StoreKind) async throws {
+        try await Harness.live(kind) { client, harness in
+            let code = try #require(try await client.create(
+                #"{"route": "about/team", "metadata": {"secret": "S6"}, "installProof": "attested", "installProofFor": ["resolve"]}"#)["code"]?.stringValue)
+            let forgotten = AttestSupport.DeviceKey(appID: "TEAMID.com.example.shop")
+            #expect(try await Self.resolve(client, code, install: Self.install, key: forgotten).json()["attestKeyUnknown"] == true)
+            func again(_ retry: String) async throws -> TestResponse {
+                try await client.send(.get, "/api/v1/links/\(code)/resolve", key: Keys.app, headers: [AppAPI.retryHeader: retry])
+            }
+            let retried = try await again("attest-key-unknown")
+            #expect(retried.status == .ok, "\(retried.text)")
+            #expect(try retried.json()["route"] == "about/team", "answered as any resolve")
+            await harness.recorder.flush()
+            #expect(try await Self.appOpens(client, code) == 1, "the first resolve counted, the retry not")
+
+            #expect(try await again("something-else").status == .ok)
+            await harness.recorder.flush()
+            #expect(try await Self.appOpens(client, code) == 2, "another value is no retry")
+        }
+    }
+
+    static func appOpens(_ client: some TestClientProtocol, _ code: String) async throws -> JSONValue? {
+        let stats = try await client.send(.get, "/api/v1/links/\(code)/stats?days=1")
+        #expect(stats.status == .ok, "\(stats.text)")
+        return try stats.json()["totals"]?["appOpens"]
+    }
+
     /// Links whose proof covers the redeem only (the default), and links asking no proof, keep
     /// handing their metadata to any resolve.
     @Test(arguments: StoreKind.available)

@@ -161,6 +161,8 @@ import Testing
             #expect(attestor.storedKeyID() == nil, "the unknown key was forgotten and the refused one not kept")
             #expect(try await harness.store.forgetChallenges(expiredBy: .distantFuture, limit: 10) == 0,
                     "the client fetched a challenge and spent it on a new attestation")
+            await harness.recorder.flush()
+            #expect(try await ResolveProofTests.appOpens(client, code) == 1, "two resolves, one app open")
         }
     }
 }
