@@ -58,7 +58,7 @@ public struct DeepLink: Sendable, Hashable {
     /// The route's parameters, percent-decoded: nil when no route matched, empty when the
     /// matched route has none.
     public var routeParameters: [String: String]? {
-        get { parameters.dictionary(in: storedURL, names: matched?.parameterNames) }
+        get { parameters.dictionary(in: storedURL, matched: matched) }
         set { parameters = RouteParameters(newValue) }
     }
     /// Every query item, in order, decoded (`+` is a space). A resolved link decodes them from its

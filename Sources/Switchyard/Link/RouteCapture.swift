@@ -13,13 +13,18 @@ struct RouteCapture: Sendable {
 
     /// The segment's text, percent-decoded.
     func value(in url: String) -> String {
+        // A native string's bytes in place: `withUTF8` needs a mutable copy of it (a retain and a
+        // release of the link's input) even when it has nothing to change.
+        if let value = url.utf8.withContiguousStorageIfAvailable({ text(in: $0) }) { return value }
         var url = url
-        return url.withUTF8 { bytes in
-            let raw = UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(end)])
-            guard escaped else { return String(decoding: raw, as: UTF8.self) }
-            return String(unsafeUninitializedCapacity: raw.count) { output in
-                PercentDecoding.decode(raw, into: output, lowercase: false)
-            }
+        return url.withUTF8 { text(in: $0) }
+    }
+
+    private func text(in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let raw = UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(end)])
+        guard escaped else { return String(decoding: raw, as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: raw.count) { output in
+            PercentDecoding.decode(raw, into: output, lowercase: false)
         }
     }
 }

@@ -16,15 +16,16 @@ enum RouteParameters: Sendable {
     }
 
     /// The parameters as the public API shows them: captured values are decoded from `url`
-    /// with the matched form's `names`.
-    func dictionary(in url: String, names: CapturedNames?) -> [String: String]? {
+    /// with the names of the form that `matched`.
+    func dictionary(in url: String, matched: MatchedRoute?) -> [String: String]? {
         switch self {
         case .unmatched: nil
         case .none: [:]
         case .captured(let first, let second):
-            if let names, let second, let secondName = names.second {
+            // The names read here, where the dictionary takes them, rather than copied by the caller.
+            if let names = matched?.parameterNames, let second, let secondName = names.second {
                 [names.first: first.value(in: url), secondName: second.value(in: url)]
-            } else if let names {
+            } else if let names = matched?.parameterNames {
                 [names.first: first.value(in: url)]
             } else {
                 [:]
