@@ -24,6 +24,12 @@ import Testing
         return try await client.send(.get, "/api/v1/links/\(code)/resolve", key: Keys.app, headers: headers)
     }
 
+    /// A link whose metadata (`{"secret": secret}`) goes only to an attested install's resolve; its code.
+    static func attestedForResolve(_ client: some TestClientProtocol, secret: String) async throws -> String {
+        try #require(try await client.create(
+            #"{"route": "about/team", "metadata": {"secret": "\#(secret)"}, "installProof": "attested", "installProofFor": ["resolve"]}"#)["code"]?.stringValue)
+    }
+
     @Test(arguments: StoreKind.available)
     func metadataGoesOnlyToAnAttestedInstall(kind: StoreKind) async throws {
         try await Harness.live(kind) { client, harness in
@@ -65,8 +71,7 @@ import Testing
     @Test(arguments: StoreKind.available)
     func anUnknownKeyIsToldApartFromOtherFailedProofs(kind: StoreKind) async throws {
         try await Harness.live(kind) { client, harness in
-            let code = try #require(try await client.create(
-                #"{"route": "about/team", "metadata": {"secret": "S4"}, "installProof": "attested", "installProofFor": ["resolve"]}"#)["code"]?.stringValue)
+            let code = try await Self.attestedForResolve(client, secret: "S4")
             let known = AttestSupport.DeviceKey(appID: "TEAMID.com.example.shop")
             #expect(try await harness.store.insertAttestKey(known.record(install: Self.install, at: harness.clock.now)))
             let forgotten = AttestSupport.DeviceKey(appID: "TEAMID.com.example.shop")
@@ -96,8 +101,7 @@ import Testing
     @Test(arguments: StoreKind.available)
     func theResolveMadeAgainAfterAnUnknownKeyIsNotASecondOpen(kind: StoreKind) async throws {
         try await Harness.live(kind) { client, harness in
-            let code = try #require(try await client.create(
-                #"{"route": "about/team", "metadata": {"secret": "S6"}, "installProof": "attested", "installProofFor": ["resolve"]}"#)["code"]?.stringValue)
+            let code = try await Self.attestedForResolve(client, secret: "S6")
             let forgotten = AttestSupport.DeviceKey(appID: "TEAMID.com.example.shop")
             #expect(try await Self.resolve(client, code, install: Self.install, key: forgotten).json()["attestKeyUnknown"] == true)
             func again(_ retry: String) async throws -> TestResponse {
