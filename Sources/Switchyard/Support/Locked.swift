@@ -15,10 +15,10 @@ import Synchronization
 
 /// A value guarded by a lock, shareable across tasks.
 ///
-/// On Linux the lock is the standard library's `Mutex` (its uncontended lock and unlock are an
-/// atomic operation each, inline). `Mutex` needs iOS 18 and the package supports iOS 16, so
-/// elsewhere the lock is the platform's own (`os_unfair_lock` on Apple platforms, a
-/// `pthread_mutex_t` on Android and Musl). The value lives beside it in memory the class allocates,
+/// On Linux (glibc or Musl) the lock is the standard library's `Mutex` (its uncontended lock and
+/// unlock are an atomic operation each, inline). `Mutex` needs iOS 18 and the package supports
+/// iOS 16, so elsewhere the lock is the platform's own (`os_unfair_lock` on Apple platforms, a
+/// `pthread_mutex_t` on Android and other Unix systems). The value lives beside it in memory the class allocates,
 /// so a critical section costs the lock and the unlock only: no method dispatch, and no run-time
 /// exclusivity check on a class property. Keep critical sections short and never `await` inside one.
 ///
