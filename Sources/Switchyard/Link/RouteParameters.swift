@@ -23,10 +23,12 @@ enum RouteParameters: Sendable {
         case .none: [:]
         case .captured(let first, let second):
             // The names read here, where the dictionary takes them, rather than copied by the caller.
-            if let names = matched?.parameterNames, let second, let secondName = names.second {
-                [names.first: first.value(in: url), secondName: second.value(in: url)]
-            } else if let names = matched?.parameterNames {
-                [names.first: first.value(in: url)]
+            if let names = matched?.parameterNames {
+                if let second, let secondName = names.second {
+                    [names.first: first.value(in: url), secondName: second.value(in: url)]
+                } else {
+                    [names.first: first.value(in: url)]
+                }
             } else {
                 [:]
             }
