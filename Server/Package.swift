@@ -93,9 +93,21 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // App Attest objects the tests make under a root of their own (SwitchyardAttestTests, the service's tests).
+        .target(
+            name: "AttestTestSupport",
+            dependencies: [
+                "SwitchyardAttest",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Tests/AttestTestSupport",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "SwitchyardAttestTests",
-            dependencies: ["SwitchyardAttest", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["SwitchyardAttest", "AttestTestSupport", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
         // The HTTP service: API, link opener, association files, health and metrics.
@@ -169,6 +181,7 @@ let package = Package(
                 "SwitchyardService",
                 "SwitchyardStore",
                 "CommandTestSupport", // processes are launched one at a time, package-wide
+                "AttestTestSupport",
                 "SwitchyardQR",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

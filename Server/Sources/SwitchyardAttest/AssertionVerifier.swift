@@ -25,6 +25,15 @@ public struct AssertionVerifier: Sendable {
     public func verify(
         _ assertion: [UInt8], clientDataHash: [UInt8], publicKey: [UInt8], previousCounter: UInt32
     ) throws(AttestFailure) -> UInt32 {
+        try verifyAssertion(assertion, clientDataHash: clientDataHash, publicKey: publicKey, previousCounter: previousCounter).counter
+    }
+
+    /// Checks `assertion` as ``verify(_:clientDataHash:publicKey:previousCounter:)`` does and
+    /// returns what it states: its counter, and Apple's extensions when current iOS wrote them.
+    /// - Throws: ``AttestFailure``, as ``verify(_:clientDataHash:publicKey:previousCounter:)``.
+    public func verifyAssertion(
+        _ assertion: [UInt8], clientDataHash: [UInt8], publicKey: [UInt8], previousCounter: UInt32
+    ) throws(AttestFailure) -> VerifiedAssertion {
         let decoded: CBORValue
         do { decoded = try CBORReader.read(assertion) } catch { throw AttestFailure(.format, "\(error)") }
         guard let signatureBytes = decoded["signature"]?.byteString,
@@ -50,6 +59,15 @@ public struct AssertionVerifier: Sendable {
             throw AttestFailure(
                 .counter, "the counter \(authData.counter) is not above \(previousCounter): a replayed assertion")
         }
-        return authData.counter
+        return VerifiedAssertion(counter: authData.counter, extensions: authData.extensions)
     }
+}
+
+/// An assertion that verified: its counter (which the caller stores) and what current iOS states
+/// in it about the running app.
+public struct VerifiedAssertion: Sendable, Equatable {
+    /// The assertion's counter.
+    public let counter: UInt32
+    /// Apple's extensions after the 37 fixed bytes, when present.
+    public let extensions: AppleExtensions?
 }

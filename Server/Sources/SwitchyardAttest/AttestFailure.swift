@@ -22,6 +22,9 @@ public struct AttestFailure: CodedError, Equatable {
         case environment
         /// The assertion's signature does not verify with the attested key.
         case signature
+        /// The app's stated validation category or bundle version is not one the operator allows
+        /// (``AppAttestPolicy``).
+        case policy
     }
 
     /// The step that failed.
@@ -46,6 +49,7 @@ public struct AttestFailure: CodedError, Equatable {
         case .counter: .counter
         case .environment: .environment
         case .signature: .signature
+        case .policy: .policy
         }
     }
 
@@ -71,4 +75,6 @@ extension ErrorCode<AttestFailure> {
     public static var environment: Self { Self(rawValue: "environment") }
     /// ``AttestFailure/Step/signature``.
     public static var signature: Self { Self(rawValue: "signature") }
+    /// ``AttestFailure/Step/policy``.
+    public static var policy: Self { Self(rawValue: "policy") }
 }

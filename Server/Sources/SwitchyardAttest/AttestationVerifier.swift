@@ -1,4 +1,4 @@
-@_spi(FixedExpiryValidationTime) import X509
+@_spi(FixedExpiryValidationTime) public import X509
 import SwiftASN1
 import Crypto
 public import struct Foundation.Date
@@ -14,12 +14,24 @@ public struct AttestationVerifier: Sendable {
     public var appID: String
     /// The environment the app's keys must come from.
     public var environment: AppAttestEnvironment
+    /// The root every chain must end at: Apple's App Attestation Root CA.
+    let root: Certificate
 
     /// A verifier for one app and environment.
     public init(appID: String, environment: AppAttestEnvironment) {
+        self.init(appID: appID, environment: environment, root: AppAttestRoot.certificate)
+    }
+
+    /// A verifier whose chains end at another root: for tests that make their own attestations
+    /// (a real attestation only ever chains to ``AppAttestRoot``).
+    @_spi(AttestTesting) public init(appID: String, environment: AppAttestEnvironment, root: Certificate) {
         self.appID = appID
         self.environment = environment
+        self.root = root
     }
+
+    /// The most bytes one certificate of `x5c` may take: Apple's are under 1 KB.
+    public static let maximumCertificateBytes = 4096
 
     /// The leaf extension that carries the nonce.
     static let nonceExtension: ASN1ObjectIdentifier = [1, 2, 840, 113635, 100, 8, 2]
@@ -39,21 +51,33 @@ public struct AttestationVerifier: Sendable {
             throw AttestFailure(.format, "fmt is not apple-appattest")
         }
         guard let authDataBytes = decoded["authData"]?.byteString,
-            case .array(let chain)? = decoded["attStmt"]?["x5c"],
-            let der = Optional(chain.compactMap(\.byteString)), der.count == chain.count, der.count >= 2
+            case .array(let chain)? = decoded["attStmt"]?["x5c"]
         else {
             throw AttestFailure(.format, "authData or attStmt.x5c (leaf and intermediate) is missing")
         }
-        // 1. The chain from the leaf (credCert) through the intermediate to the pinned root.
+        // 1. The chain: Apple's shape only, a leaf (credCert) and one intermediate, the intermediate
+        // issued by the pinned root. Anything else is refused before any signature is checked, so
+        // one attestation costs at most two signature checks whatever x5c holds.
+        let der = chain.compactMap(\.byteString)
+        guard der.count == chain.count, der.count == 2 else {
+            throw AttestFailure(.certificateChain, "x5c holds \(chain.count) items; an attestation's is a leaf and one intermediate certificate")
+        }
+        guard der.allSatisfy({ $0.count <= Self.maximumCertificateBytes }) else {
+            throw AttestFailure(.certificateChain, "a certificate in x5c takes more than \(Self.maximumCertificateBytes) bytes")
+        }
         let certificates: [Certificate]
         do { certificates = try der.map { try Certificate(derEncoded: $0) } } catch {
             throw AttestFailure(.certificateChain, "a certificate in x5c is not DER: \(error)")
         }
         let leaf = certificates[0]
-        var chainVerifier = Verifier(rootCertificates: CertificateStore([AppAttestRoot.certificate])) {
+        let intermediate = certificates[1]
+        guard intermediate.issuer == root.subject, leaf.issuer == intermediate.subject else {
+            throw AttestFailure(.certificateChain, "x5c is not a leaf issued by an intermediate of Apple's App Attestation Root CA")
+        }
+        var chainVerifier = Verifier(rootCertificates: CertificateStore([root])) {
             RFC5280Policy(fixedExpiryValidationTime: time)
         }
-        let result = await chainVerifier.validate(leaf: leaf, intermediates: CertificateStore(certificates.dropFirst()))
+        let result = await chainVerifier.validate(leaf: leaf, intermediates: CertificateStore([intermediate]))
         guard case .validCertificate = result else {
             throw AttestFailure(
                 .certificateChain, "the chain does not lead to Apple's App Attestation Root CA at \(time)")
@@ -94,7 +118,8 @@ public struct AttestationVerifier: Sendable {
         }
         return AttestedKey(
             keyID: keyID, publicKey: point, environment: environment,
-            receipt: decoded["attStmt"]?["receipt"]?.byteString ?? [])
+            receipt: decoded["attStmt"]?["receipt"]?.byteString ?? [],
+            validationCategory: authData.extensions?.validationCategory, bundleVersion: authData.extensions?.bundleVersion)
     }
 
     /// The 32 bytes of the nonce extension: SEQUENCE { [1] EXPLICIT OCTET STRING }.

@@ -90,7 +90,11 @@ struct AttestVerifyCommand: AsyncParsableCommand {
         do {
             let verified = try await AttestationVerifier(appID: appID, environment: environment)
                 .verify(object, keyID: key, clientDataHash: hash, at: time)
-            print("valid: key \(Data(verified.keyID).base64EncodedString()) of \(appID) (\(verified.environment.rawValue))")
+            var stated: [String] = []
+            if let category = verified.validationCategory { stated.append("validation category \(category)") }
+            if let version = verified.bundleVersion { stated.append("bundle version \(version)") }
+            print("valid: key \(Data(verified.keyID).base64EncodedString()) of \(appID) (\(verified.environment.rawValue))"
+                + (stated.isEmpty ? "" : "; " + stated.joined(separator: ", ")))
         } catch {
             throw Self.fail("invalid: \(error)")
         }

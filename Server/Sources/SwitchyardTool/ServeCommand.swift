@@ -118,6 +118,18 @@ struct ServeCommand: AsyncParsableCommand {
                                valueName: "app-id"))
     var attestDevelopment: [String] = []
 
+    @Option(name: .customLong("attest-categories"),
+            help: ArgumentHelp("""
+                An iOS app id and the validation categories its attestations and assertions may state, as                 TEAMID.bundle=app-store,testflight (names: app-store, testflight, development, enterprise, platform,                 developer-id, or a number); repeatable. Without it, any category.
+                """, valueName: "app-id=categories"))
+    var attestCategories: [String] = []
+
+    @Option(name: .customLong("attest-minimum-bundle-version"),
+            help: ArgumentHelp("""
+                An iOS app id and the lowest bundle version its attestations and assertions may state, as                 TEAMID.bundle=120; repeatable.
+                """, valueName: "app-id=version"))
+    var attestMinimumBundleVersion: [String] = []
+
     @Option(name: .customLong("database-timeout"),
             help: ArgumentHelp("""
                 How long a request waits on the database (PostgreSQL's answer or a pooled connection, SQLite's \
@@ -175,6 +187,8 @@ struct ServeCommand: AsyncParsableCommand {
         settings.attest.installsPerAddressPerHour = installsPerAddress
         settings.attest.challengesPerAddress = challengesPerAddress
         for appID in attestDevelopment { settings.attest.environments[appID] = .development }
+        try ServeSettings.attestPolicies(categories: attestCategories, minimumVersions: attestMinimumBundleVersion,
+                                         into: &settings.attest.policies)
         settings.webhooks.allowPrivateAddresses = webhookAllowPrivate
         settings.webhooks.timeout = try webhookTimeout.required(
             "--webhook-timeout", as: "10s", because: "a delivery cannot wait on its receiver forever")

@@ -2,6 +2,8 @@ import ArgumentParser
 import Switchyard
 import SwitchyardService
 import SwitchyardStore
+import SwitchyardAttest
+import Foundation
 
 /// What `switchyard serve` is given, independent of how the command line reads it.
 ///
@@ -269,4 +271,38 @@ extension ErrorCode<ServeSettings.KeyTooShort> {
 extension ErrorCode<DatabaseLocation.Error> {
     /// A `--database` value that is neither `sqlite:PATH` nor a `postgres://` URL.
     static var invalidDatabase: Self { Self(rawValue: "invalid_database") }
+}
+
+extension ServeSettings {
+    /// Reads `--attest-categories APPID=a,b` and `--attest-minimum-bundle-version APPID=V` into
+    /// per-app policies.
+    /// - Throws: `ValidationError` naming the option and the value that is not `APPID=...`, an
+    ///   unknown category or a version that is not dotted numbers.
+    static func attestPolicies(categories: [String], minimumVersions: [String],
+                               into policies: inout [String: AppAttestPolicy]) throws {
+        func split(_ value: String, _ option: String) throws -> (appID: String, rest: String) {
+            guard let equals = value.firstIndex(of: "="), equals != value.startIndex, value.index(after: equals) != value.endIndex else {
+                throw ValidationError("\(option) takes TEAMID.bundle=VALUE, got '\(value)'")
+            }
+            return (String(value[..<equals]), String(value[value.index(after: equals)...]))
+        }
+        for value in categories {
+            let (appID, list) = try split(value, "--attest-categories")
+            var allowed: Set<ValidationCategory> = []
+            for name in list.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let category = ValidationCategory(name: name.trimmingCharacters(in: .whitespaces)) else {
+                    throw ValidationError("--attest-categories: '\(name)' is not a category (app-store, testflight, development, enterprise, platform, developer-id or a number)")
+                }
+                allowed.insert(category)
+            }
+            policies[appID, default: AppAttestPolicy()].allowedCategories = allowed
+        }
+        for value in minimumVersions {
+            let (appID, text) = try split(value, "--attest-minimum-bundle-version")
+            guard let version = DottedVersion(text) else {
+                throw ValidationError("--attest-minimum-bundle-version: '\(text)' is not a version (one to four dotted numbers)")
+            }
+            policies[appID, default: AppAttestPolicy()].minimumBundleVersion = version
+        }
+    }
 }

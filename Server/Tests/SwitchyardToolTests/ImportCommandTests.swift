@@ -72,6 +72,45 @@ import Testing
         #expect(wrong.standardError.contains("maybe"), "\(wrong)")
     }
 
+    /// The header exactly as Google's guide "Export Dynamic Links metadata" prints its 29 fields,
+    /// and three rows: the command imports all three, and `explain` opens them as the rows say.
+    @Test func theGuidesHeaderImportsFromTheCommandLine() throws {
+        let directory = try TemporaryDirectory()
+        let header = "Short link,Deep link (link),Android package name (apn),Android fallback link (afl),"
+            + "Android minimum package version code (amv),iOS bundle ID (ibi),iOS fallback link (ifl),iOS custom scheme (ius),"
+            + "iOS iPad fallback link (ipfl),iOS iPad bundle ID (ipbi),iOS app store ID (isi),iOS minimum version (imv),"
+            + "Enable forced redirect? (efr),Desktop fallback link (ofl),Social title (st),Social description (sd),"
+            + "Social image link (si),UTM source (utm_source),UTM medium (utm_medium),UTM campaign (utm_campaign),"
+            + "UTM term (utm_term),UTM content (utm_content),iTunes Connect at,iTunes Connect ct,iTunes Connect mt,"
+            + "iTunes Connect pt,Archived?,Link name,Creation timestamp\r\n"
+        // A row: the value of each column by its 1-based number in the guide's list, the rest empty.
+        func row(_ values: [Int: String]) -> String {
+            (1...29).map { values[$0] ?? "" }.joined(separator: ",") + "\r\n"
+        }
+        let file = try directory.write("takeout.csv", "\u{FEFF}" + header
+            + row([1: "https://example.page.link/t1", 2: "https://shop.example.com/product/42", 3: "com.example.shop",
+                   4: "https://www.example.org/android", 11: "1234567", 13: "FALSE", 14: "https://www.example.org/desktop",
+                   15: "Shoes", 18: "mail", 27: "FALSE", 28: "Forty-two", 29: "2023-05-04 10:20:30 UTC"])
+            + row([1: "https://example.page.link/t2", 2: "https://shop.example.com/product/7", 7: "https://www.example.org/ios",
+                   13: "TRUE", 27: "FALSE", 28: "Seven"])
+            + row([1: "https://example.page.link/t3", 2: "https://shop.example.com/search", 27: "TRUE", 28: "Search"]))
+        let database = "sqlite:" + directory.url.appendingPathComponent("links.sqlite").path
+        let run = try Switchyard.run(["import", "firebase", file, "--routes", shop, "--database", database])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.lines.last == "3 imported, 0 already there, 0 rejected, 1 archived (imported disabled)", "\(run)")
+        #expect(!run.standardOutput.contains("ignored column"), "\(run)")
+
+        let base = "http://127.0.0.1:8080"
+        let explained = try Switchyard.run(["explain", "\(base)/t1", "--routes", shop, "--database", database, "--base-url", base,
+                                            "--json"])
+        #expect(explained.status == 0, "\(explained)")
+        let json = try JSONValue.parse(explained.standardOutput)
+        #expect(json["route"]?["pattern"] == "product/:id<int>", "\(explained)")
+        #expect(json["route"]?["parameters"]?["id"] == "42")
+        let desktop = json["cases"]?.arrayValue?.first { $0["platform"] == "desktop" }
+        #expect(desktop?["location"] == "https://www.example.org/desktop", "\(explained)")
+    }
+
     /// On a terminal the import draws a progress bar on standard error, then clears it for the summary.
     /// util-linux's `script` gives the command a pseudo-terminal.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"),

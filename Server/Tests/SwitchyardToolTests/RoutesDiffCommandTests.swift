@@ -88,7 +88,7 @@ import Testing
                 == ["parameters-refused", "parameters-refused", "parameters-refused", "route-removed", "web-only"])
         #expect(broken[1]["route"] == "category")
         #expect(broken[1]["reason"] == "its parameters no longer build route 'category' ('category/:slug<int>'): parameter 'slug' is 'shoes', which does not satisfy <int> in 'category/:slug<int>'")
-        #expect(broken[3]["reason"] == "the table has no route 'about/team': the service builds no deep link")
+        #expect(broken[3]["reason"] == "the table has no route 'about/team', nor one of its shape: the service builds no deep link")
         #expect(object["breaking"] == true)
         let allowed = try Switchyard.run(["routes", "diff", oldPath, newPath, "--database", database, "--allow-breaking"])
         #expect(allowed.status == 0, "\(allowed)")
@@ -109,6 +109,94 @@ import Testing
         // The old table starts as before.
         let again = try ServeProcess(database: database, environment: keys, scratch: scratch, routes: oldPath)
         #expect(again.stop() == 0)
+    }
+
+    /// A table written before routes had names: links stored under `product/:product_id` follow
+    /// the route of the same shape in the next table (`product/:product_id<int>`), and are judged
+    /// by its constraint; `user/:id`, gone, breaks. `routes diff`, `serve`'s start check, `explain`
+    /// and a real open agree, on the same store.
+    static func unnamedRoutes(database: String, scratch: TemporaryDirectory) async throws {
+        let oldPath = try scratch.write("unnamed-old.json", """
+            {"schemes": ["shop"], "hosts": ["shop.example.com"],
+             "routes": [{"pattern": "product/:product_id"}, {"pattern": "user/:id"}]}
+            """)
+        let newPath = try scratch.write("unnamed-new.json", """
+            {"schemes": ["shop"], "hosts": ["shop.example.com"], "routes": [{"pattern": "product/:product_id<int>"}]}
+            """)
+        let keys = ["SWITCHYARD_API_KEY": "diff-admin-key-000001", "SWITCHYARD_APP_KEY": "diff-app-key-00000001"]
+        let server = try ServeProcess(database: database, environment: keys, scratch: scratch, routes: oldPath)
+        for body in [#"{"route": "product/:product_id", "routeParameters": {"product_id": "42"}, "alias": "product-42"}"#,
+                     #"{"route": "product/:product_id", "routeParameters": {"product_id": "abc"}, "alias": "product-abc"}"#,
+                     #"{"route": "user/:id", "routeParameters": {"id": "7"}, "alias": "user-7"}"#] {
+            let created = try await server.request("POST", "/api/v1/links", key: "diff-admin-key-000001", json: body)
+            #expect(created.0 == 201, "\(created.1)")
+        }
+        #expect(server.stop() == 0)
+
+        // routes diff: the product route is paired, and only the value its constraint refuses breaks.
+        let run = try Switchyard.run(["routes", "diff", oldPath, newPath, "--database", database, "--json"])
+        #expect(run.status == 1, "\(run)")
+        let object = try JSONValue.parse(run.standardOutput)
+        let changes = try #require(object["changes"]?.arrayValue)
+        #expect(changes.compactMap { $0["kind"]?.stringValue } == ["constraint-changed", "removed"], "\(run)")
+        let broken = try #require(object["brokenLinks"]?.arrayValue)
+        #expect(broken.compactMap { $0["code"]?.stringValue } == ["product-abc", "user-7"], "\(run)")
+        #expect(broken.compactMap { $0["kind"]?.stringValue } == ["parameters-refused", "route-removed"])
+        #expect(broken[0]["reason"] == "its parameters no longer build route 'product/:product_id<int>': parameter 'product_id' is 'abc', which does not satisfy <int> in 'product/:product_id<int>'")
+
+        // serve's start check names the same two, and not product 42.
+        let refused = try Switchyard.run(["serve", "--routes", newPath, "--database", database, "--port", "0"], environment: keys)
+        #expect(refused.status == 1, "\(refused)")
+        #expect(refused.standardError.contains("product-abc (product/:product_id): parameters-refused: "), "\(refused)")
+        #expect(refused.standardError.contains("user-7 (user/:id): route-removed: "), "\(refused)")
+        #expect(!refused.standardError.contains("product-42"), "\(refused)")
+        #expect(refused.standardError.contains("\(newPath) breaks 2 live links"), "\(refused)")
+
+        // explain, on the store: product 42 opens the new route; abc and the user refuse.
+        let base = "http://127.0.0.1:8080"
+        func explain(_ code: String) throws -> JSONValue {
+            let result = try Switchyard.run(["explain", "\(base)/\(code)", "--routes", newPath, "--database", database,
+                                             "--base-url", base, "--json"])
+            #expect(result.status == 0, "\(result)")
+            return try JSONValue.parse(result.standardOutput)
+        }
+        func deepLinkWarning(_ explanation: JSONValue) -> String? {
+            explanation["warnings"]?.arrayValue?.first { $0["code"] == "no-deep-link" }?["message"]?.stringValue
+        }
+        let product = try explain("product-42")
+        #expect(product["route"]?["pattern"] == "product/:product_id<int>", "\(product)")
+        #expect(deepLinkWarning(product) == nil, "\(product)")
+        #expect(deepLinkWarning(try explain("product-abc"))?.hasPrefix("parameters-refused: ") == true)
+        #expect(deepLinkWarning(try explain("user-7"))?.hasPrefix("route-removed: ") == true)
+
+        // A real open under the new table: product 42 answers the app's universal link; the others do not.
+        let started = try ServeProcess(database: database, environment: keys, scratch: scratch, routes: newPath,
+                                       arguments: ["--allow-breaking-routes"])
+        let resolved = try await started.request("GET", "/api/v1/links/product-42/resolve", key: "diff-app-key-00000001")
+        #expect(resolved.0 == 200, "\(resolved.1)")
+        let answer = try JSONValue.parse(resolved.1)
+        #expect(answer["route"] == "product/:product_id<int>" && answer["routeParameters"]?["product_id"] == "42", "\(resolved.1)")
+        let abc = try await started.request("GET", "/api/v1/links/product-abc/resolve", key: "diff-app-key-00000001")
+        #expect(abc.0 != 200, "\(abc.1)")
+        #expect(started.stop() == 0)
+    }
+
+    @Test func sqliteUnnamedRoutesFollowTheirShape() async throws {
+        let scratch = try TemporaryDirectory()
+        try await Self.unnamedRoutes(database: "sqlite:" + scratch.url.appendingPathComponent("unnamed.sqlite").path, scratch: scratch)
+    }
+
+    @Test(.enabled(if: PostgresEnvironment.url != nil, "\(PostgresEnvironment.skipped)"))
+    func postgresUnnamedRoutesFollowTheirShape() async throws {
+        let schema = PostgresSchema(server: try #require(PostgresEnvironment.url), prefix: "unnamed")
+        let scratch = try TemporaryDirectory()
+        do {
+            try await Self.unnamedRoutes(database: schema.databaseURL, scratch: scratch)
+        } catch {
+            try? await schema.drop()
+            throw error
+        }
+        try await schema.drop()
     }
 
     @Test func sqliteLiveLinksBreakAndServeRefuses() async throws {

@@ -29,6 +29,15 @@ public struct CBORReader {
         return value
     }
 
+    /// Decodes the one CBOR item that `bytes` begins with, and says where it ends (what follows
+    /// it is the caller's: the extensions after an attested credential's key).
+    /// - Throws: ``CBORError``, as ``read(_:)`` but for bytes after the item.
+    public static func readPrefix(_ bytes: ArraySlice<UInt8>) throws(CBORError) -> (value: CBORValue, length: Int) {
+        var reader = CBORReader(Array(bytes))
+        let value = try reader.item(depth: 0)
+        return (value, reader.offset)
+    }
+
     private mutating func item(depth: Int) throws(CBORError) -> CBORValue {
         let start = offset
         guard depth <= Self.maximumDepth else { throw .tooDeep(at: start) }

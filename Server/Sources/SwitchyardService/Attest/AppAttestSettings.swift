@@ -1,4 +1,5 @@
 public import SwitchyardAttest
+public import X509
 public import SwitchyardStore
 
 /// Apple App Attest on the app's endpoints: which environment each app's keys come from, what a
@@ -8,6 +9,12 @@ public struct AppAttestSettings: Sendable {
     /// The environment of each iOS app id's keys (`TEAMID.bundle` from the table's `apps.ios`);
     /// an app id missing here is ``AppAttestEnvironment/production``.
     public var environments: [String: AppAttestEnvironment]
+    /// What each iOS app id's attestations and assertions must state of the running app (its
+    /// validation category, its bundle version); an app id missing here allows everything.
+    public var policies: [String: AppAttestPolicy] = [:]
+    /// The root attestations must chain to: Apple's App Attestation Root CA unless a test sets
+    /// another.
+    @_spi(AttestTesting) public var root: Certificate = AppAttestRoot.certificate
     /// The proof a redeem-limited link asks when it does not say (`installProof`); links without
     /// a limit ask ``InstallProof/none`` unless they say otherwise.
     public var redeemLimitedDefault: InstallProof

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import Hummingbird
-import SwitchyardAttest
+@_spi(AttestTesting) import SwitchyardAttest
 import SwitchyardStore
 
 /// The app's App Attest endpoints, with the app key: a one-time challenge, then the attestation
@@ -10,6 +10,12 @@ import SwitchyardStore
 /// (``InstallProofCheck``).
 struct AttestAPI: Sendable {
     let service: LinkService
+
+    /// How many attestations are verified at once in this process: one core's worth fewer than the
+    /// machine has (at least one), so that a burst of attestations leaves a core to every other
+    /// request (`/health`, redirects). Each verification is bounded on its own (Apple's chain
+    /// shape only: two signature checks at most), so a waiter waits milliseconds per request ahead.
+    static let verifications = AsyncGate(limit: ProcessInfo.processInfo.activeProcessorCount - 1)
 
     /// The routes, under `api/v1/attest`.
     var routes: ServiceRoutes {
@@ -67,17 +73,24 @@ struct AttestAPI: Sendable {
         for appID in appIDs {
             let environment = service.configuration.attest.environments[appID] ?? .production
             do {
-                let key = try await AttestationVerifier(appID: appID, environment: environment)
-                    .verify(body.attestation, keyID: keyID, clientDataHash: clientDataHash, at: now)
+                let verifier = AttestationVerifier(appID: appID, environment: environment, root: service.configuration.attest.root)
+                let key = try await Self.verifications.run {
+                    try await verifier.verify(body.attestation, keyID: keyID, clientDataHash: clientDataHash, at: now)
+                }
+                try service.configuration.attest.policies[appID]?.check(key.validationCategory, bundleVersion: key.bundleVersion)
                 let record = AttestKeyRecord(keyID: body.keyIDText, install: body.install, appID: appID,
                                              publicKey: key.publicKey, attestedAt: now)
                 guard try await service.storage({ try await service.store.insertAttestKey(record) }) else {
                     throw Problem(.conflict, kind: "attest-key-exists", title: "Key already attested",
                                   detail: "key '\(body.keyIDText)' was attested before; a key is attested once")
                 }
-                context.logger.info("install attested", metadata: ["app": "\(appID)", "environment": "\(environment.rawValue)"])
+                context.logger.info("install attested", metadata: [
+                    "app": "\(appID)", "environment": "\(environment.rawValue)",
+                    "category": "\(key.validationCategory.map(String.init(describing:)) ?? "none")",
+                ])
                 return EditedResponse(status: .created, response: AttestedInstall(
-                    install: body.install, keyId: body.keyIDText, appId: appID, environment: environment.rawValue))
+                    install: body.install, keyId: body.keyIDText, appId: appID, environment: environment.rawValue,
+                    validationCategory: key.validationCategory?.description, bundleVersion: key.bundleVersion))
             } catch let error as AttestFailure {
                 // Another app of the table may match: an app-id failure tries the next one.
                 if failure == nil || failure?.step == .appIdentifier { failure = error }

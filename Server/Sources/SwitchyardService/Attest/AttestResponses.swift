@@ -23,6 +23,10 @@ struct AttestedInstall: Sendable, Hashable, ResponseEncodable {
     var keyId: String
     var appId: String
     var environment: String
+    /// How the attesting app was signed, as its attestation states (`app-store`, `testflight`, ...).
+    var validationCategory: String?
+    /// The attesting app's bundle version, as its attestation states.
+    var bundleVersion: String?
 }
 
 extension AttestedInstall: APIObject, OpenAPISchema {
@@ -33,5 +37,8 @@ extension AttestedInstall: APIObject, OpenAPISchema {
         APIField("keyId", \.keyId, "The attested key id, standard base64: send it with each assertion."),
         APIField("appId", \.appId, "The app id (TEAMID.bundle of the table's apps.ios) the key was attested for."),
         APIField("environment", \.environment, oneOf: ["development", "production"]),
+        APIField("validationCategory", \.validationCategory,
+                 "How the app was signed, as the attestation states (apple_validation_category_01: platform, testflight, development, app-store, enterprise, developer-id, or the number); null when it does not say (older iOS)."),
+        APIField("bundleVersion", \.bundleVersion, "The app's bundle version, as the attestation states (apple_bundle_version_01); null when it does not say."),
     ]
 }

@@ -93,8 +93,11 @@ struct InstallProofCheck: Sendable {
         let hash = Array(SHA256.hash(data: clientData))
         let counter: UInt32
         do {
-            counter = try AssertionVerifier(appID: key.appID).verify(
+            let verified = try AssertionVerifier(appID: key.appID).verifyAssertion(
                 bytes, clientDataHash: hash, publicKey: key.publicKey, previousCounter: UInt32(clamping: key.counter))
+            try service.configuration.attest.policies[key.appID]?.check(
+                verified.extensions?.validationCategory, bundleVersion: verified.extensions?.bundleVersion)
+            counter = verified.counter
         } catch {
             throw Problem.assertionInvalid(error.message)
         }

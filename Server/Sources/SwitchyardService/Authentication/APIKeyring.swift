@@ -30,6 +30,26 @@ struct APIKeyring: Sendable {
         return found
     }
 
+    /// The owner of the key whose SHA-256 digest is `hex` (lowercase hexadecimal), or nil: how a
+    /// dashboard session opened with a bootstrap key checks that the key is still configured.
+    ///
+    /// - Complexity: O(*k*) in the number of keys, whatever the input.
+    func owner(ofDigest hex: String) -> String? {
+        let bytes = Array(hex.utf8)
+        guard bytes.count == 64 else { return nil }
+        var presented: [UInt8] = []
+        presented.reserveCapacity(32)
+        for index in stride(from: 0, to: 64, by: 2) {
+            guard let byte = UInt8(String(decoding: bytes[index..<index + 2], as: UTF8.self), radix: 16) else { return nil }
+            presented.append(byte)
+        }
+        var found: String?
+        for entry in entries where Self.constantTimeEqual(entry.digest, presented) {
+            found = found ?? entry.owner
+        }
+        return found
+    }
+
     /// Whether the keyring holds no key at all.
     var isEmpty: Bool { entries.isEmpty }
 

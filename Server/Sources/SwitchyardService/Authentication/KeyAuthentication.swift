@@ -47,7 +47,7 @@ struct KeyAuthentication: RouterMiddleware {
         }
         context.caller = caller
         // Admin, editor and viewer keys have a request rate each; the app's keys are limited per client.
-        guard caller.role != .app, let quota = service.limiter.spendKeyRequest(caller: caller.team + "/" + caller.name, at: service.now()) else {
+        guard caller.role != .app, let quota = service.limiter.spendKeyRequest(caller: caller.identity, at: service.now()) else {
             return try await next(request, context)
         }
         if let seconds = quota.retryAfter {
@@ -128,10 +128,10 @@ extension LinkService {
     /// that was revoked or has expired is a 401 saying so.
     func caller(for key: String) async throws -> ServiceRequestContext.Caller? {
         if let team = adminKeys.owner(of: key) {
-            return .init(name: "environment", role: .admin, team: team)
+            return .init(name: "environment", role: .admin, team: team, identity: "env:" + NamedKeys.digest(key).prefix(16))
         }
         if let owner = appKeys.owner(of: key) {
-            return .init(name: owner, role: .app, team: appTeam, teamOnly: appKeyTeamOnly)
+            return .init(name: owner, role: .app, team: appTeam, teamOnly: appKeyTeamOnly, identity: "app:" + owner)
         }
         guard key.hasPrefix(NamedKeys.prefix) else { return nil }
         let hash = NamedKeys.digest(key)
@@ -139,7 +139,7 @@ extension LinkService {
         if named.revokedAt != nil { throw Problem.unauthorized("the API key '\(named.name)' was revoked", invalidToken: true) }
         if !named.isActive(at: now()) { throw Problem.unauthorized("the API key '\(named.name)' has expired", invalidToken: true) }
         keyDirectory.used(hash: hash, at: now())
-        return .init(name: named.name, role: named.role, team: named.team)
+        return .init(name: named.name, role: named.role, team: named.team, identity: "key:" + hash.prefix(16))
     }
 
     /// The 429 for a client address over its rate of key guesses (counted in the metrics).

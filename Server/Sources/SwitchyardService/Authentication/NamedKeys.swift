@@ -18,6 +18,9 @@ public enum NamedKeys {
     public static func make(name: String, team: String, role: AccessKey.Role, now: Date, expiresAt: Date?) throws(NamedKeyError)
         -> (key: String, record: AccessKey) {
         try validate(name, "key name")
+        if isReserved(name) {
+            throw NamedKeyError(.reservedName, "the key name '\(name)' is one the service uses itself (environment, app1, app2, ...): choose another")
+        }
         try validate(team, "team name")
         if let expiresAt, expiresAt <= now { throw NamedKeyError(.expiryNotInFuture, "the expiry must be in the future") }
         let key = prefix + LinkCodes.generate(length: 32)
@@ -29,6 +32,17 @@ public enum NamedKeys {
     /// The SHA-256 digest of a key in lowercase hexadecimal (what the store keeps).
     public static func digest(_ key: String) -> String {
         SHA256.hash(data: Array(key.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Whether a key name is one the service gives its own keys: `environment` (the
+    /// `SWITCHYARD_API_KEY` bootstrap key) and `app1`, `app2`, ... (the bootstrap app keys);
+    /// `cli:USER` (the command line's author) cannot be a name, having a colon. Compared without
+    /// case, so `Environment` is refused too.
+    public static func isReserved(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        if lowered == "environment" { return true }
+        guard lowered.hasPrefix("app"), lowered.count > 3 else { return false }
+        return lowered.dropFirst(3).allSatisfy(\.isASCII) && lowered.dropFirst(3).allSatisfy(\.isNumber)
     }
 
     /// Checks a team or key name: 1 to 64 ASCII letters, digits, `-`, `_` and `.`.
@@ -58,6 +72,8 @@ public struct NamedKeyError: CodedError, Sendable, Hashable {
 extension ErrorCode<NamedKeyError> {
     /// A key or team name that is not 1 to 64 letters, digits, `-`, `_` and `.`.
     public static var invalidName: Self { Self(rawValue: "invalid_name") }
+    /// A key name the service gives its own keys (`environment`, `app1`, ...).
+    public static var reservedName: Self { Self(rawValue: "reserved_name") }
     /// An expiry that is not after now.
     public static var expiryNotInFuture: Self { Self(rawValue: "expiry_not_in_future") }
 }

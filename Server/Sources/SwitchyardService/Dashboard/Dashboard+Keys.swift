@@ -23,6 +23,9 @@ extension Dashboard {
         return DashboardPage.response(DashboardPage.render(.keys, title: "Keys", session: session, page: page), status: status)
     }
 
+    /// The longest life the key form gives a key, in days (a hundred years).
+    static let maximumKeyDays = 36_500
+
     /// `POST /dashboard/keys`: makes a key of the session's team through the API's own checks.
     func createKey(_ form: NewLinkForm, session: DashboardSessions.Session, request: Request,
                    context: ServiceRequestContext) async throws -> Response {
@@ -30,7 +33,14 @@ extension Dashboard {
         guard let role = form["role"].flatMap(AccessKey.Role.init(rawValue:)) else {
             return try await keysPage(session: session, error: "Choose a role.", status: .badRequest)
         }
-        let expiry = form.trimmed("days").flatMap(Int.init).map { service.now().addingTimeInterval(Double($0) * 86_400) }
+        var expiry: Date?
+        if let text = form.trimmed("days"), !text.isEmpty {
+            guard let days = Int(text), (1...Self.maximumKeyDays).contains(days) else {
+                return try await keysPage(session: session, error: "Days must be a whole number from 1 to \(Self.maximumKeyDays), or empty for a key that does not expire.",
+                                          status: .badRequest)
+            }
+            expiry = service.now().addingTimeInterval(Double(days) * 86_400)
+        }
         let made: (key: String, record: AccessKey)
         do {
             made = try NamedKeys.make(name: name, team: session.team, role: role, now: service.now(), expiresAt: expiry)

@@ -106,17 +106,30 @@ struct Dashboard: Sendable {
 
     // MARK: Sessions
 
+    /// How a session opened with a bootstrap key (`SWITCHYARD_API_KEY`) marks the key's digest.
+    static let environmentKeyPrefix = "env:"
+
     /// The session of the request's cookie, if it is live and its named key still works (a session
     /// of a revoked or expired key is ended).
     func session(of request: Request) async throws -> DashboardSessions.Session? {
         let token = DashboardCookies.value(sessionCookie, in: request)
         guard let session = try await service.storage({ try await sessions.session(token, now: service.now()) }) else { return nil }
-        if let hash = session.keyHash {
+        // Every session is checked against the key that opened it, on every request: a bootstrap
+        // key still in this instance's environment (for the same team), a named key neither revoked
+        // nor expired (the key directory re-reads it within a second). A session that names no key
+        // (made before sessions recorded the bootstrap key) has nothing to check, and ends.
+        let live: Bool
+        if let hash = session.keyHash, hash.hasPrefix(Self.environmentKeyPrefix) {
+            live = service.adminKeys.owner(ofDigest: String(hash.dropFirst(Self.environmentKeyPrefix.count))) == session.team
+        } else if let hash = session.keyHash {
             let key = try await service.storage { try await service.keyDirectory.key(hash: hash) }
-            guard let key, key.isActive(at: service.now()) else {
-                try await service.storage { try await sessions.remove(token) }
-                return nil
-            }
+            live = key.map { $0.isActive(at: service.now()) && $0.team == session.team } ?? false
+        } else {
+            live = false
+        }
+        guard live else {
+            try await service.storage { try await sessions.remove(token) }
+            return nil
         }
         return session
     }
@@ -206,7 +219,10 @@ struct Dashboard: Sendable {
         guard caller.role != .app else {
             return try await signInPage(request, error: "An app key cannot sign in to the dashboard.", status: .forbidden)
         }
-        let named = caller.name != "environment" ? NamedKeys.digest(key) : nil
+        // The session remembers the key's digest: a named key's as the store keeps it, a bootstrap
+        // key's marked as one, so that each request checks the key still works.
+        let fromEnvironment = service.adminKeys.owner(of: key) != nil
+        let named = (fromEnvironment ? Self.environmentKeyPrefix : "") + NamedKeys.digest(key)
         let signIn = AuditEntry(team: caller.team, at: now, keyName: caller.name, role: caller.role.rawValue, address: address,
                                 action: "signin", target: caller.name)
         let (token, _) = try await service.storage { try await sessions.create(caller, keyHash: named, now: now, audit: signIn) }

@@ -33,13 +33,18 @@ public struct ServiceRequestContext: RequestContext, RemoteAddressRequestContext
         /// Whether the key reaches only its team's links: false only for a bootstrap app key of a
         /// service whose admin keys name several teams and no app team (every team's links).
         public var teamOnly = true
+        /// The key itself, not its name: `env:` and the first 16 hex digits of a bootstrap admin
+        /// key's digest, `key:` and those of a named key's, `app:` and a bootstrap app key's name.
+        /// Rate buckets are keyed by it, so that two keys never share one.
+        public var identity: String
 
-        /// Creates a caller.
-        public init(name: String, role: AccessKey.Role, team: String, teamOnly: Bool = true) {
+        /// Creates a caller; its identity is its name unless given.
+        public init(name: String, role: AccessKey.Role, team: String, teamOnly: Bool = true, identity: String? = nil) {
             self.name = name
             self.role = role
             self.team = team
             self.teamOnly = teamOnly
+            self.identity = identity ?? name
         }
 
         /// Whether this caller may see `link` (its team's, or any for a key not bound to one).

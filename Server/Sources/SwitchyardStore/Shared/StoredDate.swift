@@ -11,10 +11,23 @@ public enum StoredDate {
         self.date(milliseconds: milliseconds(date))
     }
 
-    /// Milliseconds since 1970, rounded to the nearest.
+    /// The latest instant a store keeps: 9999-12-31T23:59:59.999Z. Later instants (and the
+    /// distant future) are kept as this one, earlier than ``earliest`` as that one, so that no date
+    /// from a request can trap the conversion to whole milliseconds.
+    public static let latest = Date(timeIntervalSince1970: 253_402_300_799.999)
+    /// The earliest instant a store keeps: 0001-01-01T00:00:00Z.
+    public static let earliest = Date(timeIntervalSince1970: -62_135_596_800)
+
+    /// Milliseconds since 1970, rounded to the nearest; total: an instant outside
+    /// ``earliest``...``latest`` (or not a number) is clamped to that range.
     static func milliseconds(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        guard milliseconds.isFinite else { return milliseconds < 0 ? clampLow : clampHigh }
+        return Int64(exactly: min(max(milliseconds, Double(clampLow)), Double(clampHigh))) ?? clampHigh
     }
+
+    private static let clampLow = Int64(-62_135_596_800_000)
+    private static let clampHigh = Int64(253_402_300_799_999)
 
     /// The instant `milliseconds` after 1970.
     static func date(milliseconds: Int64) -> Date {

@@ -58,6 +58,7 @@ import Testing
             #expect(try attested.json() == [
                 "install": "install-attested-1", "keyId": .string(AttestSupport.deviceKeyID),
                 "appId": .string(AttestSupport.deviceAppID), "environment": "production",
+                "validationCategory": .null, "bundleVersion": .null,
             ])
             let stored = try #require(try await harness.store.attestKey(id: AttestSupport.deviceKeyID))
             #expect(stored.install == "install-attested-1" && stored.counter == 0 && stored.publicKey.count == 65)

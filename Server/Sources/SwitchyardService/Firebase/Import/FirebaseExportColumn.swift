@@ -1,10 +1,17 @@
+import Foundation
+
 /// What a column of a Firebase export holds, read from its header: the labels of Google's guide
 /// "Export Dynamic Links metadata" (the Takeout CSV: `Short link`, `Deep link`, `Android package
 /// name`, ..., `Archived?`, `Link name`, `Creation timestamp`), the bare long-link parameter names
 /// (`link`, `apn`, `utm_source`, ...), and the short-link and long-link spellings of other exports
-/// (`shortLink`, `short_dynamic_link`, `Long link`, `longDynamicLink`, ...). Headers compare
-/// folded: lower-cased, letters and digits only, so `iOS bundle ID`, `ios_bundle_id` and
-/// `IOSBundleId` are one column.
+/// (`shortLink`, `short_dynamic_link`, `Long link`, `longDynamicLink`, ...).
+///
+/// The guide prints each parameter's label with the parameter's name in parentheses (`Deep link
+/// (link)`, `UTM source (utm_source)`), in every language it is published in (`ディープリンク(link)`,
+/// with full-width parentheses in some editions): a header that ends in a parenthesized long-link
+/// parameter name is that parameter, whatever words stand before it. Other headers compare folded:
+/// lower-cased, letters and digits only, so `iOS bundle ID`, `ios_bundle_id` and `IOSBundleId` are
+/// one column.
 enum FirebaseExportColumn: Sendable, Hashable {
     /// The short link (`https://example.page.link/m9Mm`).
     case shortLink
@@ -21,8 +28,32 @@ enum FirebaseExportColumn: Sendable, Hashable {
 
     /// The column a header names; nil for a header no export writes.
     static func named(_ header: String) -> FirebaseExportColumn? {
-        byFoldedHeader[fold(header)]
+        if let parameter = parenthesizedParameter(header) { return .parameter(parameter) }
+        if let column = byLocalizedLabel[header.trimmingCharacters(in: .whitespaces)] { return column }
+        return byFoldedHeader[fold(header)]
     }
+
+    /// The long-link parameter named in parentheses at the end of a header (`Deep link (link)` →
+    /// `link`; `ディープリンク（link）` → `link`), ASCII or full-width parentheses; nil when the header
+    /// does not end so, or names no parameter the guide lists. Punctuation after the closing
+    /// parenthesis (`(efr)。` in the Japanese edition) and a missing closing parenthesis at the very
+    /// end (`ディープリンク(link`, as one edition renders it) are tolerated.
+    static func parenthesizedParameter(_ header: String) -> String? {
+        var scalars = Substring(header).unicodeScalars[...]
+        while let last = scalars.last, trailing.contains(last) { scalars.removeLast() }
+        if let last = scalars.last, last == ")" || last == "\u{FF09}" { scalars.removeLast() }
+        guard let open = scalars.lastIndex(where: { $0 == "(" || $0 == "\u{FF08}" }) else { return nil }
+        let name = String(String.UnicodeScalarView(scalars[scalars.index(after: open)...]))
+            .trimmingCharacters(in: .whitespaces)
+        return parameterNames.contains(name) ? name : nil
+    }
+
+    /// What may follow a label's closing parenthesis: spaces and full stops (ASCII, ideographic,
+    /// full-width).
+    private static let trailing: Set<Unicode.Scalar> = [" ", "\t", ".", "\u{3002}", "\u{FF0E}", "\u{3000}"]
+
+    /// The long-link parameters the guide's labels name.
+    static let parameterNames: Set<String> = Set(parameterLabels.map(\.parameter))
 
     /// Lower-cased ASCII letters and digits only.
     static func fold(_ header: String) -> String {
@@ -58,6 +89,14 @@ enum FirebaseExportColumn: Sendable, Hashable {
         ("ct", ["iTunes Connect ct", "iTunes Connect campaign token"]),
         ("mt", ["iTunes Connect mt", "iTunes Connect media type"]),
         ("pt", ["iTunes Connect pt", "iTunes Connect provider token"]),
+    ]
+
+    /// The labels without a parameter name as the guide's Japanese and Korean editions print them
+    /// (folding keeps ASCII only, so these compare whole).
+    static let byLocalizedLabel: [String: FirebaseExportColumn] = [
+        "短い形式のリンク": .shortLink, "アーカイブ済み?": .archived, "アーカイブ済み？": .archived, "リンク名": .name,
+        "作成時のタイムスタンプ": .createdAt,
+        "짧은 링크": .shortLink, "보관처리 여부": .archived, "링크 이름": .name, "생성 타임스탬프": .createdAt,
     ]
 
     static let byFoldedHeader: [String: FirebaseExportColumn] = {

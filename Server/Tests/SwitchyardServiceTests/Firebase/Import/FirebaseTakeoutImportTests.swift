@@ -181,6 +181,68 @@ import Testing
         #expect(FirebaseTimestamp.date(text) == nil)
     }
 
+    /// The guide's labels, English and Japanese, each read as the same column as its bare label.
+    @Test func theGuidesLabelsAreTheirParameters() throws {
+        for labels in [TakeoutExport.guideLabels, TakeoutExport.japaneseLabels] {
+            #expect(labels.count == 29)
+            for (label, bare) in zip(labels, TakeoutExport.header) {
+                let column = FirebaseExportColumn.named(label)
+                #expect(column != nil && column == FirebaseExportColumn.named(bare), "\(label)")
+            }
+        }
+        // Whatever words stand before the parameter: another language, an unknown wording, spaces.
+        #expect(FirebaseExportColumn.named("Lien profond (link)") == .parameter("link"))
+        #expect(FirebaseExportColumn.named("ディープリンク(link)") == .parameter("link"))
+        #expect(FirebaseExportColumn.named("ディープリンク(link") == .parameter("link"))
+        #expect(FirebaseExportColumn.named("  UTM source ( utm_source )  ") == .parameter("utm_source"))
+        // A parenthesized word that is no parameter is not one, and a parameter inside a label is not at its end.
+        #expect(FirebaseExportColumn.named("Notes (internal)") == nil)
+        #expect(FirebaseExportColumn.named("(link) notes") == nil)
+        #expect(FirebaseExportColumn.named("Short link (sl)") == nil)
+    }
+
+    /// Three rows under the guide's header (English in its order, English shuffled, Japanese with
+    /// full-width parentheses, and the bare labels as before), imported and opened over a socket.
+    @Test(arguments: StoreKind.available, ["guide", "guide shuffled", "japanese", "bare"])
+    func threeRowsUnderEachHeaderImportAndOpen(kind: StoreKind, labeling: String) async throws {
+        var forced = TakeoutExport.minimal(suffix: "g2", deepLink: "https://shop.example.com/product/7")
+        forced.fields["iOS fallback link"] = "https://www.example.org/ios-forced"
+        forced.fields["Enable forced redirect?"] = "TRUE"
+        var export = TakeoutExport(rows: [
+            TakeoutExport.full(suffix: "g1"), forced,
+            TakeoutExport.minimal(suffix: "g3", deepLink: "https://shop.example.com/about/team"),
+        ])
+        switch labeling {
+        case "guide shuffled":
+            // Every 7th column, wrapping (7 and 29 are coprime): each column once, none in its place but the first.
+            export.order = TakeoutExport.header.indices.map { $0 * 7 % TakeoutExport.header.count }
+            #expect(export.order != Array(TakeoutExport.header.indices))
+        case "japanese": export.labels = TakeoutExport.japaneseLabels
+        case "bare": export.labels = TakeoutExport.header
+        default: break
+        }
+        let text = export.text
+        try await Harness.live(kind) { client, harness in
+            let report = try await importer(harness).run(text: text)
+            #expect(report.summary == "3 imported, 0 already there, 0 rejected", "\(labeling)")
+            #expect(report.unknownColumns.isEmpty, "\(report.unknownColumns)")
+            let full = try #require(try await harness.store.link(code: "g1"))
+            #expect(full.route == "product/:product_id" && full.routeParameters == ["product_id": "42"])
+            #expect(full.fallbacks.web == "https://www.example.org/desktop" && full.fallbacks.android == "https://www.example.org/android")
+            #expect(full.campaign?["utm_source"] == "newsletter" && full.campaign?["at"] == "1010l")
+            #expect(full.label == "Spring shoes, hero")
+            #expect(full.createdAt == Date(timeIntervalSince1970: 1_683_195_630))
+            #expect(try await client.open("g1", userAgent: Agents.desktop).headers[.location] == "https://www.example.org/desktop")
+            let android = try await client.open("g1", userAgent: Agents.android)
+            #expect(android.headers[.location]?.hasPrefix("intent://product/42?ref=takeout#Intent;scheme=shop;package=com.example.shop;") == true)
+            let resolved = try await client.send(.get, "/api/v1/links/g1/resolve", key: Keys.app).json()
+            #expect(resolved["routeParameters"]?["product_id"] == "42")
+            let iPhone = try await client.open("g2", userAgent: Agents.iPhone)
+            #expect(iPhone.status == .found && iPhone.headers[.location] == "https://www.example.org/ios-forced")
+            #expect(try await client.open("g3", userAgent: Agents.desktop).headers[.location] == "https://shop.example.com/about/team")
+        }
+    }
+
     @Test func headersAreReadAsTheGuideAndTheParameterNamesWriteThem() throws {
         for header in TakeoutExport.header { #expect(FirebaseExportColumn.named(header) != nil, "\(header)") }
         for name in FirebaseLongLink.knownParameters { #expect(FirebaseExportColumn.named(name) == .parameter(name), "\(name)") }
