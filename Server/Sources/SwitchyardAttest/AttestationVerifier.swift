@@ -60,7 +60,7 @@ public struct AttestationVerifier: Sendable {
         // one attestation costs at most two signature checks whatever x5c holds.
         let der = chain.compactMap(\.byteString)
         guard der.count == chain.count, der.count == 2 else {
-            throw AttestFailure(.certificateChain, "x5c holds \(chain.count) items; an attestation's is a leaf and one intermediate certificate")
+            throw AttestFailure(.certificateChain, "x5c holds \(chain.count) item\(chain.count == 1 ? "" : "s"); an attestation's is a leaf and one intermediate certificate")
         }
         guard der.allSatisfy({ $0.count <= Self.maximumCertificateBytes }) else {
             throw AttestFailure(.certificateChain, "a certificate in x5c takes more than \(Self.maximumCertificateBytes) bytes")

@@ -20,15 +20,15 @@ public struct SyntheticAttestation: Sendable {
     /// The environment whose AAGUID the objects carry.
     public var environment: AppAttestEnvironment = .production
 
-    /// A root and an intermediate valid around `now`.
-    public init(now: Date = Date()) throws {
+    /// A root and an intermediate (named `intermediateName`) valid around `now`.
+    public init(now: Date = Date(), intermediateName: String = "Synthetic App Attestation CA 1") throws {
         self.now = now
         let rootKey = P384.Signing.PrivateKey()
         let intermediateKey = P384.Signing.PrivateKey()
         self.rootKey = rootKey.rawRepresentation
         self.intermediateKey = intermediateKey.rawRepresentation
         let rootName = try DistinguishedName { CommonName("Synthetic App Attestation Root CA") }
-        let intermediateName = try DistinguishedName { CommonName("Synthetic App Attestation CA 1") }
+        let intermediateName = try DistinguishedName { CommonName(intermediateName) }
         root = try Self.certificate(subject: rootName, key: .init(rootKey.publicKey), issuer: rootName,
                                     issuerKey: .init(rootKey), authority: true, now: now)
         intermediate = try Self.certificate(subject: intermediateName, key: .init(intermediateKey.publicKey), issuer: rootName,

@@ -131,7 +131,7 @@ import Testing
         for (category, version, reason) in [
             (ValidationCategory.development, "200", "validation category is development; this service accepts app-store, testflight"),
             (.appStore, "119", "bundle version is 119, below the minimum 120"),
-            (.appStore, "1.0b", "'1.0b' is not a dotted version"),
+            (.appStore, "1.0b", "bundle version '1.0b' is not a dotted version"),
             (ValidationCategory(rawValue: 77), "200", "validation category is 77"),
         ] {
             let error = #expect(throws: AttestFailure.self) {
@@ -166,7 +166,7 @@ import Testing
     /// from another issuer.
     @Test func twoCertificatesOfTheWrongNamesAreRefused() async throws {
         let factory = try SyntheticAttestation()
-        let other = try SyntheticAttestation()
+        let other = try SyntheticAttestation(intermediateName: "Another CA")
         let made = try factory.attest(appID: AppleExtensionsTests.appID, clientDataHash: hash)
         let decoded = try CBORReader.read(made.object)
         guard case .array(let chain)? = decoded["attStmt"]?["x5c"], let leaf = chain.first?.byteString else {

@@ -104,7 +104,11 @@ import Testing
         }
         let leafOnly = replacingChain(of: object, with: [chain[0]])
         let leafOnlyFailure = await failure { () async throws(AttestFailure) in try await verify(sample, object: leafOnly) }
-        #expect(leafOnlyFailure == AttestFailure(.format, "authData or attStmt.x5c (leaf and intermediate) is missing"))
+        #expect(leafOnlyFailure == AttestFailure(.certificateChain, "x5c holds 1 item; an attestation's is a leaf and one intermediate certificate"))
+        // The real chain with one certificate more is not Apple's shape either.
+        let longer = replacingChain(of: object, with: chain + [chain[1]])
+        let longerFailure = await failure { () async throws(AttestFailure) in try await verify(sample, object: longer) }
+        #expect(longerFailure == AttestFailure(.certificateChain, "x5c holds 3 items; an attestation's is a leaf and one intermediate certificate"))
     }
 
     @Test func aNonZeroCounterIsRefused() async throws {

@@ -87,7 +87,7 @@ import Testing
             #expect(try await client.send(.get, "/health", key: nil).status == .ok, "the service still answers")
             let made = try await browser.post("/dashboard/keys", form: [("csrf", csrf), ("name", "hundred-years"), ("role", "viewer"),
                                                                       ("days", "36500")])
-            #expect(made.status == .ok || made.status == .seeOther, "\(made.status)")
+            #expect((200..<400).contains(made.status.code), "\(made.status)")
             let key = try #require(try await harness.store.accessKeys(team: "shop").first { $0.name == "hundred-years" })
             #expect(key.expiresAt != nil)
         }
