@@ -89,9 +89,9 @@ import Testing
         }
         let file = try directory.write("takeout.csv", "\u{FEFF}" + header
             + row([1: "https://example.page.link/t1", 2: "https://shop.example.com/product/42", 3: "com.example.shop",
-                   4: "https://www.example.org/android", 11: "1234567", 13: "FALSE", 14: "https://www.example.org/desktop",
+                   4: "https://shop.example.com/fallback/android", 11: "1234567", 13: "FALSE", 14: "https://shop.example.com/fallback/desktop",
                    15: "Shoes", 18: "mail", 27: "FALSE", 28: "Forty-two", 29: "2023-05-04 10:20:30 UTC"])
-            + row([1: "https://example.page.link/t2", 2: "https://shop.example.com/product/7", 7: "https://www.example.org/ios",
+            + row([1: "https://example.page.link/t2", 2: "https://shop.example.com/product/7", 7: "https://shop.example.com/fallback/ios",
                    13: "TRUE", 27: "FALSE", 28: "Seven"])
             + row([1: "https://example.page.link/t3", 2: "https://shop.example.com/search", 27: "TRUE", 28: "Search"]))
         let database = "sqlite:" + directory.url.appendingPathComponent("links.sqlite").path
@@ -108,7 +108,7 @@ import Testing
         #expect(json["route"]?["pattern"] == "product/:id<int>", "\(explained)")
         #expect(json["route"]?["parameters"]?["id"] == "42")
         let desktop = json["cases"]?.arrayValue?.first { $0["platform"] == "desktop" }
-        #expect(desktop?["location"] == "https://www.example.org/desktop", "\(explained)")
+        #expect(desktop?["location"] == "https://shop.example.com/fallback/desktop", "\(explained)")
     }
 
     /// On a terminal the import draws a progress bar on standard error, then clears it for the summary.

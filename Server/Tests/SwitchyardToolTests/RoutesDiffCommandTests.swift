@@ -138,7 +138,7 @@ import Testing
         #expect(run.status == 1, "\(run)")
         let object = try JSONValue.parse(run.standardOutput)
         let changes = try #require(object["changes"]?.arrayValue)
-        #expect(changes.compactMap { $0["kind"]?.stringValue } == ["constraint-changed", "removed"], "\(run)")
+        #expect(changes.compactMap { $0["kind"]?.stringValue } == ["pattern-changed", "constraint-changed", "removed"], "\(run)")
         let broken = try #require(object["brokenLinks"]?.arrayValue)
         #expect(broken.compactMap { $0["code"]?.stringValue } == ["product-abc", "user-7"], "\(run)")
         #expect(broken.compactMap { $0["kind"]?.stringValue } == ["parameters-refused", "route-removed"])
@@ -176,8 +176,10 @@ import Testing
         #expect(resolved.0 == 200, "\(resolved.1)")
         let answer = try JSONValue.parse(resolved.1)
         #expect(answer["route"] == "product/:product_id<int>" && answer["routeParameters"]?["product_id"] == "42", "\(resolved.1)")
+        #expect(answer["url"] == "https://shop.example.com/product/42", "\(resolved.1)")
         let abc = try await started.request("GET", "/api/v1/links/product-abc/resolve", key: "diff-app-key-00000001")
-        #expect(abc.0 != 200, "\(abc.1)")
+        let abcAnswer = try JSONValue.parse(abc.1)
+        #expect(abc.0 == 200 && abcAnswer["url"] == .null, "a link whose parameters its route refuses has no deep link: \(abc.1)")
         #expect(started.stop() == 0)
     }
 
