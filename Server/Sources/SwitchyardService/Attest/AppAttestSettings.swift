@@ -52,9 +52,11 @@ public struct AppAttestSettings: Sendable {
         link.installProof ?? (link.redeemLimit != nil ? redeemLimitedDefault : .none)
     }
 
-    /// Whether `link` asks an attested install for `action`: its proof is attested and applies to
-    /// that endpoint (``SmartLink/installProofFor``, the redeem only by default).
+    /// Whether `link` asks an attested install for `action`: whenever its proof is attested. An
+    /// attested link spends a redemption and hands out its metadata only to an install that
+    /// proves itself, on every endpoint (redeem, resolve, deferred claim), whatever
+    /// ``SmartLink/installProofFor`` a link made before this rule stored.
     func demands(_ action: InstallProofAction, of link: SmartLink) -> Bool {
-        proof(of: link) == .attested && (link.installProofFor ?? InstallProofAction.defaultActions).contains(action)
+        proof(of: link) == .attested
     }
 }

@@ -22,11 +22,20 @@ extension InstallProofAction: APIEnumeration {
             }
             actions.append(action)
         }
-        return normalized(actions)
+        let normalized = normalized(actions)
+        guard normalized == defaultActions else {
+            throw Problem.invalid("invalid-field", "Invalid field", """
+                'installProofFor' must name both "redeem" and "resolve" (or be left out): an attested link asks an App Attest \
+                assertion on every endpoint that spends a redemption or hands out its metadata (redeem, resolve and the \
+                deferred claim), so no endpoint can be left open
+                """)
+        }
+        return normalized
     }
 
     /// The schema of `installProofFor` in a request body.
     static let requestSchema = JSONSchema.array(of: casesSchema).described(
-        "The app endpoints installProof applies to: redeem (spending a redemption) and resolve (being handed the metadata of a link "
-            + "without a redeem limit; without proof resolve answers the route and no metadata). Default: [\"redeem\"].")
+        "The app endpoints installProof applies to: always both, redeem (spending a redemption) and resolve (being handed the metadata of a link "
+            + "without a redeem limit, and the deferred claim; without proof they answer the route and no metadata). A list naming one of them "
+            + "only is refused: no endpoint of an attested link is left open. Kept for compatibility; leave it out.")
 }

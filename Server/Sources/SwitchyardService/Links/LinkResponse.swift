@@ -65,7 +65,7 @@ struct LinkResponse: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
         createdBy = link.createdByApp ? "app" : "admin"
         deferredMatch = link.deferredMatch
         installProof = link.installProof
-        installProofFor = link.installProofFor ?? InstallProofAction.defaultActions
+        installProofFor = InstallProofAction.defaultActions
         label = link.label
         disabled = link.disabled
         campaign = link.campaign

@@ -30,6 +30,9 @@ struct LinksAPI: Sendable {
         guard body.install == nil else {
             throw Problem.invalid("invalid-field", "Invalid field", "'install' is sent with the app key only")
         }
+        if body.installProof != nil || body.installProofFor != nil, let caller = context.caller {
+            try Self.mayChangeInstallProof(caller)
+        }
         let link = try await create(body, team: team, author: service.auditAuthor(request, context: context), logger: context.logger)
         return created(link)
     }
@@ -102,6 +105,9 @@ struct LinksAPI: Sendable {
         let code = try context.parameters.require("code")
         let body = try await request.decode(as: UpdateLinkRequest.self, context: context)
         try body.validate()
+        if body.installProof != nil || body.installProofFor != nil, let caller = context.caller {
+            try Self.mayChangeInstallProof(caller)
+        }
         var changes = LinkChanges(installProof: body.installProof, installProofFor: body.installProofFor)
         if let requested = body.fallbacks {
             let fallbacks = requested.stored
@@ -122,6 +128,17 @@ struct LinksAPI: Sendable {
         service.openCache.evict(code: code)
         context.logger.info("link updated", metadata: ["code": "\(code)", "team": "\(team)", "changed": "\(changed)"])
         return LinkResponse(link, service: service)
+    }
+
+    /// Who may set or lift a link's install proof (`installProof`, `installProofFor`): the admin
+    /// role only, on create and on `PATCH`; an editor makes links and changes fallbacks, but cannot
+    /// take the proof off a coupon.
+    /// - Throws: 403 `role-refused` for any other role.
+    static func mayChangeInstallProof(_ caller: ServiceRequestContext.Caller) throws(Problem) {
+        guard caller.role.includes(.admin) else {
+            throw Problem(.forbidden, kind: "role-refused", title: "Not allowed for this key's role",
+                          detail: "a key with the \(caller.role.rawValue) role cannot set installProof or installProofFor; it needs the admin role")
+        }
     }
 
     /// The audit detail of an update: the fields it set, and the install proof's new value

@@ -6,8 +6,10 @@ public enum InstallProofAction: String, Sendable, Hashable, Codable, CaseIterabl
     /// `GET /api/v1/links/{code}/resolve`: without proof the route is answered, the metadata is not.
     case resolve
 
-    /// What a link that does not say covers: the redeem only.
-    public static let defaultActions: [InstallProofAction] = [.redeem]
+    /// What an attested link covers: every endpoint that spends a redemption or hands out its
+    /// metadata (the redeem, the resolve, and with it the deferred claim). A stored list naming
+    /// fewer (links made before this was the rule) is read and kept, and covers these all the same.
+    public static let defaultActions: [InstallProofAction] = [.redeem, .resolve]
 
     /// `actions` in one order, each once.
     public static func normalized(_ actions: [InstallProofAction]) -> [InstallProofAction] {

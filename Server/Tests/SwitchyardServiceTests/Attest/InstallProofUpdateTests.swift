@@ -12,7 +12,7 @@ import Testing
 /// fallbacks are kept, each change is audited, and the dashboard's link page shows it.
 @Suite struct InstallProofUpdateTests {
     @Test(arguments: StoreKind.available)
-    func anEditorSetsAndClearsALinksInstallProof(kind: StoreKind) async throws {
+    func anAdminSetsAndClearsALinksInstallProofAndAnEditorMayNot(kind: StoreKind) async throws {
         try await Harness.live(kind) { client, _ in
             let made = try await client.send(.post, "/api/v1/keys", json: #"{"name": "ed", "role": "editor"}"#)
             let editor = try #require(try made.json()["key"]?.stringValue)
@@ -25,7 +25,18 @@ import Testing
                 try await client.send(.post, "/api/v1/links/\(code)/redeem", key: Keys.app, json: installBody(install))
             }
 
-            let attested = try await patch(#"{"installProof": "attested"}"#)
+            // An editor may not set or lift the proof (on PATCH or create), only change fallbacks.
+            for body in [#"{"installProof": "attested"}"#, #"{"installProof": null}"#, #"{"installProofFor": ["redeem", "resolve"]}"#] {
+                let byEditor = try await patch(body)
+                #expect(byEditor.status == .forbidden, "\(body): \(byEditor.text)")
+                #expect(try byEditor.json()["detail"]?.stringValue?.contains("needs the admin role") == true)
+            }
+            let createdByEditor = try await client.send(.post, "/api/v1/links", key: editor,
+                                                        json: #"{"route": "about/team", "installProof": "none"}"#)
+            #expect(createdByEditor.status == .forbidden, "\(createdByEditor.text)")
+            #expect(try await patch(#"{"fallbacks": {"web": "https://shop.example.com/a"}}"#).status == .ok)
+
+            let attested = try await patch(#"{"installProof": "attested"}"#, key: Keys.admin)
             #expect(attested.status == .ok, "\(attested.text)")
             #expect(try attested.json()["installProof"] == "attested")
             #expect(try attested.json()["fallbacks"]?["web"] == "https://shop.example.com/a", "the fallbacks are kept")
@@ -37,14 +48,15 @@ import Testing
             #expect(try none.json()["installProof"] == "none")
             #expect(try await redeem("install-0001").status == .ok)
 
-            let cleared = try await patch(#"{"installProof": null, "fallbacks": {"web": "https://shop.example.com/b"}}"#)
+            let cleared = try await patch(#"{"installProof": null, "fallbacks": {"web": "https://shop.example.com/b"}}"#, key: Keys.admin)
             #expect(try cleared.json()["installProof"] == .null, "the service's default again")
             #expect(try cleared.json()["fallbacks"]?["web"] == "https://shop.example.com/b")
             #expect(try await client.send(.get, "/api/v1/links/\(code)").json()["installProof"] == .null)
 
             let entries = try await client.send(.get, "/api/v1/audit?action=link.updated").json()["entries"]?.arrayValue ?? []
             #expect(entries.map { ($0["key"]?.stringValue ?? "-") + " " + ($0["detail"]?.stringValue ?? "-") } == [
-                "ed fallbacks, installProof=default", "environment installProof=none", "ed installProof=attested",
+                "environment fallbacks, installProof=default", "environment installProof=none", "environment installProof=attested",
+                "ed fallbacks",
             ])
         }
     }
@@ -68,11 +80,11 @@ import Testing
     /// writes) included.
     @Test func theInstallProofRowNamesItsEndpoints() {
         #expect(DashboardViews.installProofText(.none, for: [.resolve]) == "none")
-        #expect(DashboardViews.installProofText(.attested, for: nil) == "attested: only an App Attest install redeems")
-        #expect(DashboardViews.installProofText(.attested, for: [.resolve, .redeem])
-            == "attested: only an App Attest install redeems or gets the metadata from resolve")
-        #expect(DashboardViews.installProofText(.attested, for: [])
-            == "attested, for no endpoint: any install redeems and gets the metadata")
+        // Every endpoint, whatever a link made before the rule stored.
+        for stored in [nil, [.redeem], [.resolve], [.resolve, .redeem], []] as [[InstallProofAction]?] {
+            #expect(DashboardViews.installProofText(.attested, for: stored)
+                == "attested: only an App Attest install redeems or gets the metadata from resolve or a deferred claim")
+        }
     }
 
     /// The link page shows the proof a redeem needs: the link's own, or the service's default.
@@ -85,22 +97,16 @@ import Testing
             let browser = DashboardClient(client)
             try await browser.signIn()
             let byDefault = try await browser.get("/dashboard/links/\(limited)").text
-            #expect(byDefault.contains("attested: only an App Attest install redeems"))
+            #expect(byDefault.contains("attested: only an App Attest install redeems or gets the metadata from resolve or a deferred claim"))
             #expect(byDefault.contains("(the service&#39;s default)"), "\(byDefault)")
             let own = try await browser.get("/dashboard/links/\(open)").text
             #expect(own.contains("Install proof"))
             #expect(!own.contains("the service&#39;s default"))
-            // And the endpoints it covers: the redeem unless the link names others.
-            #expect(!byDefault.contains("gets the metadata from resolve"), "the default covers the redeem only")
-            let both = try #require(try await client.create(
-                #"{"route": "about/team", "installProof": "attested", "installProofFor": ["resolve", "redeem"]}"#)["code"]?.stringValue)
-            #expect(try await browser.get("/dashboard/links/\(both)").text
-                .contains("attested: only an App Attest install redeems or gets the metadata from resolve"))
-            let resolveOnly = try #require(try await client.create(
-                #"{"route": "about/team", "installProof": "attested", "installProofFor": ["resolve"]}"#)["code"]?.stringValue)
-            let page = try await browser.get("/dashboard/links/\(resolveOnly)").text
-            #expect(page.contains("attested: only an App Attest install gets the metadata from resolve"))
-            #expect(!page.contains("install redeems"))
+            // A list naming one endpoint only is refused: no endpoint of an attested link is left open.
+            let resolveOnly = try await client.send(.post, "/api/v1/links",
+                                                    json: #"{"route": "about/team", "installProof": "attested", "installProofFor": ["resolve"]}"#)
+            #expect(resolveOnly.status == .badRequest)
+            #expect(try resolveOnly.json()["detail"]?.stringValue?.hasPrefix("'installProofFor' must name both") == true)
         }
     }
 }

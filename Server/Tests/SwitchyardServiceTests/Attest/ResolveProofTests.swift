@@ -27,7 +27,7 @@ import Testing
     /// A link whose metadata (`{"secret": secret}`) goes only to an attested install's resolve; its code.
     static func attestedForResolve(_ client: some TestClientProtocol, secret: String) async throws -> String {
         try #require(try await client.create(
-            #"{"route": "about/team", "metadata": {"secret": "\#(secret)"}, "installProof": "attested", "installProofFor": ["resolve"]}"#)["code"]?.stringValue)
+            #"{"route": "about/team", "metadata": {"secret": "\#(secret)"}, "installProof": "attested"}"#)["code"]?.stringValue)
     }
 
     @Test(arguments: StoreKind.available)
@@ -125,30 +125,47 @@ import Testing
         return try stats.json()["totals"]?["appOpens"]
     }
 
-    /// Links whose proof covers the redeem only (the default), and links asking no proof, keep
-    /// handing their metadata to any resolve.
+    /// An attested link covers every endpoint, whatever it names: its resolve withholds the
+    /// metadata without proof, its redeem refuses a made-up install, its deferred claim withholds
+    /// the metadata; a link asking no proof keeps handing its metadata to any resolve.
     @Test(arguments: StoreKind.available)
-    func otherLinksAreUnchanged(kind: StoreKind) async throws {
-        try await Harness.live(kind) { client, _ in
-            let redeemOnly = try await client.create(#"{"route": "about/team", "metadata": {"secret": "S2"}, "installProof": "attested"}"#)
-            #expect(redeemOnly["installProofFor"] == ["redeem"])
-            let noProof = try await client.create(
-                #"{"route": "about/team", "metadata": {"secret": "S3"}, "installProofFor": ["resolve"]}"#)
-            for (link, secret) in [(redeemOnly, "S2"), (noProof, "S3")] {
-                let code = try #require(link["code"]?.stringValue)
-                #expect(try await Self.resolve(client, code).json()["metadata"] == ["secret": .string(secret)])
-            }
+    func anAttestedLinkLeavesNoEndpointOpen(kind: StoreKind) async throws {
+        try await Harness.live(kind) { client, harness in
+            let attested = try await client.create(#"{"route": "about/team", "metadata": {"secret": "S2"}, "installProof": "attested"}"#)
+            #expect(attested["installProofFor"] == ["redeem", "resolve"])
+            let code = try #require(attested["code"]?.stringValue)
+            #expect(try await Self.resolve(client, code).json()["metadata"] == .null)
+            let claim = try await client.send(.post, "/api/v1/deferred/claim", key: Keys.app,
+                                              json: #"{"code": "\#(code)", "platform": "ios", "osVersion": "17.4"}"#)
+            #expect(claim.status == .ok, "\(claim.text)")
+            #expect(try claim.json()["metadata"] == .null)
+            let redeemed = try await InstallProofTests.redeem(client, code, install: "install-made-up")
+            #expect(redeemed.status == .forbidden, "\(redeemed.text)")
+            #expect(try await harness.store.link(code: code)?.redeemCount == 0)
+            let noProof = try await client.create(#"{"route": "about/team", "metadata": {"secret": "S3"}}"#)
+            #expect(try await Self.resolve(client, try #require(noProof["code"]?.stringValue)).json()["metadata"] == ["secret": "S3"])
         }
     }
 
-    /// A proof that names resolve only leaves the redeem unguarded: any install redeems.
-    @Test func aProofForResolveOnlyAsksNothingOfARedeem() async throws {
-        try await Harness.live(.memory) { client, _ in
+    /// The issue's drain: `installProofFor: ["resolve"]`, a redeem limit of 3 and metadata. The API
+    /// refuses the list; a link stored with it before the rule (written to the store directly) still
+    /// refuses every made-up install's redeem, nothing spent, no metadata released.
+    @Test(arguments: StoreKind.available)
+    func aProofForResolveOnlyNoLongerOpensTheRedeem(kind: StoreKind) async throws {
+        try await Harness.live(kind) { client, harness in
+            let refused = try await client.send(.post, "/api/v1/links", json:
+                #"{"route": "about/team", "metadata": {"coupon": "C"}, "redeemLimit": 3, "installProof": "attested", "installProofFor": ["resolve"]}"#)
+            #expect(refused.status == .badRequest, "\(refused.text)")
             let code = try #require(try await client.create(
-                #"{"route": "about/team", "metadata": {"secret": "S5"}, "installProof": "attested", "installProofFor": ["resolve"]}"#)["code"]?.stringValue)
-            #expect(try await Self.resolve(client, code).json()["metadata"] == .null)
-            let redeemed = try await InstallProofTests.redeem(client, code, install: "install-aaaaaaaa")
-            #expect(redeemed.status == .ok, "\(redeemed.text)")
+                #"{"route": "about/team", "metadata": {"coupon": "C"}, "redeemLimit": 3, "installProof": "attested"}"#)["code"]?.stringValue)
+            _ = try await harness.store.update(code: code, team: "shop", changes: LinkChanges(installProofFor: .some([.resolve])), audit: nil)
+            #expect(try await harness.store.link(code: code)?.installProofFor == [.resolve])
+            for install in ["install-aaaaaaaa", "install-bbbbbbbb", "install-cccccccc"] {
+                let redeemed = try await InstallProofTests.redeem(client, code, install: install)
+                #expect(redeemed.status == .forbidden, "\(redeemed.text)")
+                #expect(try redeemed.json()["metadata"] == nil)
+            }
+            #expect(try await harness.store.link(code: code)?.redeemCount == 0)
         }
     }
 
@@ -162,8 +179,10 @@ import Testing
             #expect(try set.json()["installProofFor"] == ["redeem", "resolve"])
             #expect(try await Self.resolve(client, code).json()["metadata"] == .null)
             let reset = try await client.send(.patch, "/api/v1/links/\(code)", json: #"{"installProofFor": null}"#)
-            #expect(try reset.json()["installProofFor"] == ["redeem"])
-            #expect(try await Self.resolve(client, code).json()["metadata"] == ["secret": "S4"])
+            #expect(try reset.json()["installProofFor"] == ["redeem", "resolve"], "every endpoint, as before the reset")
+            #expect(try await Self.resolve(client, code).json()["metadata"] == .null)
+            let one = try await client.send(.patch, "/api/v1/links/\(code)", json: #"{"installProofFor": ["redeem"]}"#)
+            #expect(one.status == .badRequest)
             let entries = try await client.send(.get, "/api/v1/audit?action=link.updated").json()["entries"]?.arrayValue ?? []
             #expect(Set(entries.compactMap { $0["detail"]?.stringValue }) == ["installProofFor=redeem+resolve", "installProofFor=default"])
             let bad = try await client.send(.patch, "/api/v1/links/\(code)", json: #"{"installProofFor": ["open"]}"#)

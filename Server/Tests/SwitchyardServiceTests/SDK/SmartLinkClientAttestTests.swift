@@ -85,7 +85,7 @@ import Testing
     @Test func anAttestedClientsResolveIsSigned() async throws {
         try await Harness.live(.sqlite) { client, harness in
             let code = try await Self.create(
-                client, #"{"route": "about/team", "metadata": {"secret": "S"}, "installProof": "attested", "installProofFor": ["resolve"]}"#)
+                client, #"{"route": "about/team", "metadata": {"secret": "S"}, "installProof": "attested"}"#)
             let device = try await Self.attestedDevice(harness, install: "install-real")
 
             let unproven = try await Self.sdk(client, installID: "install-script").resolve(code: code)
@@ -149,7 +149,7 @@ import Testing
         try await Harness.live(kind, configuration: AttestAPITests.configuration()) { client, harness in
             harness.clock.advance(by: AttestSupport.deviceValidAt.timeIntervalSince(harness.clock.now))
             let code = try await Self.create(
-                client, #"{"route": "about/team", "metadata": {"secret": "S"}, "installProof": "attested", "installProofFor": ["resolve"]}"#)
+                client, #"{"route": "about/team", "metadata": {"secret": "S"}, "installProof": "attested"}"#)
             let device = AttestSupport.DeviceKey(appID: AttestSupport.deviceAppID)
             let attestor = TestAttestor(device: device, keyID: device.keyID,
                                         attestation: Data(base64Encoded: AttestSupport.deviceAttestation)!)

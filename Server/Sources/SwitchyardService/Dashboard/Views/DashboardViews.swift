@@ -104,14 +104,7 @@ enum DashboardViews {
     /// say): `attested: only an App Attest install redeems or gets the metadata from resolve`.
     static func installProofText(_ proof: InstallProof, for actions: [InstallProofAction]?) -> String {
         guard proof == .attested else { return "none" }
-        let phrases = InstallProofAction.normalized(actions ?? InstallProofAction.defaultActions).map { action in
-            switch action {
-            case .redeem: "redeems"
-            case .resolve: "gets the metadata from resolve"
-            }
-        }
-        guard !phrases.isEmpty else { return "attested, for no endpoint: any install redeems and gets the metadata" }
-        return "attested: only an App Attest install " + phrases.joined(separator: " or ")
+        return "attested: only an App Attest install redeems or gets the metadata from resolve or a deferred claim"
     }
 
     static func detail(link: SmartLink, shortURL: String, deepLinks: (universal: String?, scheme: String?),
