@@ -37,6 +37,14 @@ struct ServeCommand: AsyncParsableCommand {
             transform: RateArgument.parse)
     var appCreateRate = RateArgument(rate: ServiceConfiguration.Limits.defaultAppCreateRate)
 
+    @Option(name: .customLong("app-create-total-rate"),
+            help: ArgumentHelp("""
+                Links the app keys may create together, per app key and per team, whatever the address or install: \
+                COUNT/second|minute|hour, or off.
+                """, valueName: "rate"),
+            transform: RateArgument.parse)
+    var appCreateTotalRate = RateArgument(rate: ServiceConfiguration.Limits.defaultAppCreateTotalRate)
+
     @Option(name: .customLong("redeem-rate"),
             help: ArgumentHelp("Resolves and redeems each client address (IPv6: each /64) may make: COUNT/second|minute|hour, or off.",
                                valueName: "rate"),
@@ -171,6 +179,7 @@ struct ServeCommand: AsyncParsableCommand {
                                      environment: ProcessInfo.processInfo.environment)
         settings.createRate = createRate.rate
         settings.appCreateRate = appCreateRate.rate
+        settings.appCreateTotalRate = appCreateTotalRate.rate
         settings.redeemRate = redeemRate.rate
         settings.claimRate = claimRate.rate
         settings.deferredWindow = deferredWindow.duration

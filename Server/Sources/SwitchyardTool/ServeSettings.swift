@@ -31,6 +31,8 @@ struct ServeSettings: Sendable {
     var createRate: RateLimit? = ServiceConfiguration.Limits.defaultCreateRate
     /// Links each install may create with the app key (`--app-create-rate`); nil for no limit.
     var appCreateRate: RateLimit? = ServiceConfiguration.Limits.defaultAppCreateRate
+    /// `--app-create-total-rate`.
+    var appCreateTotalRate: RateLimit? = ServiceConfiguration.Limits.defaultAppCreateTotalRate
     /// Resolves and redeems each client address may make (`--redeem-rate`); nil for no limit.
     var redeemRate: RateLimit? = ServiceConfiguration.Limits.defaultRedeemRate
     /// Deferred claims each client address may make (`--claim-rate`); nil for no limit.
@@ -170,6 +172,7 @@ struct ServeSettings: Sendable {
         configuration.webhooks = webhooks
         configuration.attest = attest
         configuration.limits.appCreateRate = appCreateRate
+        configuration.limits.appCreateTotalRate = appCreateTotalRate
         configuration.limits.auditRetention = auditRetention
         configuration.limits.keyRequestRate = keyRequestRate
         return configuration

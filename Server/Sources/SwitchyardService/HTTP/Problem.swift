@@ -98,6 +98,7 @@ extension Problem {
         let detail = switch operation {
         case .create: "too many links created with this key; retry in \(seconds) s"
         case .appCreate: "too many links created by this install; retry in \(seconds) s"
+        case .appCreateTotal: "too many links created with the app's keys, from every install and address together; retry in \(seconds) s"
         case .redeem: "too many redeems from this address; retry in \(seconds) s"
         case .claim: "too many deferred claims from this address; retry in \(seconds) s"
         case .resolve: "too many resolves from this address; retry in \(seconds) s"

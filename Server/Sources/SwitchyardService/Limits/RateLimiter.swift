@@ -87,6 +87,9 @@ final class RateLimiter: Sendable {
         case create
         /// `POST /api/v1/links` with the app key, per install.
         case appCreate = "app-create"
+        /// `POST /api/v1/links` with the app key, per app key and per team, whatever the address
+        /// or install: what every copy of the app may create together.
+        case appCreateTotal = "app-create-total"
         /// `POST /api/v1/links/{code}/redeem`.
         case redeem
         /// `POST /api/v1/deferred/claim` (at its own, low rate).
@@ -131,7 +134,8 @@ final class RateLimiter: Sendable {
     /// the buckets live there. `claim` limits deferred claims per client address; `keyGuesses` limits sign-in attempts and wrong admin keys per
     /// client address.
     init(create: RateLimit?, redeem: RateLimit?, claim: RateLimit? = nil, keyGuesses: RateLimit? = nil,
-         appCreate: RateLimit? = nil, keyRequests: RateLimit? = nil, shared: (any SharedRateLimits)? = nil) {
+         appCreate: RateLimit? = nil, appCreateTotal: RateLimit? = nil, keyRequests: RateLimit? = nil,
+         shared: (any SharedRateLimits)? = nil) {
         self.shared = shared
         var rates: [Operation: RateLimit] = [:]
         rates[.create] = create
@@ -140,6 +144,7 @@ final class RateLimiter: Sendable {
         rates[.resolve] = redeem
         rates[.keyGuess] = keyGuesses
         rates[.appCreate] = appCreate
+        rates[.appCreateTotal] = appCreateTotal
         rates[.keyRequest] = keyRequests
         self.rates = rates
     }

@@ -118,6 +118,7 @@ extension LinkRules {
     /// - Throws: a 400 ``Problem`` naming the field.
     func draft(_ body: CreateLinkRequest, by creator: Creator, now: Date) throws(Problem) -> LinkDraft {
         var draft = LinkDraft(route: body.route)
+        if creator == .app { try AppKeyBounds.check(body) }
         if creator == .team { draft.target = try builder.target(route: body.route, parameters: body.routeParameters) }
         try body.validate()
         draft.routeParameters = body.routeParameters

@@ -71,7 +71,10 @@ struct LinksAPI: Sendable {
         }
         let draft = try service.rules.draft(body, by: .app, now: service.now())
         try await service.spend(.appCreate, caller: "install:" + install)
-        let link = try await service.create(draft, team: try context.team, alias: nil,
+        let team = try context.team
+        try await service.spend(.appCreateTotal, caller: "key:" + (context.caller?.identity ?? "app"))
+        try await service.spend(.appCreateTotal, caller: "team:" + team)
+        let link = try await service.create(draft, team: team, alias: nil,
                                             author: service.auditAuthor(request, context: context))
         context.logger.info("link created by the app", metadata: ["code": "\(link.code)", "route": "\(link.route)"])
         return created(link)

@@ -144,6 +144,7 @@ func makeService(
         limiter: RateLimiter(create: configuration.limits.createRate, redeem: configuration.limits.redeemRate,
                              claim: configuration.limits.claimRate,
                              keyGuesses: configuration.limits.keyGuessRate, appCreate: configuration.limits.appCreateRate,
+                             appCreateTotal: configuration.limits.appCreateTotalRate,
                              keyRequests: configuration.limits.keyRequestRate,
                              shared: store as? any SharedRateLimits),
         openCache: OpenLinkCache(lifetime: configuration.limits.openCacheLifetime, capacity: configuration.limits.openCacheCapacity,

@@ -137,6 +137,10 @@ public struct ServiceConfiguration: Sendable {
         /// Links one install may create with the app key (`install` in the body), besides its
         /// address's share of ``createRate``; nil for no limit. Over it: 429 with `Retry-After`.
         public var appCreateRate: RateLimit? = Limits.defaultAppCreateRate
+        /// Links the app keys may create together, per app key and per team, whatever the address
+        /// or install (made-up installs from many addresses stop here); nil for no limit. Over it:
+        /// 429 with `Retry-After`.
+        public var appCreateTotalRate: RateLimit? = Limits.defaultAppCreateTotalRate
         /// How long raw clicks (instant, platform, referrer, campaign) are kept; older ones are
         /// deleted by the expiry sweep in small batches, and the per-day counts stay. nil keeps them.
         public var clickRetention: Duration?
@@ -199,6 +203,10 @@ public struct ServiceConfiguration: Sendable {
         /// 30 links an hour per install, in bursts of up to 30: an app shares a link when its user
         /// taps Share, not in a loop.
         public static let defaultAppCreateRate: RateLimit? = RateLimit(30, perSeconds: 3600)
+        /// 3,600 links an hour for all copies of the app together, per app key and per team, in
+        /// bursts of up to 3,600: with each link at most ``AppKeyBounds/maximumBytes`` of app-written
+        /// fields, the app key can add at most about 7 MB an hour to the store.
+        public static let defaultAppCreateTotalRate: RateLimit? = RateLimit(3600, perSeconds: 3600)
         /// 1,200 requests a minute per key and instance, in bursts of up to 1,200.
         public static let defaultKeyRequestRate: RateLimit? = RateLimit(1200, perSeconds: 60)
         /// A year of audit log entries.
