@@ -113,6 +113,14 @@ struct ServeCommand: AsyncParsableCommand {
             transform: ServeSettings.installCap)
     var installsPerAddress: Int? = AppAttestSettings.defaultInstallsPerAddressPerHour
 
+    @Option(name: .customLong("unattested-redeems-per-link"),
+            help: ArgumentHelp("""
+                Redemptions of one link that installs without App Attest may spend in all, every address together, \
+                or off (then only --installs-per-address limits them).
+                """, valueName: "count"),
+            transform: ServeSettings.unattestedCap)
+    var unattestedRedeemsPerLink: Int? = AppAttestSettings.defaultUnprovedRedeemsPerLink
+
     @Option(name: .customLong("challenges-per-address"),
             help: ArgumentHelp("""
                 App Attest challenges one client address (IPv6: its /64) may hold at once, neither used nor expired, \
@@ -194,6 +202,7 @@ struct ServeCommand: AsyncParsableCommand {
         settings.allowBreakingRoutes = allowBreakingRoutes
         settings.attest.redeemLimitedDefault = installProof
         settings.attest.installsPerAddressPerHour = installsPerAddress
+        settings.attest.unprovedRedeemsPerLink = unattestedRedeemsPerLink
         settings.attest.challengesPerAddress = challengesPerAddress
         for appID in attestDevelopment { settings.attest.environments[appID] = .development }
         try ServeSettings.attestPolicies(categories: attestCategories, minimumVersions: attestMinimumBundleVersion,

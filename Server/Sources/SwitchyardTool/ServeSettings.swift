@@ -148,6 +148,11 @@ struct ServeSettings: Sendable {
         try cap(text, option: "--installs-per-address")
     }
 
+    /// `--unattested-redeems-per-link`: a count of at least 1, or `off`.
+    static func unattestedCap(_ text: String) throws -> Int? {
+        try cap(text, option: "--unattested-redeems-per-link")
+    }
+
     /// `--challenges-per-address`: a count of at least 1, or `off`.
     static func challengeCap(_ text: String) throws -> Int? {
         try cap(text, option: "--challenges-per-address")

@@ -156,6 +156,10 @@ struct AppAPI: Sendable {
             throw Problem.linkGone(code)
         case .notFound:
             throw Problem.linkNotFound(code)
+        case .unprovedLimitReached:
+            let limit = service.configuration.attest.unprovedRedeemsPerLink ?? 0
+            throw Problem(.forbidden, kind: "install-proof-required", title: "Attested install required",
+                          detail: "link '\(code)' has given the \(limit) redemptions it allows installs without App Attest: attest a key with POST /api/v1/attest, then send Switchyard-Attest-Key and Switchyard-Assertion with the redeem")
         case .tooManyInstalls:
             throw Problem(.tooManyRequests, kind: "too-many-installs", title: "Too many installs from this address",
                           detail: "link '\(code)' was redeemed by as many installs from this address as an hour allows; an attested install is not limited",

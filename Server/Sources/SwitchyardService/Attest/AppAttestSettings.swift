@@ -21,6 +21,11 @@ public struct AppAttestSettings: Sendable {
     /// How many distinct installs one client address (IPv6: its /64) may spend of one link per
     /// hour without an attested key; nil for no cap. Attested installs are not counted.
     public var installsPerAddressPerHour: Int?
+    /// How many redemptions of one link installs without an attested key may spend in all, every
+    /// address together; nil for no cap. Beyond it only an attested install redeems the link
+    /// (403 `install-proof-required`), so made-up installs from any number of addresses cannot
+    /// drain a coupon.
+    public var unprovedRedeemsPerLink: Int? = defaultUnprovedRedeemsPerLink
     /// How long a challenge from `POST /api/v1/attest/challenge` may be used.
     public var challengeLifetime: Duration
     /// How many challenges one client address (IPv6: its /64) may hold at once, neither spent nor
@@ -33,6 +38,8 @@ public struct AppAttestSettings: Sendable {
     /// The default cap on outstanding challenges per address: an install needs one for its
     /// attestation, so this leaves room for many installs behind one NAT within a challenge's life.
     public static let defaultChallengesPerAddress: Int? = 100
+    /// The default cap on a link's unattested redemptions: 10, whatever the number of addresses.
+    public static let defaultUnprovedRedeemsPerLink: Int? = 10
 
     /// Settings with the defaults: production keys, no proof asked, 10 installs per address per
     /// link per hour, challenges good for five minutes, 100 outstanding challenges per address.

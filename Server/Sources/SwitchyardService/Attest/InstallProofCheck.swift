@@ -75,9 +75,11 @@ struct InstallProofCheck: Sendable {
             throw Problem(.forbidden, kind: "install-proof-required", title: "Attested install required",
                           detail: "link '\(link.code)' is redeemed only by an attested install: attest a key with POST /api/v1/attest, then send Switchyard-Attest-Key and Switchyard-Assertion with the redeem")
         }
-        guard let limit = service.configuration.attest.installsPerAddressPerHour else { return nil }
+        let settings = service.configuration.attest
+        guard settings.installsPerAddressPerHour != nil || settings.unprovedRedeemsPerLink != nil else { return nil }
         let address = service.clientAddress(request, context: context)
-        return InstallSpread(addressRange: IPAddress(address)?.clientKey ?? address, limit: limit, seconds: 3600)
+        return InstallSpread(addressRange: IPAddress(address)?.clientKey ?? address, limit: settings.installsPerAddressPerHour ?? Int.max,
+                             seconds: 3600, perLink: settings.unprovedRedeemsPerLink)
     }
 
     private func verify(keyID: String, assertion: String, clientData: [UInt8], install: String) async throws {

@@ -131,6 +131,10 @@ extension InMemoryLinkStore {
                 $0.addressRange == spread.addressRange && $0.at > since
             }
             if installs >= spread.limit { return .tooManyInstalls }
+            if let perLink = spread.perLink,
+               redemptions[code, default: [:]].values.count(where: { $0.addressRange != nil }) >= perLink {
+                return .unprovedLimitReached
+            }
         }
         link.redeemCount += 1
         links[code] = link

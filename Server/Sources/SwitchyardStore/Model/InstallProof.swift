@@ -25,11 +25,16 @@ public struct InstallSpread: Sendable, Hashable {
     public var limit: Int
     /// The window, in seconds.
     public var seconds: Int
+    /// The most redemptions of the link by installs without proof, every address together and
+    /// for the link's whole life; nil for no such cap. No number of addresses raises it.
+    public var perLink: Int?
 
-    /// A cap of `limit` installs per `seconds` for `addressRange`.
-    public init(addressRange: String, limit: Int, seconds: Int) {
+    /// A cap of `limit` installs per `seconds` for `addressRange`, and of `perLink` unproved
+    /// redemptions of the link in all.
+    public init(addressRange: String, limit: Int, seconds: Int, perLink: Int? = nil) {
         self.addressRange = addressRange
         self.limit = limit
         self.seconds = seconds
+        self.perLink = perLink
     }
 }

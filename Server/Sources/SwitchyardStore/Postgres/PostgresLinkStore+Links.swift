@@ -138,7 +138,7 @@ extension PostgresLinkStore {
     /// spent the row is deleted again before the commit, so the install may try again later.
     public func redeem(code: String, install: String, at: Date, spread: InstallSpread?,
                        webhooks: WebhookDeliveries?) async throws -> RedeemResult {
-        enum Attempt: Sendable { case spent(SmartLink), earlier, notSpent, tooManyInstalls }
+        enum Attempt: Sendable { case spent(SmartLink), earlier, notSpent, tooManyInstalls, unprovedLimitReached }
         let now = StoredDate.rounded(at)
         let logger = logger
         let range = spread?.addressRange
@@ -171,13 +171,21 @@ extension PostgresLinkStore {
                         """, logger: logger)
                     var installs = 0
                     for try await row in counted { installs = try row.decode(Int.self) }
-                    if installs > spread.limit {
+                    var unproved = 0
+                    if spread.perLink != nil {
+                        let all = try await connection.query("""
+                            SELECT count(*) FROM redemptions WHERE code = \(code) AND address_range IS NOT NULL
+                            """, logger: logger)
+                        for try await row in all { unproved = try row.decode(Int.self) }
+                    }
+                    let overAddress = installs > spread.limit
+                    if overAddress || spread.perLink.map({ unproved > $0 }) == true {
                         // Undone before the commit: nothing spent, no row kept.
                         try await connection.query(
                             "UPDATE links SET redeem_count = redeem_count - 1 WHERE code = \(code)", logger: logger)
                         try await connection.query(
                             "DELETE FROM redemptions WHERE code = \(code) AND install = \(install)", logger: logger)
-                        return .tooManyInstalls
+                        return overAddress ? .tooManyInstalls : .unprovedLimitReached
                     }
                 }
                 if let link {
@@ -194,6 +202,8 @@ extension PostgresLinkStore {
             return .redeemed(link)
         case .tooManyInstalls:
             return .tooManyInstalls
+        case .unprovedLimitReached:
+            return .unprovedLimitReached
         case .earlier:
             let link = try await link(code: code)
             if let link, !link.isGone(at: now) { return .alreadyRedeemed(link) }

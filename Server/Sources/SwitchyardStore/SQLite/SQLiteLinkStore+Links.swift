@@ -139,6 +139,8 @@ extension SQLiteLinkStore {
             return try await spend(code: code, install: install, now: now, spread: spread, webhooks: webhooks)
         } catch is InstallSpreadReached {
             return .tooManyInstalls
+        } catch is UnprovedLimitReached {
+            return .unprovedLimitReached
         }
     }
 
@@ -170,6 +172,12 @@ extension SQLiteLinkStore {
                     SELECT count(*) FROM redemptions WHERE code = ? AND address_range = ? AND redeemed_at > ?
                     """, arguments: [code, spread.addressRange, now - Int64(spread.seconds) * 1000]) ?? 0
                 if installs >= spread.limit { throw InstallSpreadReached() }
+                if let perLink = spread.perLink {
+                    let unproved = try Int.fetchOne(db, sql: """
+                        SELECT count(*) FROM redemptions WHERE code = ? AND address_range IS NOT NULL
+                        """, arguments: [code]) ?? 0
+                    if unproved >= perLink { throw UnprovedLimitReached() }
+                }
             }
             try db.execute(sql: "INSERT INTO redemptions (code, install, redeemed_at, address_range) VALUES (?, ?, ?, ?)",
                            arguments: [code, install, now, spread?.addressRange])

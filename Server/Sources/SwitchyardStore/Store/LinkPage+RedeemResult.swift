@@ -29,11 +29,18 @@ public enum RedeemResult: Sendable, Hashable {
     /// The client's address range spent as many distinct installs of this link as its window
     /// allows; nothing was spent.
     case tooManyInstalls
+    /// Nothing spent: the link gave every redemption it allows to installs without proof
+    /// (``InstallSpread/perLink``); only a proved install may spend more.
+    case unprovedLimitReached
 }
 
 /// Thrown inside a redemption's transaction to roll it back when the address range's cap is
 /// reached.
 struct InstallSpreadReached: Error {}
+
+/// Thrown inside a redemption's transaction to roll it back: the link's unproved redemptions are
+/// at ``InstallSpread/perLink``.
+struct UnprovedLimitReached: Error {}
 
 /// Classifies a failed redemption from the row as it now stands.
 func classifyFailedRedeem(_ link: SmartLink?, at now: Date) -> RedeemResult {

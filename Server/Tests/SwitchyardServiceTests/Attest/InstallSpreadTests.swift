@@ -9,9 +9,11 @@ import Testing
 /// The cap on distinct unattested installs per client address and link, over a real socket on
 /// every store: a hundred made-up installs from one IPv6 /64 cannot spend a link that asks no proof.
 @Suite struct InstallSpreadTests {
+    /// The per-address cap alone (the per-link cap of unattested redemptions is tested below).
     static func configuration() -> ServiceConfiguration {
         var configuration = Harness.configuration()
         configuration.trustedProxies = ["127.0.0.0/8", "::1"]
+        configuration.attest.unprovedRedeemsPerLink = nil
         return configuration
     }
 
@@ -64,6 +66,43 @@ import Testing
                                                      json: installBody("install-000\(index)"), headers: [.xForwardedFor: "192.0.2.7"])
                 #expect(response.status == .ok)
             }
+        }
+    }
+}
+
+/// The issue's drain: five addresses, ten made-up installs each, a coupon of 50. With the default
+/// settings only the link's cap of unattested redemptions is spent, whatever the number of
+/// addresses; an attested install still redeems past it.
+@Suite struct UnattestedRedeemsPerLinkTests {
+    @Test(arguments: StoreKind.available)
+    func fiveAddressesCannotDrainACoupon(kind: StoreKind) async throws {
+        var configuration = Harness.configuration()
+        configuration.trustedProxies = ["127.0.0.0/8", "::1"]
+        #expect(configuration.attest.unprovedRedeemsPerLink == 10, "the default")
+        try await Harness.live(kind, configuration: configuration) { client, harness in
+            let code = try #require(try await client.create(
+                #"{"route": "about/team", "metadata": {"coupon": "HALF"}, "redeemLimit": 50}"#)["code"]?.stringValue)
+            var statuses: [Int] = []
+            for address in 0..<5 {
+                for install in 0..<10 {
+                    let answer = try await client.send(.post, "/api/v1/links/\(code)/redeem", key: Keys.app,
+                                                       json: installBody("made-up-\(address)-\(install)"),
+                                                       headers: [.xForwardedFor: "198.51.100.\(address + 1)"])
+                    statuses.append(answer.status.code)
+                    if answer.status == .forbidden {
+                        #expect(try answer.json()["type"] == "https://switchyard.dev/problems/install-proof-required")
+                    }
+                }
+            }
+            #expect(statuses.filter { $0 == 200 }.count == 10, "\(statuses)")
+            #expect(statuses.filter { $0 == 403 }.count == 40)
+            #expect(try await harness.store.link(code: code)?.redeemCount == 10)
+            // An attested install redeems past the cap.
+            let device = AttestSupport.DeviceKey(appID: "TEAMID.com.example.shop")
+            #expect(try await harness.store.insertAttestKey(device.record(install: "real-customer", at: harness.clock.now)))
+            let real = try await InstallProofTests.redeem(client, code, install: "real-customer", key: device)
+            #expect(real.status == .ok, "\(real.text)")
+            #expect(try await harness.store.link(code: code)?.redeemCount == 11)
         }
     }
 }

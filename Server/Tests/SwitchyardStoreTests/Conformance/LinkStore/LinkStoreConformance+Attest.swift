@@ -110,6 +110,32 @@ extension LinkStoreConformance {
         #expect(try await store.link(code: "spread")?.redeemCount == 6)
     }
 
+    /// The cap on a link's unproved redemptions: every address together spends at most `perLink`
+    /// of the link, for its whole life; a proved redemption (no spread) is not counted or refused,
+    /// and another link has its own.
+    static func redeemUnprovedPerLink(_ database: TestDatabase) async throws {
+        let store = try await database.open()
+        try await store.insert(makeLink("coupon", redeemLimit: 50))
+        try await store.insert(makeLink("other", redeemLimit: 50))
+        func spread(_ address: Int) -> InstallSpread {
+            InstallSpread(addressRange: "203.0.113.\(address)", limit: 10, seconds: 3600, perLink: 4)
+        }
+        var results: [Bool] = []
+        for index in 0..<6 {
+            let result = try await store.redeem(code: "coupon", install: "made-up-\(index)", at: Instant.at(Double(index)),
+                                                spread: spread(index), webhooks: nil)
+            results.append(result.isRedeemed)
+            if !result.isRedeemed { #expect(result == .unprovedLimitReached, "\(result)") }
+        }
+        #expect(results == [true, true, true, true, false, false])
+        #expect(try await store.link(code: "coupon")?.redeemCount == 4, "a refused install spends nothing")
+        #expect(try await store.redeem(code: "coupon", install: "attested", at: Instant.at(10)).isRedeemed, "a proved redemption")
+        #expect(try await store.redeem(code: "coupon", install: "made-up-9", at: Instant.at(7200), spread: spread(9), webhooks: nil)
+                == .unprovedLimitReached, "no window: the cap is for the link's life")
+        #expect(try await store.redeem(code: "other", install: "made-up-0", at: Instant.at(11), spread: spread(1), webhooks: nil).isRedeemed)
+        #expect(try await store.link(code: "coupon")?.redeemCount == 5)
+    }
+
     /// A link's install proof is stored, and nil (the service's default) stays nil.
     static func installProofStored(_ database: TestDatabase) async throws {
         let store = try await database.open()

@@ -50,6 +50,7 @@ enum LinkStoreConformance: String, ConformanceCase {
     case attestChallengeCap
     case attestKeys
     case redeemInstallSpread
+    case redeemUnprovedPerLink
     case installProofStored
 
     func check(_ database: TestDatabase) async throws {
@@ -99,6 +100,7 @@ enum LinkStoreConformance: String, ConformanceCase {
         case .attestChallengeCap: try await Self.attestChallengeCap(database)
         case .attestKeys: try await Self.attestKeys(database)
         case .redeemInstallSpread: try await Self.redeemInstallSpread(database)
+        case .redeemUnprovedPerLink: try await Self.redeemUnprovedPerLink(database)
         case .installProofStored: try await Self.installProofStored(database)
         }
     }
