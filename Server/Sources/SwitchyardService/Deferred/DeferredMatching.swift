@@ -82,7 +82,10 @@ struct DeferredMatching: Sendable {
         var client = peer
         if trustedProxies.contains(address: peer), let header = request.headers[.xForwardedFor] {
             let hops = header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            client = hops.last { !trustedProxies.contains(address: $0) } ?? peer
+            // Only a well-formed address counts: a hop that is not one (`evil admin <b>x</b>`) would
+            // become an audit address and a rate bucket of its own; the peer stands instead.
+            let hop = hops.last { !trustedProxies.contains(address: $0) }
+            client = hop.flatMap { IPAddress($0) != nil ? $0 : nil } ?? peer
         }
         return IPAddress(client)?.clientKey ?? client
     }

@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import HTTPTypes
+import NIOHTTP1
 
 /// Turns every error into problem details, counts every answer in the metrics, and logs failures.
 /// Added before the routes, so it wraps each of them and the not-found responder.
@@ -42,6 +43,12 @@ struct ProblemMiddleware: RouterMiddleware {
             }
             return try Problem.from(status: error.status, limit: service.configuration.limits.maximumBodySize)
                 .response(from: request, context: context)
+        }
+        // A body the HTTP/1.1 parser cannot read (`Transfer-Encoding: xchunked`, a broken chunk)
+        // is the client's mistake: 400, not an internal error.
+        if let error = error as? HTTPParserError {
+            context.logger.notice("unreadable request body", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
+            return try Problem.malformed("the request body could not be read as HTTP/1.1 (\(error))").response(from: request, context: context)
         }
         context.logger.error("unexpected error", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
         return try Problem.internalError.response(from: request, context: context)

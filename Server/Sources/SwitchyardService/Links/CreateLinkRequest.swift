@@ -55,6 +55,29 @@ struct CreateLinkRequest: Codable, Sendable, Hashable {
     /// The fields the app key may not set.
     static let adminOnlyKeys = CreateLinkRequest().adminOnlyFields.map(\.key)
 
+    /// How deeply `metadata` may nest (objects and arrays): every answer that carries it must
+    /// encode it, so it is bounded when written.
+    static let maximumMetadataDepth = 32
+
+    /// How deeply `value` nests, when that is over `limit`; nil otherwise. Stops descending past
+    /// the limit, so the cost is bounded by the value's size.
+    static func depth(of value: JSONValue, over limit: Int) -> Int? {
+        var deepest = 0
+        var stack: [(JSONValue, Int)] = [(value, 1)]
+        while let (current, level) = stack.popLast() {
+            switch current {
+            case .object(let members):
+                deepest = max(deepest, level)
+                if level <= limit { stack += members.values.map { ($0, level + 1) } }
+            case .array(let items):
+                deepest = max(deepest, level)
+                if level <= limit { stack += items.map { ($0, level + 1) } }
+            default: continue
+            }
+        }
+        return deepest > limit ? deepest : nil
+    }
+
     /// The redeem limits allowed.
     static let redeemLimits = 1...1_000_000_000
 
@@ -95,8 +118,15 @@ extension CreateLinkRequest: APIRequestBody, OpenAPISchema {
                         check: { route throws(Problem) in try BodyFields.check(route, "route", maxLength: 2048) }),
         BodyField("routeParameters", \.routeParameters, parameters, read: { members, key in try members.stringMap(key) }),
         BodyField("queryParameters", \.queryParameters, parameters, read: { members, key in try members.stringMap(key) }),
-        BodyField("metadata", \.metadata, JSONSchema.object().nullable().described("Private data for the app; served only with the app key."),
-                  read: { members, key in try members.object(key) }),
+        BodyField("metadata", \.metadata, JSONSchema.object().nullable().described(
+            "Private data for the app; served only with the app key. Nested at most \(maximumMetadataDepth) levels deep."),
+                  read: { members, key in try members.object(key) },
+                  check: { metadata throws(Problem) in
+                      if let metadata, Self.depth(of: .object(metadata), over: maximumMetadataDepth) != nil {
+                          throw Problem.invalid("invalid-field", "Invalid field",
+                                                "'metadata' is nested more than \(maximumMetadataDepth) levels deep")
+                      }
+                  }),
         BodyField("redeemLimit", \.redeemLimit,
                   JSONSchema.integer(minimum: redeemLimits.lowerBound, maximum: redeemLimits.upperBound).nullable(),
                   read: { members, key in try members.integer(key, in: redeemLimits) },

@@ -121,6 +121,9 @@ struct LinksAPI: Sendable {
             }
             changes.fallbacks = fallbacks
         }
+        // A PATCH that changes nothing writes nothing and records nothing in the audit log.
+        let current = try await ownedLink(code, team: team)
+        if Self.changesNothing(changes, of: current) { return LinkResponse(current, service: service) }
         let changed = Self.changedFields(body)
         let audit = service.auditEntry("link.updated", target: code, detail: changed, request: request, context: context)
         guard LinkCodes.isPlausible(code),
@@ -142,6 +145,14 @@ struct LinksAPI: Sendable {
             throw Problem(.forbidden, kind: "role-refused", title: "Not allowed for this key's role",
                           detail: "a key with the \(caller.role.rawValue) role cannot set installProof or installProofFor; it needs the admin role")
         }
+    }
+
+    /// Whether `changes` would leave `link` as it is.
+    static func changesNothing(_ changes: LinkChanges, of link: SmartLink) -> Bool {
+        if let fallbacks = changes.fallbacks, fallbacks != link.fallbacks { return false }
+        if let proof = changes.installProof, proof != link.installProof { return false }
+        if let actions = changes.installProofFor, actions != link.installProofFor { return false }
+        return true
     }
 
     /// The audit detail of an update: the fields it set, and the install proof's new value

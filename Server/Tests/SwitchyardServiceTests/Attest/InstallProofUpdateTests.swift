@@ -34,12 +34,12 @@ import Testing
             let createdByEditor = try await client.send(.post, "/api/v1/links", key: editor,
                                                         json: #"{"route": "about/team", "installProof": "none"}"#)
             #expect(createdByEditor.status == .forbidden, "\(createdByEditor.text)")
-            #expect(try await patch(#"{"fallbacks": {"web": "https://shop.example.com/a"}}"#).status == .ok)
+            #expect(try await patch(#"{"fallbacks": {"web": "https://shop.example.com/c"}}"#).status == .ok)
 
             let attested = try await patch(#"{"installProof": "attested"}"#, key: Keys.admin)
             #expect(attested.status == .ok, "\(attested.text)")
             #expect(try attested.json()["installProof"] == "attested")
-            #expect(try attested.json()["fallbacks"]?["web"] == "https://shop.example.com/a", "the fallbacks are kept")
+            #expect(try attested.json()["fallbacks"]?["web"] == "https://shop.example.com/c", "the fallbacks are kept")
             let refused = try await redeem("install-0001")
             #expect(refused.status == .forbidden)
             #expect(try refused.json()["type"] == "https://switchyard.dev/problems/install-proof-required")
