@@ -1,5 +1,7 @@
 import Foundation
 import Hummingbird
+import Synchronization
+import SwitchyardStore
 
 /// Importing a Firebase Dynamic Links export from the dashboard: an upload form
 /// (`multipart/form-data`, the export as a file or pasted) that runs the same
@@ -8,6 +10,15 @@ import Hummingbird
 extension Dashboard {
     /// The largest export the form accepts.
     static let importLimit = 16 * 1024 * 1024
+
+    /// The teams with an import (or a dry run) running in this process, by store: one at a time
+    /// per team, so that one editor cannot hold every core with uploads side by side.
+    static let importingTeams = Mutex<Set<String>>([])
+
+    /// The key of `team`'s turn in ``importingTeams``: the store (one service's) and the team.
+    static func importTurn(store: any LinkStore, team: String) -> String {
+        "\(ObjectIdentifier(store as AnyObject).hashValue)/\(team)"
+    }
 
     func importPage(session: DashboardSessions.Session) -> Response {
         DashboardPage.response(DashboardPage.render(.importForm, title: "Import from Firebase", session: session,
@@ -41,6 +52,11 @@ extension Dashboard {
         guard bytes.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else {
             return failed("Choose an export file or paste its contents.", status: .badRequest)
         }
+        let turn = Self.importTurn(store: service.store, team: session.team)
+        guard Self.importingTeams.withLock({ $0.insert(turn).inserted }) else {
+            return failed("An import for your team is already running; try again when it has finished.", status: .tooManyRequests)
+        }
+        defer { _ = Self.importingTeams.withLock { $0.remove(turn) } }
         var importer = FirebaseImporter(rules: service.rules, store: service.store, team: session.team,
                                         baseURL: service.configuration.trimmedBaseURL, now: service.now)
         importer.handOff = service.importHandOff(team: session.team)

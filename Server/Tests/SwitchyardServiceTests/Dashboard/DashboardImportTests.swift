@@ -141,4 +141,39 @@ import Testing
         #expect(form["csrf"] == "tok")
         #expect(form.parts.count == 2)
     }
+
+    /// One import per team at a time: while the team's import runs, another (a dry run too) is
+    /// refused, and another team's is not.
+    @Test func oneImportPerTeamAtATime() async throws {
+        try await Harness.live(.memory) { client, harness in
+            let browser = DashboardClient(client)
+            let csrf = try await browser.signIn()
+            let turn = Dashboard.importTurn(store: harness.store, team: "shop")
+            _ = Dashboard.importingTeams.withLock { $0.insert(turn) }
+            let busy = try await upload(browser, parts: [("csrf", nil, csrf), ("file", "links.csv", Self.export), ("dryRun", nil, "1")])
+            _ = Dashboard.importingTeams.withLock { $0.remove(turn) }
+            #expect(busy.status == .tooManyRequests)
+            #expect(busy.text.contains("An import for your team is already running"))
+            let after = try await upload(browser, parts: [("csrf", nil, csrf), ("file", "links.csv", Self.export), ("dryRun", nil, "1")])
+            #expect(after.status == .ok, "\(after.status)")
+            #expect(Dashboard.importingTeams.withLock { !$0.contains(turn) }, "the turn is given back")
+        }
+    }
+
+    /// The worst rows of the issue: links of 950 segments. The nearest-route search gives up on a
+    /// path far longer than every route (the call that cost an edit distance per segment), and an
+    /// import of 200 such rows rejects each with the plain reason.
+    @Test func rowsOfHundredsOfSegmentsCostAConstantEach() async throws {
+        let long = "https://shop.example.com/" + (0..<950).map { "s\($0)" }.joined(separator: "/")
+        let table = try RouteTable(Harness.routes)
+        #expect(NearestRoutes(table: table).patterns(near: long).isEmpty)
+        #expect(NearestRoutes(table: table).patterns(near: "https://shop.example.com/prodcut/42").first == "product/:product_id")
+        let csv = "long link\n" + (0..<200).map { "https://example.page.link/?link=\(long)/\($0)" }.joined(separator: "\n") + "\n"
+        try await Harness.live(.memory) { _, harness in
+            let report = try await FirebaseImporter(configuration: Harness.configuration(), store: harness.store, team: "shop")
+                .run(text: csv, options: .init(dryRun: true))
+            #expect(report.rejected.count == 200)
+            #expect(report.rejected.allSatisfy { !$0.reason.contains("nearest routes") })
+        }
+    }
 }

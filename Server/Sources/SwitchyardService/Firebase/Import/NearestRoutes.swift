@@ -9,13 +9,26 @@ import Switchyard
 /// ```swift
 /// NearestRoutes(table: table).patterns(near: "https://shop.example.com/prodcut/42")  // ["product/:product_id"]
 /// ```
+///
+/// The cost of one call is bounded whatever the link: a path longer than the table's longest form
+/// by more than ``extraSegments`` is near no route (no suggestion), and segments and literals are
+/// compared on their first ``comparedCharacters`` characters. So an import of rows with links of
+/// hundreds of segments costs a constant per row for a given table.
 struct NearestRoutes: Sendable {
     let table: RouteTable
 
+    /// How many segments a path may have beyond the table's longest form and still be compared.
+    static let extraSegments = 4
+    /// How many characters of a segment and of a literal are compared.
+    static let comparedCharacters = 32
+
     /// At most `limit` patterns, nearest first (ties in table order); none when the link has no
-    /// path to compare or the table no routes.
+    /// path to compare, a path far longer than every route, or the table no routes.
     func patterns(near link: String, limit: Int = 3) -> [String] {
-        let segments = Self.segments(link)
+        let longest = table.routes.flatMap(\.pattern.forms).map(\.count).max() ?? 0
+        var segments = Self.segments(link)
+        guard segments.count <= longest + Self.extraSegments else { return [] }
+        segments = segments.map { String($0.prefix(Self.comparedCharacters)) }
         var scored: [(score: Double, index: Int, pattern: String)] = []
         for route in table.routes {
             let best = route.pattern.forms.map { Self.cost(segments, $0[...]) }.min() ?? .infinity
@@ -48,7 +61,8 @@ struct NearestRoutes: Sendable {
             for j in stride(from: f - 1, through: 0, by: -1) {
                 let skip = 1 + min(best[i + 1][j], best[i][j + 1])
                 switch form[j].kind {
-                case .literal(let text):
+                case .literal(let whole):
+                    let text = String(whole.prefix(comparedCharacters))
                     let step = Double(editDistance(text, path[i])) / Double(max(text.count, path[i].count, 1))
                     best[i][j] = min(step + best[i + 1][j + 1], skip)
                 case .parameter, .wildcard:
