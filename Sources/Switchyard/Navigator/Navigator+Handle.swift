@@ -77,8 +77,8 @@ extension Navigator {
     /// `scene(_:openURLContexts:)`, `.onOpenURL`, ...): decides at once whether the navigator takes
     /// it (``canOpen(_:source:)``) and answers that, the `Bool` to return to the system, so that
     /// an SDK chained after this one gets what the app does not take. A taken link joins the queue
-    /// (held until ``markReady()`` when the navigator is not ready); a repeat of a link taken within
-    /// ``duplicateWindow`` is dropped (answered true: the app took the first); a refused one is
+    /// (held until ``markReady()`` when the navigator is not ready); a repeat of a link still waiting,
+    /// running or held, or finished within ``duplicateWindow``, is dropped (answered true: the app took the first); a refused one is
     /// reported to ``onOutcome`` with its reason. Every outcome goes to ``onOutcome``.
     ///
     /// ```swift

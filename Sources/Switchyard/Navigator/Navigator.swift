@@ -144,12 +144,15 @@ public final class Navigator: Sendable {
         set { state.withLock { $0.ordering = newValue } }
     }
 
-    /// How soon the same input from the same kind of source counts as the same tap again (a
-    /// launch notification in the connection options and in `didReceive`; a launch URL in the
-    /// options and in `.onOpenURL`): 2 seconds by default; zero keeps every repeat. A repeat is
-    /// dropped, ready or not, and reported as ``RoutingOutcome/duplicate(_:)``; `handle` answers
-    /// true for it (the app took the first). Links the app routes itself (``route(_:source:metadata:)``)
-    /// are never dropped as repeats.
+    /// One tap reaching two entry points (a launch notification in the connection options and in
+    /// `didReceive`; a cold launch's universal link in the options, as `.universalLink`, and in
+    /// `.onOpenURL`, with no source) opens once. A system callback's link (every `handle`) is a
+    /// repeat when the same input, from whichever source, is still waiting in the queue (held
+    /// until ready, however long), running, held by a gate, or finished less than this window
+    /// ago: 2 seconds by default, counted from when the first one finished. Zero keeps every
+    /// repeat. A repeat is dropped, ready or not, and reported as ``RoutingOutcome/duplicate(_:)``;
+    /// `handle` answers true for it (the app took the first). Links the app routes itself
+    /// (``route(_:source:metadata:)``) are never dropped as repeats.
     public var duplicateWindow: Duration {
         get { state.withLock { $0.duplicateWindow } }
         set { state.withLock { $0.duplicateWindow = newValue } }

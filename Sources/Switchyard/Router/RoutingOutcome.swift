@@ -11,7 +11,7 @@
 /// | ``heldByGate(_:)`` | yes | a filter (a gate) held it: the app took it, to open after login |
 /// | ``halted(_:)`` | yes | a filter stopped it on purpose: the link was the app's to drop |
 /// | ``replaced(_:by:)`` | yes | a gate-held link that another held link took the place of (reported to ``Navigator/onOutcome`` only) |
-/// | ``duplicate(_:)`` | yes | the same input from the same kind of source, again within ``Navigator/duplicateWindow``: dropped |
+/// | ``duplicate(_:)`` | yes | the same input as a link still waiting, running or held, or finished within ``Navigator/duplicateWindow``: dropped |
 /// | ``cancelled(_:)`` | yes | a newer link took its place (``Navigator/LinkOrdering/latestWins``) |
 /// | ``timedOut(_:)`` | no | it ran past ``Navigator/linkDeadline``: the next link ran |
 /// | ``unhandled(_:)`` | no | no destination for it and no default route |
@@ -38,8 +38,9 @@ public enum RoutingOutcome: Sendable, CustomStringConvertible {
     /// ``Navigator/GatedLinkPolicy/keepOldest``, which reports the newer as replaced by it).
     /// Reported to ``Navigator/onOutcome``; never the answer to a call.
     case replaced(DeepLink, by: DeepLink)
-    /// The same input from the same kind of source as a link taken less than
-    /// ``Navigator/duplicateWindow`` before (one tap reaching two entry points): dropped.
+    /// The same input, from any source, as a link this launch still has waiting, running or held
+    /// by a gate, or that finished less than ``Navigator/duplicateWindow`` ago (one tap reaching
+    /// two entry points): dropped.
     case duplicate(DeepLink)
     /// A newer link took the place of this one before it finished
     /// (``Navigator/LinkOrdering/latestWins``): its task was cancelled, or it never ran.

@@ -2,7 +2,7 @@ extension Navigator {
     /// Who offers links to ``admit(_:from:)``.
     enum Entry: Equatable {
         /// A system callback that must answer a `Bool` at once (every `handle`): a repeat of a link
-        /// taken within ``duplicateWindow`` is dropped.
+        /// still waiting, running or held, or finished within ``duplicateWindow``, is dropped.
         case system
         /// The app, which awaits the outcome (``route(_:source:metadata:)``, ``navigate(to:parameters:query:)``,
         /// ``openPendingLink()``, deferred links): repeats are kept, and a link offered from inside
@@ -40,7 +40,7 @@ extension Navigator {
     /// The one way in for every link, whichever entry point it came through (URLs, user
     /// activities, notifications, quick actions, launches, the app's own routing, deferred links):
     /// decides each offer at once, in order. A refusal is reported; from a system callback, a
-    /// repeat within ``duplicateWindow`` is reported as a duplicate; a taken link joins the queue
+    /// repeat (``duplicateWindow``) is reported as a duplicate; a taken link joins the queue
     /// (reported as held until ready when the navigator is not ready) and runs in its turn
     /// through its router's filters, handlers and destination, its outcome reported when it has
     /// run. Under ``LinkOrdering/latestWins`` it cancels the links before it.
@@ -72,12 +72,9 @@ extension Navigator {
                 if inline {
                     return .inline(QueuedLink(id: 0, arrival: arrival, link: link, taker: taker, routers: state.routers))
                 }
-                if entry == .system {
-                    if state.recent.contains(where: { $0.input == arrival.input && $0.source == arrival.source }) {
-                        reports.append(.duplicate(link))
-                        return .answered(.duplicate(link))
-                    }
-                    state.recent.append(RecentArrival(input: arrival.input, source: arrival.source, at: now))
+                if entry == .system, state.isRepeat(arrival.input) {
+                    reports.append(.duplicate(link))
+                    return .answered(.duplicate(link))
                 }
                 if state.ordering == .latestWins {
                     cancelled += state.queue.waiting
@@ -117,8 +114,13 @@ extension Navigator {
         }
     }
 
-    /// The end of every taken link: its outcome reported, then handed to whoever awaits it.
+    /// The end of every taken link: remembered for ``duplicateWindow``, its outcome reported,
+    /// then handed to whoever awaits it.
     func settle(_ entry: QueuedLink, _ outcome: RoutingOutcome) {
+        let now = clock.now()
+        state.withLock { state in
+            if state.duplicateWindow > .zero { state.recent.append(RecentArrival(input: entry.arrival.input, at: now)) }
+        }
         report(outcome)
         entry.promise.fulfil(outcome)
     }
@@ -127,5 +129,16 @@ extension Navigator {
     private func cancelInFlight(_ race: LinkRace) {
         let link = state.withLock { $0.queue.inFlight.flatMap { $0.race === race ? $0.link : nil } }
         if let link { race.finish(.cancelled(link)) }
+    }
+}
+
+extension Navigator.State {
+    /// Whether a system callback's `input` is the same tap as a link this launch already has:
+    /// one waiting (held until ready, however long) or running, one a gate holds, or one that
+    /// finished less than ``Navigator/duplicateWindow`` ago; whatever source each came with.
+    /// A zero window keeps every repeat.
+    func isRepeat(_ input: String) -> Bool {
+        guard duplicateWindow > .zero else { return false }
+        return queue.holds(input) || gated.contains { $0.link.url == input } || recent.contains { $0.input == input }
     }
 }

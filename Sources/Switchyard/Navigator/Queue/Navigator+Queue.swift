@@ -21,7 +21,7 @@ extension Navigator {
                 }
                 let next = state.queue.waiting.removeFirst()
                 let race = LinkRace()
-                state.queue.inFlight = (next.id, race, next.link)
+                state.queue.inFlight = (next.id, race, next.link, next.arrival.input)
                 return .success((next, race))
             }
             switch step {
