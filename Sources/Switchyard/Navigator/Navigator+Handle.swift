@@ -140,4 +140,10 @@ extension Navigator {
     func route(deepLink link: DeepLink, source: LinkSource) async -> RoutingOutcome {
         await route(Arrival(input: link.url, source: source, metadata: link.metadata, smartLink: link.smartLink))
     }
+
+    /// Routes a short link the service could not resolve (a deferred link, resolved by
+    /// ``DeferredLinks``) as ``smartLinks``' failure policy says, without resolving it again.
+    func route(unresolvedShortLink input: String, source: LinkSource, failure: SmartLinkError) async -> RoutingOutcome {
+        await route(Arrival(input: input, source: source, unresolved: failure))
+    }
 }

@@ -55,6 +55,9 @@ public final class Navigator: Sendable {
         var metadata: [String: JSONValue]? = nil
         /// The short link it came from (a deferred claim's deep link).
         var smartLink: SmartLinkReference? = nil
+        /// Why the service could not resolve this short link already (a deferred link the
+        /// service could not answer for): it is not resolved again, only given its failure policy.
+        var unresolved: SmartLinkError? = nil
     }
 
     struct State {
