@@ -42,6 +42,14 @@ import Testing
         #expect(await log.entries == ["product 42"])
     }
 
+    @Test func aGateNamingAFormerNameIsRefusedForItWouldGuardNothing() throws {
+        let table = try Self.table("""
+            {"routes": [{"pattern": "products/:id", "name": "product", "formerNames": ["item"]}]}
+            """)
+        #expect(throws: RouteTableBuildError.self) { try GateFilter(routes: ["item"]) { false }.check(against: table) }
+        try GateFilter(routes: ["product", "products/:id"]) { false }.check(against: table)
+    }
+
     @Test func theFileKeepsFormerNames() throws {
         let configuration = try RouteTableFile.parse(
             #"{"routes": [{"pattern": "products/:id", "name": "product", "formerNames": ["item"]}]}"#, fileName: "r.json")

@@ -27,8 +27,10 @@ final class ExampleShop: Sendable {
     ///   - service: the link service's URL (a stand-in's host, or an unreachable port for "offline").
     ///   - session: the client's URL session (with a stand-in transport).
     ///   - clock: the navigator's clock.
+    ///   - pendingLinkPath: the file of the router's pending-link store (the app's is in
+    ///     Application Support); nil keeps none.
     init(service: URL = URL(string: "https://go.example.com")!, session: URLSession = .shared,
-         clock: NavigatorClock = .continuous) throws {
+         clock: NavigatorClock = .continuous, pendingLinkPath: String? = nil) throws {
         var table = try RouteTableFile.load(path: Self.routesFile)
         table.routes.append(RouteDefinition("checkout{CheckoutScreen}!/pay{PayScreen}!", name: "payment"))
         router = try Router(table)
@@ -42,6 +44,7 @@ final class ExampleShop: Sendable {
         try router.map("account/orders/:orderID") { link in opened.withLock { $0.append("order \(link.url)") } }
         router.mapDefault { link in opened.withLock { $0.append("home \(link.url)") } }
         let loggedIn = self.loggedIn
+        router.pendingLinkStore = pendingLinkPath.map { FilePendingLinkStore(path: $0) }
         try router.appendFilter(GateFilter(routes: ["account", "order"]) { loggedIn.withLock { $0 } })
         navigator.routers = [router]
         navigator.linkDeadline = .seconds(10)
