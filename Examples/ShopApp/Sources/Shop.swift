@@ -59,7 +59,7 @@ final class Shop {
             // Every account or order link tapped while logged out opens after login, oldest first.
             navigator.gatedLinkPolicy = .keepAll
             // Order notifications carry `{"order_id": "7"}`; the others use the built-in keys.
-            navigator.pushLink = { payload in
+            navigator.pushLink = { payload, _ in
                 (payload["order_id"] as? String).map { "shop://account/orders/\($0)" } ?? Navigator.link(inPushPayload: payload)
             }
             // Smart links: short links of the service are resolved, then routed; one that cannot be

@@ -65,7 +65,7 @@ public final class Navigator: Sendable {
         var isReady: Bool
         var smartLinks: SmartLinkRouting?
         var spotlightLink: @Sendable (String) -> String? = { $0 }
-        var pushLink: @Sendable ([AnyHashable: Any]) -> String? = { Navigator.link(inPushPayload: $0) }
+        var pushLink: @Sendable ([AnyHashable: Any], String) -> String? = { payload, _ in Navigator.link(inPushPayload: payload) }
         var notificationActions: Set<String> = [Navigator.defaultNotificationAction]
         var onOutcome: (@Sendable (RoutingOutcome) -> Void)?
         var queue = LinkQueue()
