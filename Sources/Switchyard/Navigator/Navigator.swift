@@ -18,7 +18,9 @@
 /// short link whose service does not answer) is cancelled and reported
 /// ``RoutingOutcome/timedOut(_:)``, and the next one runs. With ``LinkOrdering/latestWins`` a new
 /// link cancels the one in flight and those waiting instead (``RoutingOutcome/cancelled(_:)``).
-/// A link routed from inside a running link's destination runs at once, inside it.
+/// A link routed from inside a running link's destination runs at once, inside it; one routed
+/// from a destination past its deadline does not run (``RoutingOutcome/cancelled(_:)``), and a
+/// plan it would apply is not applied.
 ///
 /// **Decided once.** A link is resolved when it arrives, and that answer (taken or refused) is
 /// the `Bool` a `handle` call returns, before ``markReady()`` as after; the link it resolved to is
@@ -176,12 +178,20 @@ public final class Navigator: Sendable {
     /// order they came; each outcome goes to ``onOutcome``. It returns once the queue is empty:
     /// links that arrive while the held ones open wait behind them.
     ///
+    /// Called from inside a running link's destination (a "log out" link that rebuilds the root),
+    /// it marks the navigator ready and returns at once, false: the held links open after the
+    /// running one, which waiting for them would block.
+    ///
     /// - Returns: whether any link that was held until now was handled.
     @discardableResult
     public func markReady() async -> Bool {
         let held = state.withLock { state in
             state.isReady = true
             return state.queue.waiting.map(\.promise)
+        }
+        guard Self.running != ObjectIdentifier(self) else {
+            startDraining()
+            return false
         }
         await waitUntilIdle()
         var handled = false

@@ -12,7 +12,7 @@
 /// | ``halted(_:)`` | yes | a filter stopped it on purpose: the link was the app's to drop |
 /// | ``replaced(_:by:)`` | yes | a gate-held link that another held link took the place of (reported to ``Navigator/onOutcome`` only) |
 /// | ``duplicate(_:)`` | yes | the same input as a link still waiting, running or held, or finished within ``Navigator/duplicateWindow``: dropped |
-/// | ``cancelled(_:)`` | yes | a newer link took its place (``Navigator/LinkOrdering/latestWins``) |
+/// | ``cancelled(_:)`` | yes | a newer link took its place (``LinkOrdering/latestWins``) |
 /// | ``timedOut(_:)`` | no | it ran past ``Navigator/linkDeadline``: the next link ran |
 /// | ``unhandled(_:)`` | no | no destination for it and no default route |
 /// | ``rejected(_:)`` | no | not a link this router can read |
@@ -34,8 +34,8 @@ public enum RoutingOutcome: Sendable, CustomStringConvertible {
     /// A filter halted the link.
     case halted(DeepLink)
     /// A gate-held link that will not open because another held link takes its place (the newer
-    /// one under ``Navigator/GatedLinkPolicy/keepNewest``; the older one under
-    /// ``Navigator/GatedLinkPolicy/keepOldest``, which reports the newer as replaced by it).
+    /// one under ``GatedLinkPolicy/keepNewest``; the older one under
+    /// ``GatedLinkPolicy/keepOldest``, which reports the newer as replaced by it).
     /// Reported to ``Navigator/onOutcome``; never the answer to a call.
     case replaced(DeepLink, by: DeepLink)
     /// The same input, from any source, as a link this launch still has waiting, running or held
@@ -43,7 +43,9 @@ public enum RoutingOutcome: Sendable, CustomStringConvertible {
     /// two entry points): dropped.
     case duplicate(DeepLink)
     /// A newer link took the place of this one before it finished
-    /// (``Navigator/LinkOrdering/latestWins``): its task was cancelled, or it never ran.
+    /// (``LinkOrdering/latestWins``): its task was cancelled, or it never ran. Also the
+    /// answer to a link routed from inside a destination that ran past ``Navigator/linkDeadline``
+    /// (or was cancelled) and went on: it does not run.
     case cancelled(DeepLink)
     /// The link ran longer than ``Navigator/linkDeadline``: its task was cancelled and the next
     /// link ran.

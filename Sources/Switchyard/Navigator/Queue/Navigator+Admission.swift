@@ -108,6 +108,12 @@ extension Navigator {
         case .queued(let promise):
             return await promise.value
         case .inline(let entry):
+            // A link that timed out (or was cancelled) and ignores it navigates no more.
+            guard !Task.isCancelled else {
+                let outcome = RoutingOutcome.cancelled(entry.link)
+                report(outcome)
+                return outcome
+            }
             let outcome = await execute(entry)
             settle(entry, outcome)
             return outcome
