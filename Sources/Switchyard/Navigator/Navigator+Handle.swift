@@ -58,7 +58,8 @@ extension Navigator {
     ///   later, as ``RoutingOutcome/unresolvedSmartLink(_:_:)`` when it fails);
     /// - otherwise a router must read it and have a destination for it: its route's (a closure,
     ///   or screens when the router applies plans) or the default route's. Filters are not run,
-    ///   so a link a gate will hold is taken.
+    ///   so a link a gate will hold is taken; so is a link to a declared route without a
+    ///   destination yet, when ``awaitsDestinations`` is on.
     ///
     /// ```swift
     /// navigator.canOpen("shop://product/42")            // true: a destination for product/:id
@@ -66,11 +67,13 @@ extension Navigator {
     /// ```
     /// - Complexity: one resolution per router tried.
     public func canOpen(_ input: String, source: LinkSource? = nil) -> Bool {
-        let (routers, smartLinks) = state.withLock { ($0.routers, $0.smartLinks) }
-        if case .take = Self.decision(Arrival(input: input, source: source), routers: routers, smartLinks: smartLinks) {
-            return true
+        let arrival = Arrival(input: input, source: source)
+        return state.withLock { state in
+            switch Self.decision(arrival, routers: state.routers, smartLinks: state.smartLinks) {
+            case .take: true
+            case .refuse(let outcome): state.awaitingDestination(arrival, refused: outcome) != nil
+            }
         }
-        return false
     }
 
     /// The one call for a link a system callback hands over (`application(_:open:options:)`,

@@ -77,6 +77,7 @@ public final class Navigator: Sendable {
         var linkDeadline: Duration? = .seconds(30)
         var ordering: LinkOrdering = .arrivalOrder
         var duplicateWindow: Duration = .seconds(2)
+        var awaitsDestinations = false
     }
 
     /// Creates a navigator.
@@ -161,6 +162,22 @@ public final class Navigator: Sendable {
     public var duplicateWindow: Duration {
         get { state.withLock { $0.duplicateWindow } }
         set { state.withLock { $0.duplicateWindow = newValue } }
+    }
+
+    /// Whether a link to a route the table declares but no destination is mapped for yet (a
+    /// route-table file's route whose module the app registers after login) is taken and held,
+    /// as a gate holds one (``RoutingOutcome/heldByGate(_:)``, kept in ``heldLinks`` by
+    /// ``gatedLinkPolicy``), until ``openPendingLink()`` routes it again through the routers as
+    /// they are then. False (the default) refuses it as ``RoutingOutcome/unhandled(_:)``. Either
+    /// way the answer is decided when the link arrives, the same before ``markReady()`` as after.
+    ///
+    /// ```swift
+    /// navigator.awaitsDestinations = true
+    /// // after login: router.add(ordersModule); await navigator.openPendingLink()
+    /// ```
+    public var awaitsDestinations: Bool {
+        get { state.withLock { $0.awaitsDestinations } }
+        set { state.withLock { $0.awaitsDestinations = newValue } }
     }
 
     /// Whether links open at once (false until ``markReady()`` unless created with

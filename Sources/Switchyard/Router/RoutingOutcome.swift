@@ -29,7 +29,8 @@ public enum RoutingOutcome: Sendable, CustomStringConvertible {
     /// the app is ready.
     case heldUntilReady(DeepLink)
     /// A filter (a ``GateFilter``) held the link: the navigator keeps it (a router routed on its
-    /// own keeps it as its ``Router/pendingLink``) until ``Navigator/openPendingLink()``.
+    /// own keeps it as its ``Router/pendingLink``) until ``Navigator/openPendingLink()``. Also a
+    /// link to a declared route that nothing maps yet, under ``Navigator/awaitsDestinations``.
     case heldByGate(DeepLink)
     /// A filter halted the link.
     case halted(DeepLink)

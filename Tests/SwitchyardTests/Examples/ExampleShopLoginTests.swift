@@ -22,3 +22,42 @@ import Testing
         #expect(shop.navigator.heldLinks.isEmpty && shop.router.pendingLink == nil)
     }
 }
+
+/// A module loaded after login: the shop's table declares `account/orders/:orderID`, and its
+/// destination is registered only once the user has logged in. A link to it that arrives before
+/// is held, not refused and lost.
+@Suite struct ModuleAfterLoginTests {
+    static func shop() throws -> (Navigator, Router, Shared<[String]>) {
+        var table = try RouteTableFile.load(path: ExampleShop.routesFile)
+        table.routes.append(RouteDefinition("checkout{CheckoutScreen}!/pay{PayScreen}!", name: "payment"))
+        let router = try Router(table)
+        let opened = Shared<[String]>([])
+        try router.map("product/:id<int>") { link in opened.withLock { $0.append("product \(link.url)") } }
+        let navigator = Navigator(routers: [router], waitsUntilReady: true)
+        navigator.gatedLinkPolicy = .keepAll
+        navigator.awaitsDestinations = true
+        return (navigator, router, opened)
+    }
+
+    @Test func aLinkToARouteWhoseModuleLoadsAfterLoginIsHeldThenOpened() async throws {
+        let (navigator, router, opened) = try Self.shop()
+        #expect(navigator.canOpen("shop://account/orders/7"))
+        #expect(navigator.handle("shop://account/orders/7"), "taken at a cold launch, before the module exists")
+        #expect(navigator.handle("shop://account/orders/7") , "the same tap again: a duplicate")
+        #expect(!navigator.handle("shop://nowhere/at/all"), "a link the table does not declare is still refused")
+        await navigator.markReady()
+        #expect(navigator.heldLinks.map(\.url) == ["shop://account/orders/7"])
+        // Logged in: the orders module registers its destination, then the held links open.
+        try router.map("account/orders/:orderID") { link in opened.withLock { $0.append("order \(link.url)") } }
+        await navigator.openPendingLink()
+        #expect(opened.withLock { $0 } == ["order shop://account/orders/7"])
+        #expect(navigator.heldLinks.isEmpty)
+    }
+
+    @Test func withoutItTheLinkIsRefused() async throws {
+        let (navigator, _, _) = try Self.shop()
+        navigator.awaitsDestinations = false
+        #expect(!navigator.handle("shop://account/orders/7"))
+        #expect(navigator.heldLinks.isEmpty)
+    }
+}

@@ -50,9 +50,10 @@ extension Navigator {
         var reports: [RoutingOutcome] = []
         var cancelled: [QueuedLink] = []
         var race: LinkRace?
-        let admissions = state.withLock { state -> [Admission] in
+        var awaiting: [(index: Int, link: DeepLink, router: Router)] = []
+        var admissions = state.withLock { state -> [Admission] in
             state.recent.removeAll { now - $0.at >= state.duplicateWindow }
-            return offers.map { offer in
+            return offers.enumerated().map { index, offer in
                 let arrival: Arrival
                 switch offer {
                 case .refused(let outcome):
@@ -64,6 +65,14 @@ extension Navigator {
                 let (link, taker): (DeepLink, Taker?)
                 switch Self.decision(arrival, routers: state.routers, smartLinks: state.smartLinks) {
                 case .refuse(let outcome):
+                    if let (link, router) = state.awaitingDestination(arrival, refused: outcome) {
+                        if entry == .system, state.isRepeat(arrival.input) {
+                            reports.append(.duplicate(link))
+                            return .answered(.duplicate(link))
+                        }
+                        awaiting.append((index, link, router))
+                        return .answered(.heldByGate(link))
+                    }
                     reports.append(outcome)
                     return .answered(outcome)
                 case .take(let taken, let takenBy):
@@ -91,6 +100,11 @@ extension Navigator {
                 }
                 return .queued(queued.promise)
             }
+        }
+        for held in awaiting {
+            let answer = keep(.heldByGate(held.link), heldBy: held.router)
+            admissions[held.index] = .answered(answer)
+            reports.append(answer)
         }
         for entry in cancelled { settle(entry, .cancelled(entry.link)) }
         race.map(cancelInFlight)
@@ -146,5 +160,22 @@ extension Navigator.State {
     func isRepeat(_ input: String) -> Bool {
         guard duplicateWindow > .zero else { return false }
         return queue.holds(input) || gated.contains { $0.link.url == input } || recent.contains { $0.input == input }
+    }
+}
+
+extension Navigator.State {
+    /// The link and the router to hold it for, when ``Navigator/awaitsDestinations`` is on and
+    /// `refused` is a link to a route a router's table declares but nothing maps yet (a module
+    /// loaded after login).
+    func awaitingDestination(_ arrival: Navigator.Arrival, refused: RoutingOutcome) -> (DeepLink, Router)? {
+        guard awaitsDestinations, case .unhandled(let unhandled) = refused, unhandled.route != nil else { return nil }
+        for router in routers {
+            if case .refuse(.unhandled(var link)) = router.decision(arrival.input, source: arrival.source), link.route != nil {
+                if let metadata = arrival.metadata { link.metadata = metadata }
+                if let smartLink = arrival.smartLink { link.smartLink = smartLink }
+                return (link, router)
+            }
+        }
+        return nil
     }
 }
