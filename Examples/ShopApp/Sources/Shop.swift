@@ -84,13 +84,20 @@ final class Shop {
     }
 
     /// Opens the link held since launch, restores a link that waited for login before the app was
-    /// killed, then runs the deferred-link check (it does nothing after the first launch).
+    /// killed (the navigator opens a link it holds and restores once), then runs the deferred-link
+    /// check: it does nothing once the link service has answered, and until then tries the short
+    /// link it kept again (an offline first launch), at each appearance and launch.
     func rootScreenAppeared() async {
         await Self.navigator.markReady()
         if await router?.restorePendingLink() != nil, isLoggedIn { await Self.navigator.openPendingLink() }
         if let deferredLinks {
-            if case .ignored(let reason) = await deferredLinks.openOnFirstLaunch() {
+            switch await deferredLinks.openOnFirstLaunch() {
+            case .ignored(let reason):
                 print("deferred link: pasteboard ignored: \(reason)")
+            case .awaitingService(let error, _):
+                print("deferred link: kept until the link service answers (\(error.message))")
+            default:
+                break
             }
         }
     }
