@@ -133,8 +133,8 @@ public final class UIKitScreenStack {
             top.dismiss(animated: animated, completion: completion)
         case .present(let screen, let place):
             let modal = factory.presentation(for: screen, controller: make(screen))
-            (place.flatMap(navigationController(at:)) ?? topmostPresented ?? root)
-                .present(modal, animated: animated, completion: completion)
+            let presenter = place.flatMap(navigationController(at:)) ?? topmostPresented ?? root
+            presenter.present(modal, animated: animated, completion: completion)
         case .push(let screen, let place):
             guard let stack = navigationController(at: place) else { return completion?() ?? () }
             stack.pushViewController(make(screen), animated: animated)
