@@ -39,9 +39,16 @@ public struct DeviceCheckAttestor: InstallAttestor {
         try await DCAppAttestService.shared.attestKey(keyID, clientDataHash: Data(SHA256.hash(data: clientData)))
     }
 
-    /// An assertion of `keyID` over SHA-256 of `clientData`.
+    /// An assertion of `keyID` over SHA-256 of `clientData`. A key the device no longer has
+    /// (`DCError.invalidKey`: after a reinstall the keychain keeps the id, not the key) is
+    /// forgotten here; ``SmartLinkClient`` then attests a new one.
     public func generateAssertion(_ keyID: String, clientData: Data) async throws -> Data {
-        try await DCAppAttestService.shared.generateAssertion(keyID, clientDataHash: Data(SHA256.hash(data: clientData)))
+        do {
+            return try await DCAppAttestService.shared.generateAssertion(keyID, clientDataHash: Data(SHA256.hash(data: clientData)))
+        } catch let error as DCError where error.code == .invalidKey {
+            if storedKeyID() == keyID { try storeKeyID(nil) }
+            throw error
+        }
     }
 
     /// The key id in the keychain, or nil.
@@ -55,13 +62,29 @@ public struct DeviceCheckAttestor: InstallAttestor {
     }
 
     /// Replaces the key id in the keychain (nil deletes it).
-    public func storeKeyID(_ keyID: String?) {
-        _ = SecItemDelete(itemQuery as CFDictionary)
+    /// - Throws: ``KeychainError`` with the `OSStatus` when the keychain refuses the delete or the add.
+    public func storeKeyID(_ keyID: String?) throws {
+        let deleted = SecItemDelete(itemQuery as CFDictionary)
+        guard deleted == errSecSuccess || deleted == errSecItemNotFound else {
+            throw KeychainError(operation: "SecItemDelete", status: deleted)
+        }
         guard let keyID else { return }
         var attributes = itemQuery
         attributes[kSecValueData as String] = Data(keyID.utf8)
         attributes[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
-        _ = SecItemAdd(attributes as CFDictionary, nil)
+        let added = SecItemAdd(attributes as CFDictionary, nil)
+        guard added == errSecSuccess else { throw KeychainError(operation: "SecItemAdd", status: added) }
+    }
+
+    /// A keychain call that failed: which one, and the `OSStatus` it answered.
+    public struct KeychainError: LocalizedError, Sendable, Hashable {
+        /// The call: `SecItemAdd` or `SecItemDelete`.
+        public let operation: String
+        /// The `OSStatus` it answered (`errSecInteractionNotAllowed` while the device is locked, say).
+        public let status: Int32
+
+        /// `SecItemAdd failed with OSStatus -25308`.
+        public var errorDescription: String? { "\(operation) failed with OSStatus \(status)" }
     }
 
     private var itemQuery: [String: Any] {

@@ -3,11 +3,13 @@ import Foundation
 public import SwiftUI
 public import Switchyard
 
-/// Feeds the links a scene receives — `.onOpenURL`, web-browsing user activities (universal links,
-/// Handoff) and Spotlight results — into a navigator's pipeline, through the same plain-value
+/// Feeds the links a scene receives — `.onOpenURL` (custom-scheme URLs, and universal links, which
+/// SwiftUI delivers there), web-browsing user activities (Handoff) and Spotlight results — into a navigator's pipeline, through the same plain-value
 /// calls the UIKit adapters use: ``Navigator/handle(_:source:metadata:)`` and
 /// ``Navigator/handle(userActivityType:webpageURL:userInfo:)``. Every link's fate, a refused
-/// Spotlight identifier included, goes to the navigator's ``Navigator/onOutcome``.
+/// Spotlight identifier included, goes to the navigator's ``Navigator/onOutcome``. A cold launch's
+/// universal link that the scene delegate's connection options deliver too opens once
+/// (``Navigator/duplicateWindow``).
 ///
 /// ```swift
 /// ContentView().onDeepLink(navigator)

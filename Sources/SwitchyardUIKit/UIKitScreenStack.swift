@@ -75,6 +75,27 @@ public final class UIKitScreenStack {
         return operations
     }
 
+    /// Applies a plan and returns once its transition has finished (the completion of the last,
+    /// animated, operation: a presentation's or dismissal's completion, a push's transition
+    /// coordinator), so that the next link acts on what is shown, not mid-transition. The
+    /// closure a router applies plans with awaits it:
+    ///
+    /// ```swift
+    /// router.applyPlans { plan, _ in await screens.applyToCompletion(plan) }
+    /// ```
+    @discardableResult
+    public func applyToCompletion(_ plan: NavigationPlan, animated: Bool = true) async -> [NavigationOperation] {
+        var shown = hierarchy
+        let operations = plan.operations(for: shown)
+        for operation in operations.dropLast() { perform(operation, on: &shown, animated: false) }
+        if let last = operations.last {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                perform(last, on: &shown, animated: animated) { continuation.resume() }
+            }
+        }
+        return operations
+    }
+
     /// Performs one operation, animated.
     public func perform(_ operation: NavigationOperation) {
         perform(operation, animated: true)
@@ -86,33 +107,63 @@ public final class UIKitScreenStack {
         perform(operation, on: &shown, animated: animated)
     }
 
-    private func perform(_ operation: NavigationOperation, on shown: inout ControllerHierarchy, animated: Bool) {
+    private func perform(_ operation: NavigationOperation, on shown: inout ControllerHierarchy, animated: Bool,
+                         completion: (@Sendable () -> Void)? = nil) {
         let action = shown.action(for: operation)
         shown.perform(operation)
-        guard let action else { return }
-        perform(action, animated: animated)
+        guard let action else {
+            completion?()
+            return
+        }
+        perform(action, animated: animated, completion: completion)
         if case .replaceRoot = action { shown = hierarchy }
         if case .presentFrom(let presenter, _) = operation {
             (presentedFrom, presenterName) = (root.presentedViewController, presenter)
         }
     }
 
-    private func perform(_ action: ControllerAction, animated: Bool) {
+    /// Performs one action; `completion` runs once its transition has finished (at once for an
+    /// action without one).
+    private func perform(_ action: ControllerAction, animated: Bool, completion: (@Sendable () -> Void)? = nil) {
         switch action {
         case .dismiss:
             // Called on the topmost presented controller, which presents nothing: its presenter
             // dismisses it, and the presentations under it stay.
-            topmostPresented?.dismiss(animated: animated)
-        case .select(let index):
-            (root as? UITabBarController)?.selectedIndex = index
+            guard let top = topmostPresented else { return completion?() ?? () }
+            top.dismiss(animated: animated, completion: completion)
         case .present(let screen, let place):
             let modal = factory.presentation(for: screen, controller: make(screen))
-            (place.flatMap(navigationController(at:)) ?? topmostPresented ?? root).present(modal, animated: animated)
+            let presenter = place.flatMap(navigationController(at:)) ?? topmostPresented ?? root
+            presenter.present(modal, animated: animated, completion: completion)
         case .push(let screen, let place):
-            navigationController(at: place)?.pushViewController(make(screen), animated: animated)
+            guard let stack = navigationController(at: place) else { return completion?() ?? () }
+            stack.pushViewController(make(screen), animated: animated)
+            afterTransition(of: stack, completion)
         case .keep(let count, let place):
-            guard let stack = navigationController(at: place) else { return }
+            guard let stack = navigationController(at: place) else { return completion?() ?? () }
             stack.setViewControllers(Array(stack.viewControllers.prefix(count)), animated: animated)
+            afterTransition(of: stack, completion)
+        default:
+            perform(immediate: action)
+            completion?()
+        }
+    }
+
+    /// Runs `completion` once `stack`'s push or pop has finished: at the end of its transition
+    /// coordinator's animation, or at once when nothing animates.
+    private func afterTransition(of stack: UINavigationController, _ completion: (@Sendable () -> Void)?) {
+        guard let completion else { return }
+        guard let coordinator = stack.transitionCoordinator else { return completion() }
+        _ = coordinator.animate(alongsideTransition: nil) { _ in completion() }
+    }
+
+    /// The actions without a transition to wait for.
+    private func perform(immediate action: ControllerAction) {
+        switch action {
+        case .dismiss, .present, .push, .keep:
+            break
+        case .select(let index):
+            (root as? UITabBarController)?.selectedIndex = index
         case .refresh(let position, let place, let screen):
             guard let stack = navigationController(at: place), stack.viewControllers.indices.contains(position) else { return }
             let controller = stack.viewControllers[position]

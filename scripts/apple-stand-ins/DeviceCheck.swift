@@ -17,3 +17,18 @@ open class DCAppAttestService: NSObject {
     /// SDK: `- generateAssertion:clientDataHash:completionHandler:` (Swift async: `generateAssertion(_:clientDataHash:)`).
     open func generateAssertion(_ keyId: String, clientDataHash: Data) async throws -> Data { fatalError() }
 }
+
+/// SDK: `typedef NS_ERROR_ENUM(DCErrorDomain, DCError)` (DeviceCheck/DCError.h), imported as a
+/// struct whose `code` is a `DCError.Code`. Docs: devicecheck/dcerror
+public struct DCError: Error, Hashable {
+    /// SDK: the `DCError` enum's cases (`DCErrorInvalidKey`, ...). Docs: devicecheck/dcerror/code
+    public enum Code: Int, Sendable {
+        case unknownSystemFailure = 0
+        case featureUnsupported = 1
+        case invalidInput = 2
+        case invalidKey = 3
+        case serverUnavailable = 4
+    }
+    /// SDK: `CustomNSError`'s code, as the enum.
+    public var code: Code { fatalError() }
+}

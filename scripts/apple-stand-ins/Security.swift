@@ -9,6 +9,8 @@ public typealias OSStatus = Int32
 
 /// SDK: `errSecSuccess` (Security/SecBase.h).
 public var errSecSuccess: OSStatus { 0 }
+/// SDK: `errSecItemNotFound` (Security/SecBase.h).
+public var errSecItemNotFound: OSStatus { -25300 }
 
 /// SDK: `extern const CFStringRef kSecClass` and the item attribute keys (Security/SecItem.h).
 public var kSecClass: CFString { "class" }

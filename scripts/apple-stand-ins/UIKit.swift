@@ -57,6 +57,28 @@ open class UIViewController: UIResponder {
     /// SDK: `@property (nonatomic, assign) UIModalPresentationStyle modalPresentationStyle` (iOS 3.2).
     @available(iOS 3.2, *)
     open var modalPresentationStyle: UIModalPresentationStyle = .automatic
+
+    /// The coordinator of the transition in progress (a push's, a presentation's), if any.
+    /// SDK: `@property (nonatomic, readonly, nullable) id<UIViewControllerTransitionCoordinator> transitionCoordinator`
+    /// (UIViewControllerTransitionCoordinator.h, iOS 7); Docs: uikit/uiviewcontroller/transitioncoordinator
+    @available(iOS 7.0, *)
+    open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? { nil }
+}
+
+/// What a transition's blocks are told about it.
+/// SDK: `@protocol UIViewControllerTransitionCoordinatorContext <NSObject>`; Docs: uikit/uiviewcontrollertransitioncoordinatorcontext
+@available(iOS 7.0, *)
+@MainActor
+public protocol UIViewControllerTransitionCoordinatorContext: NSObjectProtocol {}
+
+/// Runs blocks alongside a transition and when it ends.
+/// SDK: `@protocol UIViewControllerTransitionCoordinator <UIViewControllerTransitionCoordinatorContext>`:
+/// `-animateAlongsideTransition:completion:`; Docs: uikit/uiviewcontrollertransitioncoordinator
+@available(iOS 7.0, *)
+@MainActor
+public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitionCoordinatorContext {
+    func animate(alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
+                 completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool
 }
 
 /// A stack of view controllers.

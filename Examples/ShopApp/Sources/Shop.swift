@@ -59,7 +59,7 @@ final class Shop {
             // Every account or order link tapped while logged out opens after login, oldest first.
             navigator.gatedLinkPolicy = .keepAll
             // Order notifications carry `{"order_id": "7"}`; the others use the built-in keys.
-            navigator.pushLink = { payload in
+            navigator.pushLink = { payload, _ in
                 (payload["order_id"] as? String).map { "shop://account/orders/\($0)" } ?? Navigator.link(inPushPayload: payload)
             }
             // Smart links: short links of the service are resolved, then routed; one that cannot be
@@ -84,13 +84,20 @@ final class Shop {
     }
 
     /// Opens the link held since launch, restores a link that waited for login before the app was
-    /// killed, then runs the deferred-link check (it does nothing after the first launch).
+    /// killed (the navigator opens a link it holds and restores once), then runs the deferred-link
+    /// check: it does nothing once the link service has answered, and until then tries the short
+    /// link it kept again (an offline first launch), at each appearance and launch.
     func rootScreenAppeared() async {
         await Self.navigator.markReady()
         if await router?.restorePendingLink() != nil, isLoggedIn { await Self.navigator.openPendingLink() }
         if let deferredLinks {
-            if case .ignored(let reason) = await deferredLinks.openOnFirstLaunch() {
+            switch await deferredLinks.openOnFirstLaunch() {
+            case .ignored(let reason):
                 print("deferred link: pasteboard ignored: \(reason)")
+            case .awaitingService(let error, _):
+                print("deferred link: kept until the link service answers (\(error.message))")
+            default:
+                break
             }
         }
     }

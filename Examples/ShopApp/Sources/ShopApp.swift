@@ -4,8 +4,9 @@ import SwitchyardSwiftUI
 
 /// The shop app: SwiftUI, one window, every link through one navigator.
 ///
-/// - `.onDeepLink(navigator)` (SwitchyardSwiftUI) receives the custom-scheme URLs (`.onOpenURL`),
-///   universal links and web-page Handoff (`NSUserActivityTypeBrowsingWeb`), and Spotlight results
+/// - `.onDeepLink(navigator)` (SwitchyardSwiftUI) receives the custom-scheme URLs and universal
+///   links (`.onOpenURL`: SwiftUI delivers universal links there), web-page Handoff
+///   (`NSUserActivityTypeBrowsingWeb`), and Spotlight results
 ///   (`CSSearchableItemActionType`), and opens each through the navigator.
 /// - ``AppDelegate``: push notification responses and `application(_:open:options:)`.
 /// - ``SceneDelegate``: the cold launch's connection options, and home-screen quick actions.

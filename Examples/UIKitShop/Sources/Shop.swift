@@ -31,7 +31,8 @@ final class Shop {
             // Screen routes (`products{ProductListScreen}/...`, `cart{CartScreen}!`,
             // `account{AccountScreen}`, `checkout{CheckoutScreen}!/pay{PayScreen}!`) open their
             // plan on the tab bar.
-            router.applyPlans { [weak self] plan, _ in await self?.screens?.apply(plan) }
+            // Each plan returns once its transition has finished: the next link acts on what is shown.
+            router.applyPlans { [weak self] plan, _ in await self?.screens?.applyToCompletion(plan) }
             try router.map("product/:id<int>") { [weak self] link in
                 let id = try link.string("id")
                 await self?.show(NavigationStep(screen: "ProductScreen", parameters: ["id": id]))

@@ -88,9 +88,12 @@ public struct RouteTable: Sendable {
     /// The routes, in declaration order.
     public var routes: [Route] { storage.routes }
 
-    /// The route with this name, or else with exactly this pattern.
+    /// The route with this name, or that lists it among its ``RouteDefinition/formerNames`` (as
+    /// ``route(named:)``), or else with exactly this pattern: what reverse routing
+    /// (``url(for:parameters:query:fragment:scheme:host:)``) and ``Navigator/navigate(to:parameters:query:)``
+    /// look up, so a link made under a route's old name still reaches it.
     public func route(_ nameOrPattern: String) -> Route? {
-        if let index = storage.routesByName[nameOrPattern]
+        if let index = storage.routesByName[nameOrPattern] ?? storage.routesByFormerName[nameOrPattern]
             ?? storage.routes.first?.data.route(withPattern: nameOrPattern) {
             return storage.routes[index]
         }

@@ -58,7 +58,8 @@ extension Navigator {
     ///   later, as ``RoutingOutcome/unresolvedSmartLink(_:_:)`` when it fails);
     /// - otherwise a router must read it and have a destination for it: its route's (a closure,
     ///   or screens when the router applies plans) or the default route's. Filters are not run,
-    ///   so a link a gate will hold is taken.
+    ///   so a link a gate will hold is taken; so is a link to a declared route without a
+    ///   destination yet, when ``awaitsDestinations`` is on.
     ///
     /// ```swift
     /// navigator.canOpen("shop://product/42")            // true: a destination for product/:id
@@ -66,19 +67,21 @@ extension Navigator {
     /// ```
     /// - Complexity: one resolution per router tried.
     public func canOpen(_ input: String, source: LinkSource? = nil) -> Bool {
-        let (routers, smartLinks) = state.withLock { ($0.routers, $0.smartLinks) }
-        if case .take = Self.decision(Arrival(input: input, source: source), routers: routers, smartLinks: smartLinks) {
-            return true
+        let arrival = Arrival(input: input, source: source)
+        return state.withLock { state in
+            switch Self.decision(arrival, routers: state.routers, smartLinks: state.smartLinks) {
+            case .take: true
+            case .refuse(let outcome): state.awaitingDestination(arrival, refused: outcome) != nil
+            }
         }
-        return false
     }
 
     /// The one call for a link a system callback hands over (`application(_:open:options:)`,
     /// `scene(_:openURLContexts:)`, `.onOpenURL`, ...): decides at once whether the navigator takes
     /// it (``canOpen(_:source:)``) and answers that, the `Bool` to return to the system, so that
     /// an SDK chained after this one gets what the app does not take. A taken link joins the queue
-    /// (held until ``markReady()`` when the navigator is not ready); a repeat of a link taken within
-    /// ``duplicateWindow`` is dropped (answered true: the app took the first); a refused one is
+    /// (held until ``markReady()`` when the navigator is not ready); a repeat of a link still waiting,
+    /// running or held, or finished within ``duplicateWindow``, is dropped (answered true: the app took the first); a refused one is
     /// reported to ``onOutcome`` with its reason. Every outcome goes to ``onOutcome``.
     ///
     /// ```swift
@@ -139,5 +142,11 @@ extension Navigator {
     /// short-link reference; the outcome goes to ``onOutcome``.
     func route(deepLink link: DeepLink, source: LinkSource) async -> RoutingOutcome {
         await route(Arrival(input: link.url, source: source, metadata: link.metadata, smartLink: link.smartLink))
+    }
+
+    /// Routes a short link the service could not resolve (a deferred link, resolved by
+    /// ``DeferredLinks``) as ``smartLinks``' failure policy says, without resolving it again.
+    func route(unresolvedShortLink input: String, source: LinkSource, failure: SmartLinkError) async -> RoutingOutcome {
+        await route(Arrival(input: input, source: source, unresolved: failure))
     }
 }

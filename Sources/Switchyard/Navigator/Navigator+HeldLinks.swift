@@ -64,7 +64,8 @@ extension Navigator {
     }
 
     /// Opens the links a gate held (``heldLinks``, and a link a router restored from its
-    /// ``Router/pendingLinkStore``) once the gate opens (after login): each once, oldest first,
+    /// ``Router/pendingLinkStore``: the same link held and restored opens once) once the gate
+    /// opens (after login): each once, oldest first,
     /// through the current routers' whole pipeline again, so a gate still closed holds it again.
     /// Each outcome goes to ``onOutcome``.
     ///
@@ -88,12 +89,15 @@ extension Navigator {
         _ = takeHeldLinks()
     }
 
-    /// Takes every held link out (those restored into routers first), clearing their stores.
+    /// Takes every held link out (those restored into routers first), each link once: a link the
+    /// navigator holds that a router also restored from its store (the app restores at every
+    /// appearance of its root screen) opens once. Clears their stores.
     private func takeHeldLinks() -> [GatedLink] {
         let links = state.withLock { state -> [GatedLink] in
             let restored = state.routers.compactMap { router in router.takePendingLink().map { GatedLink(link: $0, router: router) } }
             defer { state.gated = [] }
-            return restored + state.gated
+            var seen = Set<String>()
+            return (restored + state.gated).filter { seen.insert($0.link.url).inserted }
         }
         var cleared: [Router] = []
         for held in links where !cleared.contains(where: { $0 === held.router }) {

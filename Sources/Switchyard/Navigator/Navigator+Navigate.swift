@@ -1,6 +1,6 @@
 extension Navigator {
-    /// Internal navigation to a route by name (or pattern): the first router whose table has that
-    /// route builds its internal path (``RouteTable/url(for:parameters:query:fragment:scheme:host:)``),
+    /// Internal navigation to a route by name (or former name, or pattern: ``RouteTable/route(_:)``):
+    /// the first router whose table has that route builds its internal path (``RouteTable/url(for:parameters:query:fragment:scheme:host:)``),
     /// which then goes through ``route(_:source:metadata:)`` with source ``LinkSource/internal``.
     /// A URN or path the app already has goes straight to ``route(_:source:metadata:)``.
     ///

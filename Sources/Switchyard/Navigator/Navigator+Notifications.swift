@@ -27,13 +27,19 @@ extension Navigator {
         set { state.withLock { $0.notificationActions = newValue } }
     }
 
-    /// Maps a tapped notification's payload to its link; nil means it carries none. By default
-    /// ``link(inPushPayload:)`` (the keys of ``pushLinkKeys``); set it for a payload of another shape.
+    /// Maps a tapped notification's payload, and the action the user chose (one of
+    /// ``notificationActions``; ``defaultNotificationAction`` for a tap on the notification
+    /// itself), to its link; nil means it carries none. By default ``link(inPushPayload:)`` (the
+    /// keys of ``pushLinkKeys``), whatever the action; set it for a payload of another shape, or
+    /// for actions that open different links.
     ///
     /// ```swift
-    /// navigator.pushLink = { payload in (payload["order_id"] as? String).map { "shop://orders/\($0)" } }
+    /// navigator.notificationActions.insert("TRACK")
+    /// navigator.pushLink = { payload, action in
+    ///     (payload["order_id"] as? String).map { action == "TRACK" ? "shop://orders/\($0)/tracking" : "shop://orders/\($0)" }
+    /// }
     /// ```
-    public var pushLink: @Sendable ([AnyHashable: Any]) -> String? {
+    public var pushLink: @Sendable (_ payload: [AnyHashable: Any], _ action: String) -> String? {
         get { state.withLock { $0.pushLink } }
         set { state.withLock { $0.pushLink = newValue } }
     }
@@ -59,8 +65,8 @@ extension Navigator {
     /// payload without a link.
     func arrival(pushPayload payload: [AnyHashable: Any], actionIdentifier: String?) -> Arrival? {
         let (actions, pushLink) = state.withLock { ($0.notificationActions, $0.pushLink) }
-        guard actions.contains(actionIdentifier ?? Self.defaultNotificationAction),
-              let link = pushLink(payload), !link.isEmpty else { return nil }
+        let action = actionIdentifier ?? Self.defaultNotificationAction
+        guard actions.contains(action), let link = pushLink(payload, action), !link.isEmpty else { return nil }
         return Arrival(input: link, source: .push, metadata: Self.metadata(fromPushPayload: payload))
     }
 

@@ -18,7 +18,9 @@
 /// short link whose service does not answer) is cancelled and reported
 /// ``RoutingOutcome/timedOut(_:)``, and the next one runs. With ``LinkOrdering/latestWins`` a new
 /// link cancels the one in flight and those waiting instead (``RoutingOutcome/cancelled(_:)``).
-/// A link routed from inside a running link's destination runs at once, inside it.
+/// A link routed from inside a running link's destination runs at once, inside it; one routed
+/// from a destination past its deadline does not run (``RoutingOutcome/cancelled(_:)``), and a
+/// plan it would apply is not applied.
 ///
 /// **Decided once.** A link is resolved when it arrives, and that answer (taken or refused) is
 /// the `Bool` a `handle` call returns, before ``markReady()`` as after; the link it resolved to is
@@ -55,6 +57,9 @@ public final class Navigator: Sendable {
         var metadata: [String: JSONValue]? = nil
         /// The short link it came from (a deferred claim's deep link).
         var smartLink: SmartLinkReference? = nil
+        /// Why the service could not resolve this short link already (a deferred link the
+        /// service could not answer for): it is not resolved again, only given its failure policy.
+        var unresolved: SmartLinkError? = nil
     }
 
     struct State {
@@ -62,7 +67,7 @@ public final class Navigator: Sendable {
         var isReady: Bool
         var smartLinks: SmartLinkRouting?
         var spotlightLink: @Sendable (String) -> String? = { $0 }
-        var pushLink: @Sendable ([AnyHashable: Any]) -> String? = { Navigator.link(inPushPayload: $0) }
+        var pushLink: @Sendable ([AnyHashable: Any], String) -> String? = { payload, _ in Navigator.link(inPushPayload: payload) }
         var notificationActions: Set<String> = [Navigator.defaultNotificationAction]
         var onOutcome: (@Sendable (RoutingOutcome) -> Void)?
         var queue = LinkQueue()
@@ -72,6 +77,7 @@ public final class Navigator: Sendable {
         var linkDeadline: Duration? = .seconds(30)
         var ordering: LinkOrdering = .arrivalOrder
         var duplicateWindow: Duration = .seconds(2)
+        var awaitsDestinations = false
     }
 
     /// Creates a navigator.
@@ -144,15 +150,34 @@ public final class Navigator: Sendable {
         set { state.withLock { $0.ordering = newValue } }
     }
 
-    /// How soon the same input from the same kind of source counts as the same tap again (a
-    /// launch notification in the connection options and in `didReceive`; a launch URL in the
-    /// options and in `.onOpenURL`): 2 seconds by default; zero keeps every repeat. A repeat is
-    /// dropped, ready or not, and reported as ``RoutingOutcome/duplicate(_:)``; `handle` answers
-    /// true for it (the app took the first). Links the app routes itself (``route(_:source:metadata:)``)
-    /// are never dropped as repeats.
+    /// One tap reaching two entry points (a launch notification in the connection options and in
+    /// `didReceive`; a cold launch's universal link in the options, as `.universalLink`, and in
+    /// `.onOpenURL`, with no source) opens once. A system callback's link (every `handle`) is a
+    /// repeat when the same input, from whichever source, is still waiting in the queue (held
+    /// until ready, however long), running, held by a gate, or finished less than this window
+    /// ago: 2 seconds by default, counted from when the first one finished. Zero keeps every
+    /// repeat. A repeat is dropped, ready or not, and reported as ``RoutingOutcome/duplicate(_:)``;
+    /// `handle` answers true for it (the app took the first). Links the app routes itself
+    /// (``route(_:source:metadata:)``) are never dropped as repeats.
     public var duplicateWindow: Duration {
         get { state.withLock { $0.duplicateWindow } }
         set { state.withLock { $0.duplicateWindow = newValue } }
+    }
+
+    /// Whether a link to a route the table declares but no destination is mapped for yet (a
+    /// route-table file's route whose module the app registers after login) is taken and held,
+    /// as a gate holds one (``RoutingOutcome/heldByGate(_:)``, kept in ``heldLinks`` by
+    /// ``gatedLinkPolicy``), until ``openPendingLink()`` routes it again through the routers as
+    /// they are then. False (the default) refuses it as ``RoutingOutcome/unhandled(_:)``. Either
+    /// way the answer is decided when the link arrives, the same before ``markReady()`` as after.
+    ///
+    /// ```swift
+    /// navigator.awaitsDestinations = true
+    /// // after login: router.add(ordersModule); await navigator.openPendingLink()
+    /// ```
+    public var awaitsDestinations: Bool {
+        get { state.withLock { $0.awaitsDestinations } }
+        set { state.withLock { $0.awaitsDestinations = newValue } }
     }
 
     /// Whether links open at once (false until ``markReady()`` unless created with
@@ -170,12 +195,20 @@ public final class Navigator: Sendable {
     /// order they came; each outcome goes to ``onOutcome``. It returns once the queue is empty:
     /// links that arrive while the held ones open wait behind them.
     ///
+    /// Called from inside a running link's destination (a "log out" link that rebuilds the root),
+    /// it marks the navigator ready and returns at once, false: the held links open after the
+    /// running one, which waiting for them would block.
+    ///
     /// - Returns: whether any link that was held until now was handled.
     @discardableResult
     public func markReady() async -> Bool {
         let held = state.withLock { state in
             state.isReady = true
             return state.queue.waiting.map(\.promise)
+        }
+        guard Self.running != ObjectIdentifier(self) else {
+            startDraining()
+            return false
         }
         await waitUntilIdle()
         var handled = false

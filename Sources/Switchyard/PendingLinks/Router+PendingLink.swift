@@ -19,7 +19,7 @@ extension Router {
     /// Called with every failure of the ``pendingLinkStore`` (a held link that could not be saved,
     /// a saved one that could not be read or removed), after the router has released its lock;
     /// nil (the default) drops them. The routing outcome does not change: a held link stays
-    /// ``RoutingOutcome/held(_:)`` and pending in memory.
+    /// ``RoutingOutcome/heldByGate(_:)`` and pending in memory.
     ///
     /// ```swift
     /// router.pendingLinkStoreFailed = { error in logger.error("\(error)") }

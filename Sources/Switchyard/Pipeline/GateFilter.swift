@@ -1,12 +1,15 @@
 /// A filter that holds links while a gate is closed: HOKO's "open this after the user logs in".
 ///
-/// A held link becomes the router's ``Router/pendingLink``; open it with
-/// ``Router/openPendingLink()`` once the gate opens.
+/// Under a ``Navigator`` (an app's every entry point), a held link is kept by the navigator
+/// (``Navigator/heldLinks``, by its ``Navigator/gatedLinkPolicy``), and survives a change of
+/// routers; open it with ``Navigator/openPendingLink()`` once the gate opens. A router routed on
+/// its own keeps it as its ``Router/pendingLink`` (persisted by its ``Router/pendingLinkStore``);
+/// open it with ``Router/openPendingLink()``.
 ///
 /// ```swift
 /// try router.appendFilter(GateFilter(routes: ["profile", "orders/:id"]) { await session.isLoggedIn })
 /// // ... after login:
-/// await router.openPendingLink()
+/// await navigator.openPendingLink()   // a router on its own: await router.openPendingLink()
 /// ```
 public struct GateFilter: LinkFilter {
     /// The route names or patterns the gate guards; nil guards every link, the default route's too.
@@ -29,7 +32,9 @@ public struct GateFilter: LinkFilter {
     /// - Throws: ``RouteTableBuildError`` with one ``RouteTableBuildError/Issue/Code/unknownRoute``
     ///   issue per unknown name, in the order the names sort.
     public func check(against table: RouteTable) throws(RouteTableBuildError) {
-        try check(isRoute: { table.route($0) != nil }, names: { table.routes.compactMap(\.name) })
+        // A former name is not guarded: links carry the route's current name.
+        try check(isRoute: { name in table.route(name).map { $0.name == name || $0.text == name } == true },
+                  names: { table.routes.compactMap(\.name) })
     }
 
     /// The check of ``check(against:)`` on what a table would hold: whether a name or pattern is

@@ -30,6 +30,8 @@ extension Router {
         let planner = NavigationPlanner(table: table)
         return { link in
             guard let plan = planner.plan(for: link) else { return }
+            // A link past its deadline (its task cancelled) applies no plan.
+            try Task.checkCancellation()
             try await apply(plan, link)
         }
     }

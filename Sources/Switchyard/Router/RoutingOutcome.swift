@@ -11,8 +11,8 @@
 /// | ``heldByGate(_:)`` | yes | a filter (a gate) held it: the app took it, to open after login |
 /// | ``halted(_:)`` | yes | a filter stopped it on purpose: the link was the app's to drop |
 /// | ``replaced(_:by:)`` | yes | a gate-held link that another held link took the place of (reported to ``Navigator/onOutcome`` only) |
-/// | ``duplicate(_:)`` | yes | the same input from the same kind of source, again within ``Navigator/duplicateWindow``: dropped |
-/// | ``cancelled(_:)`` | yes | a newer link took its place (``Navigator/LinkOrdering/latestWins``) |
+/// | ``duplicate(_:)`` | yes | the same input as a link still waiting, running or held, or finished within ``Navigator/duplicateWindow``: dropped |
+/// | ``cancelled(_:)`` | yes | a newer link took its place (``LinkOrdering/latestWins``) |
 /// | ``timedOut(_:)`` | no | it ran past ``Navigator/linkDeadline``: the next link ran |
 /// | ``unhandled(_:)`` | no | no destination for it and no default route |
 /// | ``rejected(_:)`` | no | not a link this router can read |
@@ -29,20 +29,24 @@ public enum RoutingOutcome: Sendable, CustomStringConvertible {
     /// the app is ready.
     case heldUntilReady(DeepLink)
     /// A filter (a ``GateFilter``) held the link: the navigator keeps it (a router routed on its
-    /// own keeps it as its ``Router/pendingLink``) until ``Navigator/openPendingLink()``.
+    /// own keeps it as its ``Router/pendingLink``) until ``Navigator/openPendingLink()``. Also a
+    /// link to a declared route that nothing maps yet, under ``Navigator/awaitsDestinations``.
     case heldByGate(DeepLink)
     /// A filter halted the link.
     case halted(DeepLink)
     /// A gate-held link that will not open because another held link takes its place (the newer
-    /// one under ``Navigator/GatedLinkPolicy/keepNewest``; the older one under
-    /// ``Navigator/GatedLinkPolicy/keepOldest``, which reports the newer as replaced by it).
+    /// one under ``GatedLinkPolicy/keepNewest``; the older one under
+    /// ``GatedLinkPolicy/keepOldest``, which reports the newer as replaced by it).
     /// Reported to ``Navigator/onOutcome``; never the answer to a call.
     case replaced(DeepLink, by: DeepLink)
-    /// The same input from the same kind of source as a link taken less than
-    /// ``Navigator/duplicateWindow`` before (one tap reaching two entry points): dropped.
+    /// The same input, from any source, as a link this launch still has waiting, running or held
+    /// by a gate, or that finished less than ``Navigator/duplicateWindow`` ago (one tap reaching
+    /// two entry points): dropped.
     case duplicate(DeepLink)
     /// A newer link took the place of this one before it finished
-    /// (``Navigator/LinkOrdering/latestWins``): its task was cancelled, or it never ran.
+    /// (``LinkOrdering/latestWins``): its task was cancelled, or it never ran. Also the
+    /// answer to a link routed from inside a destination that ran past ``Navigator/linkDeadline``
+    /// (or was cancelled) and went on: it does not run.
     case cancelled(DeepLink)
     /// The link ran longer than ``Navigator/linkDeadline``: its task was cancelled and the next
     /// link ran.

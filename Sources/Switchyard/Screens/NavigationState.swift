@@ -11,6 +11,10 @@ public import Observation
 ///     .sheet(item: $navigation.modal) { modal in ScreenView(modal.root) }
 /// navigation.apply(table.plan(for: link)!)
 /// ```
+///
+/// Needs iOS 17 / macOS 14 (Observation), while the package declares iOS 16: an app that runs on
+/// iOS 16 applies plans to an ``InMemoryScreenStack`` it publishes itself, or to SwitchyardUIKit's
+/// `UIKitScreenStack`.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 @MainActor
 @Observable

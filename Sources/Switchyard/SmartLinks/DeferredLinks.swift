@@ -16,25 +16,33 @@ public import Foundation
 ///
 /// On first launch ``openOnFirstLaunch()``:
 ///
-/// 1. does nothing when the ``ledger`` says the check already gave a final answer on this install;
+/// 1. retries the short link the ``ledger`` kept (below), if any, and reads nothing else; otherwise
+///    does nothing when the ledger says the check already gave a final answer on this install;
 /// 2. with a ``pasteboard``, asks it whether a web URL is likely there, without reading it;
 /// 3. only then reads it, and accepts it only if it is a short link of the client's service
 ///    (same scheme, host and port, one path segment that is a code), copied by the page (it
 ///    carries `sy_copied`) no longer ago than ``maximumAge``; any other text is ignored, never
 ///    opened;
-/// 4. opens it through the navigator, which resolves it with the service (its ``Navigator/smartLinks``
-///    must be set to the same client);
+/// 4. keeps it in the ledger, resolves it with the service, and opens the deep link through the
+///    navigator. When the service cannot answer (unreachable, or failing: ``Outcome/awaitingService(_:meanwhile:)``)
+///    the link stays kept, and the navigator meanwhile treats it as its ``Navigator/smartLinks``
+///    say (with ``SmartLinkRouting/FailurePolicy/openDefaultRoute``, the default route opens);
+///    the next call tries the kept link again: the next launch, or the app's own call when the
+///    network returns. Once the service has answered, the kept link is forgotten;
 /// 5. otherwise, only where the app opted in (``heuristicClaim``), asks the service for a
 ///    heuristic match (``SmartLinkClient/claimDeferred(platform:osVersion:language:)``);
 /// 6. records the check in the ledger once the answer is final (``Outcome/isFinal``): a first
 ///    launch without network (the service unreachable, or answering 5xx, or the link timing out)
-///    records nothing, so the next launch tries again.
+///    records nothing, so the next launch tries again. A default route opened meanwhile, or the
+///    link held until ``Navigator/markReady()``, does not end the check.
 ///
 /// ```swift
 /// let deferred = DeferredLinks(navigator: navigator, client: client,
 ///                              pasteboard: SystemPasteboard(),   // SwitchyardUIKit; nil: no pasteboard read
 ///                              ledger: FileDeferredLinkLedger(path: support + "/switchyard-deferred"))
 /// let outcome = await deferred.openOnFirstLaunch()
+/// // when the network returns (NWPathMonitor): tries the kept link again, reads nothing else
+/// if case .awaitingService = outcome { _ = await deferred.openOnFirstLaunch() }
 /// ```
 public struct DeferredLinks: Sendable {
     /// The query item the link service's page adds to the copied short link: when it was copied,
@@ -67,23 +75,34 @@ public struct DeferredLinks: Sendable {
         case nothingFound
         /// The pasteboard held text that is not a fresh short link of the service; it was not opened.
         case ignored(reason: String)
-        /// A deferred link was routed; the navigator's outcome.
+        /// A deferred link was routed; the navigator's outcome. For a short link from the
+        /// pasteboard or a paste, the link service answered.
         case opened(RoutingOutcome)
+        /// The short link was accepted (or kept from an earlier launch), but the link service
+        /// could not answer for it (``SmartLinkError/Code/transport``, ``SmartLinkError/Code/service``):
+        /// it stays in the ledger and the next ``openOnFirstLaunch()`` tries it again. `meanwhile`
+        /// is what the navigator did with the unresolved short link (the default route opened,
+        /// under ``SmartLinkRouting/FailurePolicy/openDefaultRoute``; otherwise
+        /// ``RoutingOutcome/unresolvedSmartLink(_:_:)``).
+        case awaitingService(SmartLinkError, meanwhile: RoutingOutcome)
         /// The heuristic claim failed (the service unreachable, the key refused).
         case claimFailed(SmartLinkError)
         /// The ledger could not be read (nothing was looked at) or written (the check ran, and will
         /// run again next launch).
         case ledgerFailed(any Error)
 
-        /// Whether this answer is final, so the ledger records the check: false when the link
-        /// service could not be reached or failed (``SmartLinkError/Code/transport``,
-        /// ``SmartLinkError/Code/service``) or the link ran past the navigator's deadline; the
-        /// next launch then tries again.
+        /// Whether this answer is final, so the ledger records the check and forgets the kept
+        /// link: false while the link service has not answered for the link (it could not be
+        /// reached or failed, ``SmartLinkError/Code/transport`` or ``SmartLinkError/Code/service``:
+        /// ``awaitingService(_:meanwhile:)``, ``claimFailed(_:)``), whatever opened meanwhile; false
+        /// when the link ran past the navigator's deadline or the ledger failed. The next call then
+        /// tries again. A link the service answered for and the navigator holds until
+        /// ``Navigator/markReady()`` is final: the navigator opens it then.
         public var isFinal: Bool {
             switch self {
             case .claimFailed(let error), .opened(.unresolvedSmartLink(_, let error)):
-                error.code != .transport && error.code != .service
-            case .opened(.timedOut), .ledgerFailed:
+                !error.isServiceUnavailable
+            case .awaitingService, .opened(.timedOut), .ledgerFailed:
                 false
             default:
                 true
@@ -120,9 +139,11 @@ public struct DeferredLinks: Sendable {
         self.now = now
     }
 
-    /// Runs the check (see the type's discussion); call it once the navigator's routers are set up.
+    /// Runs the check (see the type's discussion); call it once the navigator's routers are set
+    /// up. With a short link kept from an earlier call that the service could not answer, it
+    /// tries that link again and reads nothing else: call it again when the network returns.
     public func openOnFirstLaunch() async -> Outcome {
-        await recording { now in await check(at: now) }
+        await recording(retryingKeptLink: true) { now in await check(at: now) }
     }
 
     /// Opens text the user pasted with a paste button (`UIPasteControl`: no prompt) on a
@@ -133,25 +154,32 @@ public struct DeferredLinks: Sendable {
     /// let pasteTarget = DeferredLinkPasteTarget { text in Task { await deferred.openPasted(text) } }   // SwitchyardUIKit
     /// ```
     public func openPasted(_ text: String) async -> Outcome {
-        await recording { now in
+        await recording(retryingKeptLink: false) { now in
             switch shortLink(in: text, at: now) {
-            case .success(let link): .opened(await navigator.route(link, source: .deferred))
+            case .success(let link): await open(accepted: link)
             case .failure(let refusal): .ignored(reason: refusal.message)
             }
         }
     }
 
-    /// Runs a check unless the ledger has an answer, and records it when its answer is final.
-    private func recording(_ check: (Date) async -> Outcome) async -> Outcome {
+    /// Runs a check (or retries the kept link) unless the ledger has a final answer, and records
+    /// it, forgetting the kept link, when its answer is final.
+    private func recording(retryingKeptLink: Bool, _ check: (Date) async -> Outcome) async -> Outcome {
         let now = now()
+        let kept: String?
         do {
-            if let earlier = try ledger.checkedAt() { return .alreadyChecked(earlier) }
+            kept = try ledger.keptLink()
+            if kept == nil, let earlier = try ledger.checkedAt() { return .alreadyChecked(earlier) }
         } catch {
             return .ledgerFailed(error)
         }
-        let outcome = await check(now)
+        let outcome: Outcome
+        if retryingKeptLink, let kept { outcome = await open(kept: kept) } else { outcome = await check(now) }
         guard outcome.isFinal else { return outcome }
+        // Pasted text that is no short link leaves a kept link waiting for the service.
+        if kept != nil, case .ignored = outcome { return outcome }
         do {
+            try ledger.keepLink(nil)
             try ledger.recordCheck(at: now)
         } catch {
             return .ledgerFailed(error)
@@ -159,12 +187,37 @@ public struct DeferredLinks: Sendable {
         return outcome
     }
 
+    /// Keeps an accepted short link in the ledger, then opens it.
+    private func open(accepted link: String) async -> Outcome {
+        do {
+            try ledger.keepLink(link)
+        } catch {
+            return .ledgerFailed(error)
+        }
+        return await open(kept: link)
+    }
+
+    /// Resolves a kept short link with the service and routes its deep link; when the service
+    /// cannot answer, the navigator routes the unresolved short link meanwhile (its failure policy).
+    private func open(kept link: String) async -> Outcome {
+        guard let code = client.code(in: link) else {
+            return .ignored(reason: "not a short link of \(client.service.absoluteString)")
+        }
+        do {
+            let resolved = try await client.resolve(code: code)
+            return .opened(await navigator.route(deepLink: resolved, source: .deferred))
+        } catch {
+            let meanwhile = await navigator.route(unresolvedShortLink: link, source: .deferred, failure: error)
+            return error.isServiceUnavailable ? .awaitingService(error, meanwhile: meanwhile) : .opened(meanwhile)
+        }
+    }
+
     /// Steps 2 to 5 of the check.
     private func check(at now: Date) async -> Outcome {
         if let pasteboard, await pasteboard.hasProbableWebURL(), let text = await pasteboard.string() {
             switch shortLink(in: text, at: now) {
             case .success(let link):
-                return .opened(await navigator.route(link, source: .deferred))
+                return await open(accepted: link)
             case .failure(let refusal):
                 if heuristicClaim == nil { return .ignored(reason: refusal.message) }
             }

@@ -18,5 +18,6 @@ public protocol InstallAttestor: Sendable {
     /// The key id this install attested, kept across launches; nil before the first attestation.
     func storedKeyID() -> String?
     /// Keeps `keyID` across launches; nil forgets it (the next redeem attests a new key).
-    func storeKeyID(_ keyID: String?)
+    /// - Throws: when the store (the keychain) refuses the write: ``SmartLinkClient`` reports it.
+    func storeKeyID(_ keyID: String?) throws
 }

@@ -26,7 +26,9 @@ public import FoundationNetworking
 /// With an ``InstallAttestor`` (on iOS, `SwitchyardAppAttest`'s `DeviceCheckAttestor`), the install
 /// attests an App Attest key once and signs each redeem with an assertion, so a link that demands
 /// an attested install can be redeemed; without one, or where App Attest is not supported
-/// (``attestsInstall`` is false), redeems carry no proof and the link's policy decides.
+/// (``attestsInstall`` is false), redeems carry no proof and the link's policy decides. A stored
+/// key the device cannot sign with (after a reinstall the keychain keeps the key id while the key
+/// is gone) is forgotten and a new key attested, once; concurrent first calls share one attestation.
 public struct SmartLinkClient: Sendable {
     /// The service's base URL (where short links live).
     public let service: URL
@@ -41,6 +43,8 @@ public struct SmartLinkClient: Sendable {
     public let attestor: (any InstallAttestor)?
     private let appKey: String
     private let session: URLSession
+    /// The attestation in progress, shared by the client's copies: concurrent first calls attest once.
+    let attestFlight = AttestFlight()
 
     /// Creates a client.
     ///
@@ -126,7 +130,7 @@ public struct SmartLinkClient: Sendable {
         let headers = await resolveProofHeaders(code: code)
         var answer = try await send("GET", path: path, headers: headers)
         if answer["attestKeyUnknown"]?.boolValue == true, !headers.isEmpty, let attestor {
-            attestor.storeKeyID(nil)
+            try? forget(headers["Switchyard-Attest-Key"], of: attestor)   // a resolve degrades to no proof
             // Says it is the second resolve, so the service does not count a second app open.
             let again = await resolveProofHeaders(code: code).merging(["Switchyard-Retry": "attest-key-unknown"]) { old, _ in old }
             answer = try await send("GET", path: path, headers: again)
@@ -236,7 +240,7 @@ public struct SmartLinkClient: Sendable {
         do throws(SmartLinkError) {
             return try await redeemOnce(code: code)
         } catch where error.code == .attestKeyUnknown && attestor != nil {
-            attestor?.storeKeyID(nil)
+            if let attestor { try forget(attestor.storedKeyID(), of: attestor) }
             return try await redeemOnce(code: code)
         }
     }

@@ -17,6 +17,10 @@ public struct SmartLinkError: CodedError, Sendable, Hashable {
         self.requiredVersion = requiredVersion
         self.fallback = fallback
     }
+
+    /// Whether the service gave no answer about the link: unreachable (``Code/transport``) or
+    /// failing (``Code/service``), so asking again later may succeed.
+    var isServiceUnavailable: Bool { code == .transport || code == .service }
 }
 
 /// The kind of failure.

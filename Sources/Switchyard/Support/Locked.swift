@@ -26,12 +26,12 @@ import Synchronization
 /// let counter = Locked(0)
 /// counter.withLock { $0 += 1 }
 /// ```
-final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
     private let lock = PlatformLock()
     private let value: UnsafeMutablePointer<Value>
 
     /// Creates a lock around an initial value.
-    init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = .allocate(capacity: 1)
         self.value.initialize(to: value)
     }
@@ -44,7 +44,7 @@ final class Locked<Value>: @unchecked Sendable {
 
     /// Runs `body` with exclusive access to the value and returns its result.
     @inline(__always)
-    func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+    package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
         #if os(Linux)
         // `Mutex` hands a result back as `sending`, which the compiler cannot prove of one read
         // from this value; the lock is what makes it safe, as `@unchecked Sendable` says.

@@ -17,8 +17,37 @@ import Testing
         #expect(table.route(named: "about")?.text == "about")
         #expect(table.route(named: "products/:id") == nil)
         #expect(table.route(named: "missing") == nil)
-        // A former name is not a name for reverse routing.
-        #expect(table.route("item") == nil)
+    }
+
+    @Test func lookingARouteUpByNameOrPatternHonoursFormerNames() throws {
+        let table = try Self.table("""
+            {"routes": [{"pattern": "products/:id", "name": "product", "formerNames": ["item"]},
+                        {"pattern": "about", "name": "about"}]}
+            """)
+        #expect(table.route("item")?.name == "product", "a link built under the old name reaches the renamed route")
+        #expect(table.route("product")?.name == "product")
+        #expect(table.route("products/:id")?.name == "product")
+        #expect(table.route("missing") == nil)
+        #expect(try table.url(for: "item", parameters: ["id": "7"]) == "products/7")
+    }
+
+    @Test func navigateToAFormerNameOpensTheRenamedRoute() async throws {
+        let log = PipelineLog()
+        let router = try Router(schemes: ["shop"])
+        try router.map(RouteDefinition("products/:id", name: "product", formerNames: ["item"])) { link in
+            await log.record("product \(link.routeParameters?["id"] ?? "-")")
+        }
+        let navigator = Navigator(routers: [router], waitsUntilReady: false)
+        #expect(await navigator.navigate(to: "item", parameters: ["id": "42"]))
+        #expect(await log.entries == ["product 42"])
+    }
+
+    @Test func aGateNamingAFormerNameIsRefusedForItWouldGuardNothing() throws {
+        let table = try Self.table("""
+            {"routes": [{"pattern": "products/:id", "name": "product", "formerNames": ["item"]}]}
+            """)
+        #expect(throws: RouteTableBuildError.self) { try GateFilter(routes: ["item"]) { false }.check(against: table) }
+        try GateFilter(routes: ["product", "products/:id"]) { false }.check(against: table)
     }
 
     @Test func theFileKeepsFormerNames() throws {

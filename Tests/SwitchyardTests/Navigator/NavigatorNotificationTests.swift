@@ -69,9 +69,25 @@ import Testing
     @Test func aPayloadMapperFindsALinkOfItsOwnShape() async throws {
         let seen = Seen()
         let navigator = try Self.navigator(seen)
-        navigator.pushLink = { payload in (payload["order_id"] as? String).map { "shop://orders/\($0)" } }
+        navigator.pushLink = { payload, _ in (payload["order_id"] as? String).map { "shop://orders/\($0)" } }
         #expect(navigator.handle(pushPayload: ["order_id": "42"]))
         #expect(!navigator.handle(pushPayload: ["url": "shop://orders/1"]), "the mapper replaces the built-in keys")
         #expect(await seen.wait(for: 1).map(\.url) == ["shop://orders/42"])
+    }
+
+    @Test func theMapperSeesTheActionSoAnActionChoosesItsLink() async throws {
+        let seen = Seen()
+        let navigator = try Self.navigator(seen)
+        let actions = Mutex<[String]>([])
+        navigator.notificationActions.insert("TRACK")
+        navigator.pushLink = { payload, action in
+            actions.withLock { $0.append(action) }
+            let order = payload["order_id"] as? String ?? ""
+            return action == "TRACK" ? "shop://orders/\(order)-tracking" : "shop://orders/\(order)"
+        }
+        #expect(navigator.handle(pushPayload: ["order_id": "42"], actionIdentifier: "TRACK"))
+        #expect(navigator.handle(pushPayload: ["order_id": "43"]))
+        #expect(await seen.wait(for: 2).map(\.url) == ["shop://orders/42-tracking", "shop://orders/43"])
+        #expect(actions.withLock { $0 } == ["TRACK", Navigator.defaultNotificationAction])
     }
 }

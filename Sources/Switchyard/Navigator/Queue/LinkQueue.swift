@@ -28,15 +28,20 @@ struct QueuedLink: Sendable {
 struct LinkQueue {
     var nextID: UInt64 = 0
     var waiting: [QueuedLink] = []
-    var inFlight: (id: UInt64, race: LinkRace, link: DeepLink)?
+    var inFlight: (id: UInt64, race: LinkRace, link: DeepLink, input: String)?
     var draining = false
     var idleWaiters: [CheckedContinuation<Void, Never>] = []
+
+    /// Whether a link that arrived as `input` waits in the queue or runs now.
+    func holds(_ input: String) -> Bool {
+        inFlight?.input == input || waiting.contains { $0.arrival.input == input }
+    }
 }
 
-/// An input taken a moment ago, for ``Navigator/duplicateWindow``.
+/// An input whose link finished a moment ago, for ``Navigator/duplicateWindow``.
 struct RecentArrival {
     let input: String
-    let source: LinkSource?
+    /// When its link finished.
     let at: Duration
 }
 

@@ -21,7 +21,7 @@ extension Navigator {
                 }
                 let next = state.queue.waiting.removeFirst()
                 let race = LinkRace()
-                state.queue.inFlight = (next.id, race, next.link)
+                state.queue.inFlight = (next.id, race, next.link, next.arrival.input)
                 return .success((next, race))
             }
             switch step {
@@ -89,7 +89,8 @@ extension Navigator {
         }
         guard let taker else {
             guard let smartLinks, let code = link.smartLink?.code else { return .unhandled(link) }
-            return await routeSmartLink(code: code, link: link, routing: smartLinks, routers: routers)
+            return await routeSmartLink(code: code, link: link, routing: smartLinks, routers: routers,
+                                        unresolved: entry.arrival.unresolved)
         }
         return keep(await taker.run(link), heldBy: taker.router)
     }
@@ -103,11 +104,12 @@ extension Navigator {
     /// link with the link's metadata and source ``LinkSource/smartLink`` (``LinkSource/deferred``
     /// when it came through an install). When it cannot be resolved, the outcome says why
     /// (``RoutingOutcome/unresolvedSmartLink(_:_:)``), or the routers' default route takes it when
-    /// the routing asks for that.
+    /// the routing asks for that. A link whose failure is already known is not resolved again.
     private func routeSmartLink(code: String, link unresolved: DeepLink, routing: SmartLinkRouting,
-                                routers: [Router]) async -> RoutingOutcome {
+                                routers: [Router], unresolved known: SmartLinkError?) async -> RoutingOutcome {
         let failure: SmartLinkError
-        do {
+        do throws(SmartLinkError) {
+            if let known { throw known }
             let resolved = try await routing.client.resolve(code: code)
             let arrival = Arrival(input: resolved.url, source: unresolved.source, metadata: resolved.metadata,
                                   smartLink: resolved.smartLink)
