@@ -129,6 +129,16 @@ struct ServeCommand: AsyncParsableCommand {
             transform: ServeSettings.challengeCap)
     var challengesPerAddress: Int? = AppAttestSettings.defaultChallengesPerAddress
 
+    @Option(name: .customLong("challenges-in-all"),
+            help: ArgumentHelp("App Attest challenges outstanding at once, every address together, or off.", valueName: "count"),
+            transform: ServeSettings.challengesInAllCap)
+    var challengesInAll: Int? = AppAttestSettings.defaultChallengesInAll
+
+    @Option(name: .customLong("keys-per-install"),
+            help: ArgumentHelp("App Attest keys one install may attest, or off.", valueName: "count"),
+            transform: ServeSettings.keysPerInstallCap)
+    var keysPerInstall: Int? = AppAttestSettings.defaultKeysPerInstall
+
     @Option(name: .customLong("attest-development"),
             help: ArgumentHelp("An iOS app id (TEAMID.bundle) whose App Attest keys come from the development environment (repeatable).",
                                valueName: "app-id"))
@@ -204,6 +214,8 @@ struct ServeCommand: AsyncParsableCommand {
         settings.attest.installsPerAddressPerHour = installsPerAddress
         settings.attest.unprovedRedeemsPerLink = unattestedRedeemsPerLink
         settings.attest.challengesPerAddress = challengesPerAddress
+        settings.attest.challengesInAll = challengesInAll
+        settings.attest.keysPerInstall = keysPerInstall
         for appID in attestDevelopment { settings.attest.environments[appID] = .development }
         try ServeSettings.attestPolicies(categories: attestCategories, minimumVersions: attestMinimumBundleVersion,
                                          into: &settings.attest.policies)

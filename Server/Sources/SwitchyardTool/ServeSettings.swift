@@ -153,6 +153,16 @@ struct ServeSettings: Sendable {
         try cap(text, option: "--unattested-redeems-per-link")
     }
 
+    /// `--challenges-in-all`: a count of at least 1, or `off`.
+    static func challengesInAllCap(_ text: String) throws -> Int? {
+        try cap(text, option: "--challenges-in-all")
+    }
+
+    /// `--keys-per-install`: a count of at least 1, or `off`.
+    static func keysPerInstallCap(_ text: String) throws -> Int? {
+        try cap(text, option: "--keys-per-install")
+    }
+
     /// `--challenges-per-address`: a count of at least 1, or `off`.
     static func challengeCap(_ text: String) throws -> Int? {
         try cap(text, option: "--challenges-per-address")

@@ -32,12 +32,24 @@ public struct AppAttestSettings: Sendable {
     /// expired; nil for no cap. Beyond it `POST /api/v1/attest/challenge` answers 429
     /// `too-many-challenges`.
     public var challengesPerAddress: Int?
+    /// How many challenges may be outstanding at once, every address together (a /48 holds
+    /// millions of /64s); nil for no bound. Beyond it the challenge call answers 503
+    /// `attest-busy` with `Retry-After`.
+    public var challengesInAll: Int? = defaultChallengesInAll
+    /// How many keys one install may attest; nil for no cap. Beyond it `POST /api/v1/attest`
+    /// answers 429 `too-many-keys`: a real device minting keys is bounded too.
+    public var keysPerInstall: Int? = defaultKeysPerInstall
 
     /// The default cap on distinct unattested installs per address per link per hour.
     public static let defaultInstallsPerAddressPerHour: Int? = 10
     /// The default cap on outstanding challenges per address: an install needs one for its
     /// attestation, so this leaves room for many installs behind one NAT within a challenge's life.
     public static let defaultChallengesPerAddress: Int? = 100
+    /// The default bound on outstanding challenges, every address together: 100,000 (a few MB).
+    public static let defaultChallengesInAll: Int? = 100_000
+    /// The default cap on keys attested per install: 5 (a reinstall keeps its install id only
+    /// when the app restores it; each attempt after a failure attests a new key).
+    public static let defaultKeysPerInstall: Int? = 5
     /// The default cap on a link's unattested redemptions: 10, whatever the number of addresses.
     public static let defaultUnprovedRedeemsPerLink: Int? = 10
 

@@ -37,6 +37,13 @@ struct AttestAPI: Sendable {
         let settings = service.configuration.attest
         let now = service.now()
         let expiresAt = now.addingTimeInterval(settings.challengeLifetime.timeInterval)
+        if let bound = settings.challengesInAll,
+           try await service.storage({ try await service.store.outstandingChallenges(now: now) }) >= bound {
+            let seconds = max(1, Int(settings.challengeLifetime.timeInterval.rounded(.up)))
+            throw Problem(.serviceUnavailable, kind: "attest-busy", title: "Too many challenges outstanding",
+                          detail: "the service holds \(bound) challenges that are neither used nor expired; retry in \(seconds) s",
+                          headers: [.retryAfter: String(seconds)])
+        }
         let address = service.clientAddress(request, context: context)
         let client = IPAddress(address)?.clientKey ?? address
         let kept = try await service.storage {
@@ -66,6 +73,12 @@ struct AttestAPI: Sendable {
         guard !appIDs.isEmpty else {
             throw Problem(.forbidden, kind: "attestation-invalid", title: "Attestation not valid",
                           detail: "app-id: the route table names no iOS app (apps.ios), so no attestation can match")
+        }
+        if let cap = service.configuration.attest.keysPerInstall,
+           try await service.storage({ try await service.store.attestKeyCount(install: body.install) }) >= cap {
+            throw Problem(.tooManyRequests, kind: "too-many-keys", title: "Too many keys for this install",
+                          detail: "install '\(body.install)' has attested \(cap) keys; a device attests a key once per install",
+                          headers: [.retryAfter: "86400"])
         }
         let clientDataHash = Array(SHA256.hash(data: Array(body.challenge.utf8)))
         let keyID = try body.keyID()

@@ -11,6 +11,17 @@ extension InMemoryLinkStore {
         return true
     }
 
+    public func outstandingChallenges(now: Date) async throws -> Int {
+        try check()
+        let now = StoredDate.rounded(now)
+        return attestChallenges.values.count { $0.expiresAt > now }
+    }
+
+    public func attestKeyCount(install: String) async throws -> Int {
+        try check()
+        return attestKeys.values.count { $0.install == install }
+    }
+
     public func consumeChallenge(_ challenge: String, now: Date) async throws -> Bool {
         try check()
         let now = StoredDate.rounded(now)

@@ -28,6 +28,15 @@ extension PostgresLinkStore {
         }
     }
 
+    public func outstandingChallenges(now: Date) async throws -> Int {
+        let now = StoredDate.rounded(now)
+        return try await rows("SELECT count(*) FROM attest_challenges WHERE expires_at > \(now)").first?.decode(Int.self) ?? 0
+    }
+
+    public func attestKeyCount(install: String) async throws -> Int {
+        try await rows("SELECT count(*) FROM attest_keys WHERE install = \(install)").first?.decode(Int.self) ?? 0
+    }
+
     public func consumeChallenge(_ challenge: String, now: Date) async throws -> Bool {
         let now = StoredDate.rounded(now)
         let spent = try await rows("""

@@ -247,6 +247,10 @@ extension PostgresLinkStore {
         Migration(version: 17, name: "install proof endpoints", statements: [
             "ALTER TABLE links ADD COLUMN install_proof_for text",
         ]),
+        // The attested keys of one install, counted when it attests another (the cap per install).
+        Migration(version: 18, name: "attested keys by install", statements: [
+            "CREATE INDEX attest_keys_install ON attest_keys (install)",
+        ]),
     ]
 
     /// Creates the schema if needed and applies the steps it has not seen, in one transaction

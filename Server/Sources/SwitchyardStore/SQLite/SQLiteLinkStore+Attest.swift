@@ -19,6 +19,19 @@ extension SQLiteLinkStore {
         }
     }
 
+    public func outstandingChallenges(now: Date) async throws -> Int {
+        let now = StoredDate.milliseconds(now)
+        return try await read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM attest_challenges WHERE expires_at > ?", arguments: [now]) ?? 0
+        }
+    }
+
+    public func attestKeyCount(install: String) async throws -> Int {
+        try await read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM attest_keys WHERE install = ?", arguments: [install]) ?? 0
+        }
+    }
+
     public func consumeChallenge(_ challenge: String, now: Date) async throws -> Bool {
         let now = StoredDate.milliseconds(now)
         return try await write { db in

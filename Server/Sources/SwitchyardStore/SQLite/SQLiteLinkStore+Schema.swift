@@ -247,5 +247,9 @@ extension SQLiteLinkStore {
         Migration(version: 17, name: "install proof endpoints", statements: [
             "ALTER TABLE links ADD COLUMN install_proof_for TEXT",
         ]),
+        // The attested keys of one install, counted when it attests another (the cap per install).
+        Migration(version: 18, name: "attested keys by install", statements: [
+            "CREATE INDEX attest_keys_install ON attest_keys (install)",
+        ]),
     ]
 }

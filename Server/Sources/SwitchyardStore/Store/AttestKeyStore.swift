@@ -17,6 +17,13 @@ public protocol AttestKeyStore: Sendable {
     /// deleted (the expiry sweep runs it until it deletes less than `limit`).
     func forgetChallenges(expiredBy now: Date, limit: Int) async throws -> Int
 
+    /// How many challenges are outstanding at `now` (neither spent nor expired), every client
+    /// together: the service's global bound reads it before issuing one.
+    func outstandingChallenges(now: Date) async throws -> Int
+
+    /// How many keys were attested for `install`.
+    func attestKeyCount(install: String) async throws -> Int
+
     /// Stores a newly attested key: false (nothing stored) when the key id is stored already.
     func insertAttestKey(_ key: AttestKeyRecord) async throws -> Bool
 

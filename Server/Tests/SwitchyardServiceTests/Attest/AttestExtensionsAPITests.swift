@@ -138,4 +138,51 @@ import Testing
             print("four certificate meshes refused in \(ContinuousClock.now - started)")
         }
     }
+
+    /// Challenges are bounded every address together, not only per /64: a /48 holds millions.
+    @Test(arguments: StoreKind.available)
+    func challengesAreBoundedInAll(kind: StoreKind) async throws {
+        let factory = try SyntheticAttestation()
+        var configuration = Self.configuration(root: factory)
+        configuration.attest.challengesInAll = 3
+        configuration.trustedProxies = ["127.0.0.0/8", "::1"]
+        try await Harness.live(kind, configuration: configuration) { client, _ in
+            var statuses: [Int] = []
+            for index in 0..<5 {
+                let answer = try await client.send(.post, "/api/v1/attest/challenge", key: Keys.app,
+                                                   headers: [.xForwardedFor: "2001:db8:0:\(index + 1)::1"])
+                statuses.append(answer.status.code)
+                if answer.status == .serviceUnavailable {
+                    #expect(try answer.json()["type"] == "https://switchyard.dev/problems/attest-busy")
+                    #expect(answer.headers[.retryAfter] == "300")
+                }
+            }
+            #expect(statuses == [201, 201, 201, 503, 503], "five /64s of one /48: \(statuses)")
+        }
+    }
+
+    /// One install attests a bounded number of keys: a real device minting keys is bounded too.
+    @Test(arguments: StoreKind.available)
+    func keysPerInstallAreCapped(kind: StoreKind) async throws {
+        let factory = try SyntheticAttestation()
+        var configuration = Self.configuration(root: factory)
+        configuration.attest.keysPerInstall = 2
+        try await Harness.live(kind, configuration: configuration) { client, harness in
+            harness.clock.advance(by: factory.now.timeIntervalSince(harness.clock.now))
+            var statuses: [Int] = []
+            for _ in 0..<3 {
+                let challenge = try await Self.challenge(client)
+                let made = try factory.attest(appID: Self.appID, clientDataHash: challenge.hash)
+                let answer = try await client.send(.post, "/api/v1/attest", key: Keys.app,
+                                                   json: Self.body(made, install: "install-minting", challenge: challenge.text))
+                statuses.append(answer.status.code)
+                if answer.status == .tooManyRequests {
+                    #expect(try answer.json()["type"] == "https://switchyard.dev/problems/too-many-keys")
+                }
+            }
+            #expect(statuses == [201, 201, 429], "\(statuses)")
+            #expect(try await harness.store.attestKeyCount(install: "install-minting") == 2)
+            #expect(try await harness.store.attestKeyCount(install: "another-install") == 0)
+        }
+    }
 }
