@@ -15,10 +15,17 @@ struct OperationsAPI: Sendable {
     var routes: ServiceRoutes {
         let router = ServiceRoutes(context: ServiceRequestContext.self)
         router.get("health") { _, _ in await health() }
-        // With a metrics port, `/metrics` is answered there only (without a key); here it needs an admin key.
+        // With a metrics port, `/metrics` is answered there only (without a key); here it needs the
+        // operator's key: the figures are every team's, so a team's named admin key may not read them.
         if service.configuration.metricsPort == nil {
             router.group("metrics").add(middleware: KeyAuthentication(service: service))
-                .get { _, _ in metrics() }
+                .get { _, context in
+                    guard context.caller?.identity.hasPrefix("env:") == true else {
+                        throw Problem(.forbidden, kind: "operator-only", title: "For the operator only",
+                                      detail: "/metrics shows every team's activity: read it with the service's bootstrap admin key (SWITCHYARD_API_KEY) or on --metrics-port")
+                    }
+                    return metrics()
+                }
         }
         router.get(".well-known/apple-app-site-association") { _, _ in
             Responses.json(service.associations.appleAppSiteAssociation, headers: [.cacheControl: "public, max-age=3600"])

@@ -63,6 +63,19 @@ import Testing
         }
     }
 
+    /// `/metrics` shows every team's activity: a team's named admin key may not read it on the
+    /// main port; the operator's bootstrap key may.
+    @Test func metricsAreTheOperators() async throws {
+        try await Harness.live(.memory) { client, _ in
+            let made = try await client.send(.post, "/api/v1/keys", json: #"{"name": "team-admin", "role": "admin"}"#)
+            let key = try #require(try made.json()["key"]?.stringValue)
+            let refused = try await client.send(.get, "/metrics", key: key)
+            #expect(refused.status == .forbidden, "\(refused.text)")
+            #expect(try refused.json()["type"] == "https://switchyard.dev/problems/operator-only")
+            #expect(try await client.send(.get, "/metrics").status == .ok)
+        }
+    }
+
     @Test func metricsCountRequestsRedirectsClicksAndLinks() async throws {
         try await Harness.live(.memory) { client, harness in
             let code = try #require(try await client.create(#"{"route": "about/team", "fallbacks": {"web": "https://shop.example.com/"}}"#)["code"]?.stringValue)
