@@ -13,7 +13,7 @@ extension OpenAPIDocument {
         ]
         paths["/metrics"] = [
             "get": operation("metrics", "Prometheus metrics", tag: "operations", security: ["adminKey"],
-                             description: "Needs an admin key; a service started with --metrics-port answers it there, without a key, and not here (404).",
+                             description: "Needs the operator's bootstrap admin key (SWITCHYARD_API_KEY): the figures are every team's, so a team's named admin key is 403 operator-only. A service started with --metrics-port answers it there, without a key, and not here (404).",
                              responses: ["200": content("text/plain", .string(), "Prometheus text format."), "401": unauthorized,
                                          "404": html("The service answers /metrics on its metrics port: here it is a code, and none is called metrics."),
                                          "429": keyGuesses]),
