@@ -104,12 +104,20 @@ struct KeysCommand: AsyncParsableCommand {
         @Argument(help: ArgumentHelp("The key's name.", valueName: "name"))
         var name: String
 
+        @Option(help: ArgumentHelp("The key's team: needed when two teams have a working key of that name.", valueName: "team"))
+        var team: String?
+
         @OptionGroup var store: StoreOption
 
         func run() async throws {
             let store = try await self.store.open()
             let now = Date()
-            let team = try await store.accessKeys(team: nil).first { $0.name == name && $0.revokedAt == nil }?.team
+            let teams = try await store.accessKeys(team: self.team).filter { $0.name == name && $0.revokedAt == nil }.map(\.team)
+            guard teams.count <= 1 else {
+                try await store.close()
+                throw StoreOption.failure("teams \(teams.sorted().joined(separator: ", ")) each have a key '\(name)': say which with --team")
+            }
+            let team = teams.first
             var revoked: AccessKey?
             if let team {
                 revoked = try await store.revokeKey(name: name, team: team, at: now,

@@ -15,8 +15,8 @@ extension InMemoryLinkStore {
 
     public func insertKey(_ key: AccessKey, audit: AuditEntry?) async throws {
         try check()
-        guard access.keys[key.name] == nil else { throw StoreError.nameTaken("key", key.name) }
-        access.keys[key.name] = key
+        guard access.keys[Self.keySlot(team: key.team, name: key.name)] == nil else { throw StoreError.nameTaken("key", key.name) }
+        access.keys[Self.keySlot(team: key.team, name: key.name)] = key
         if let audit { append(audit) }
     }
 
@@ -32,12 +32,16 @@ extension InMemoryLinkStore {
 
     public func revokeKey(name: String, team: String?, at: Date, audit: AuditEntry?) async throws -> AccessKey? {
         try check()
-        guard var key = access.keys[name], key.revokedAt == nil, team == nil || key.team == team else { return nil }
+        guard let slot = access.keys.first(where: { $0.value.name == name && (team == nil || $0.value.team == team) })?.key,
+              var key = access.keys[slot], key.revokedAt == nil else { return nil }
         key.revokedAt = StoredDate.rounded(at)
-        access.keys[name] = key
+        access.keys[slot] = key
         if let audit { append(audit) }
         return key
     }
+
+    /// Where a key is kept: names are unique per team.
+    static func keySlot(team: String, name: String) -> String { team + "\u{0}" + name }
 
     public func recordKeyUse(_ uses: [String: Date]) async throws {
         try check()

@@ -22,7 +22,7 @@ extension PostgresLinkStore {
         let insert: PostgresQuery = """
             INSERT INTO access_keys (name, team, role, key_hash, hint, created_at, expires_at)
             VALUES (\(key.name), \(key.team), \(key.role.rawValue), \(key.hash), \(key.hint), \(key.createdAt), \(key.expiresAt))
-            ON CONFLICT (name) DO NOTHING RETURNING name
+            ON CONFLICT (team, name) DO NOTHING RETURNING name
             """
         let logger = logger
         let inserted = try await run { client in

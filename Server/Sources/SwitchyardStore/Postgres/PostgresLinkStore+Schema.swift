@@ -251,6 +251,12 @@ extension PostgresLinkStore {
         Migration(version: 18, name: "attested keys by install", statements: [
             "CREATE INDEX attest_keys_install ON attest_keys (install)",
         ]),
+        // Key names per team: two teams may each have a key called `deploy`, and a name taken
+        // tells nothing of another team's keys.
+        Migration(version: 19, name: "key names per team", statements: [
+            "ALTER TABLE access_keys DROP CONSTRAINT access_keys_pkey",
+            "ALTER TABLE access_keys ADD PRIMARY KEY (team, name)",
+        ]),
     ]
 
     /// Creates the schema if needed and applies the steps it has not seen, in one transaction

@@ -251,5 +251,29 @@ extension SQLiteLinkStore {
         Migration(version: 18, name: "attested keys by install", statements: [
             "CREATE INDEX attest_keys_install ON attest_keys (install)",
         ]),
+        // Key names per team: two teams may each have a key called `deploy`, and a name taken
+        // tells nothing of another team's keys. SQLite cannot change a primary key: the table is
+        // made again and its rows copied.
+        Migration(version: 19, name: "key names per team", statements: [
+            """
+            CREATE TABLE access_keys_by_team (
+                name TEXT NOT NULL,
+                team TEXT NOT NULL,
+                role TEXT NOT NULL,
+                key_hash TEXT NOT NULL UNIQUE,
+                hint TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                expires_at INTEGER,
+                last_used_at INTEGER,
+                revoked_at INTEGER,
+                PRIMARY KEY (team, name))
+            """,
+            """
+            INSERT INTO access_keys_by_team (name, team, role, key_hash, hint, created_at, expires_at, last_used_at, revoked_at)
+            SELECT name, team, role, key_hash, hint, created_at, expires_at, last_used_at, revoked_at FROM access_keys
+            """,
+            "DROP TABLE access_keys",
+            "ALTER TABLE access_keys_by_team RENAME TO access_keys",
+        ]),
     ]
 }

@@ -54,6 +54,26 @@ import Testing
         }
     }
 
+    /// Key names are per team: another team's `rival-admin` does not make the name taken (a 409
+    /// told one team another's key names), and the same team's does.
+    @Test(arguments: StoreKind.available)
+    func keyNamesArePerTeam(kind: StoreKind) async throws {
+        try await Harness.live(kind) { client, harness in
+            let theirs = try await client.send(.post, "/api/v1/keys", key: Keys.otherTeam, json: #"{"name": "rival-admin", "role": "admin"}"#)
+            #expect(theirs.status == .created, "\(theirs.text)")
+            let ours = try await client.send(.post, "/api/v1/keys", json: #"{"name": "rival-admin", "role": "viewer"}"#)
+            #expect(ours.status == .created, "\(ours.text)")
+            let again = try await client.send(.post, "/api/v1/keys", json: #"{"name": "rival-admin", "role": "viewer"}"#)
+            #expect(again.status == .conflict)
+            // Revoking ours leaves theirs working.
+            #expect(try await client.send(.delete, "/api/v1/keys/rival-admin").status == .noContent)
+            let other = try #require(try await harness.store.accessKeys(team: "other").first { $0.name == "rival-admin" })
+            #expect(other.revokedAt == nil)
+            let theirKey = try #require(try theirs.json()["key"]?.stringValue)
+            #expect(try await client.send(.get, "/api/v1/links", key: theirKey).status == .ok)
+        }
+    }
+
     @Test(arguments: ["environment", "Environment", "app1", "APP22"])
     func theServicesOwnKeyNamesCannotBeTaken(name: String) async throws {
         try await Harness.live(.memory) { client, _ in

@@ -48,7 +48,8 @@ enum AccessStoreConformance: String, ConformanceCase {
         }
     }
 
-    /// Keys round-trip with every field, by digest and by team; names are unique across teams.
+    /// Keys round-trip with every field, by digest and by team; names are unique within a team,
+    /// and another team may use one.
     static func keys(_ store: any LinkStore) async throws {
         try await store.insertKey(key("ci", expires: 100), audit: nil)
         try await store.insertKey(key("app", team: "blog", role: .app), audit: entry("key.created", team: "blog", key: "cli"))
@@ -56,9 +57,15 @@ enum AccessStoreConformance: String, ConformanceCase {
         #expect(try await store.accessKey(hash: "hash-none") == nil)
         #expect(try await store.accessKeys(team: "shop").map(\.name) == ["ci"])
         #expect(try await store.accessKeys(team: nil).map(\.name) == ["app", "ci"])
+        var again = key("ci", expires: 200)
+        again.hash = "hash-ci-again"
         await #expect(throws: StoreError.nameTaken("key", "ci")) {
-            try await store.insertKey(key("ci", team: "blog"), audit: nil)
+            try await store.insertKey(again, audit: nil)
         }
+        var blogs = key("ci", team: "blog")
+        blogs.hash = "hash-ci-blog"
+        try await store.insertKey(blogs, audit: nil)
+        #expect(try await store.accessKeys(team: "blog").map(\.name) == ["app", "ci"])
         #expect(try await store.audit(AuditQuery(team: "blog")).map(\.action) == ["key.created"])
     }
 
