@@ -47,6 +47,7 @@ struct AuditEntryResponse: Sendable, Hashable, ResponseEncodable {
     var action: String
     var target: String
     var detail: String
+    var keyId: String?
 
     init(_ entry: AuditEntry) {
         id = String(entry.id ?? 0)
@@ -57,6 +58,7 @@ struct AuditEntryResponse: Sendable, Hashable, ResponseEncodable {
         action = entry.action
         target = entry.target
         detail = entry.detail
+        keyId = entry.keyID
     }
 }
 
@@ -73,6 +75,8 @@ extension AuditEntryResponse: APIObject, OpenAPISchema {
                  "link.created, link.updated, link.deleted, links.imported, key.created, key.revoked, team.created, webhook.created, webhook.deleted, signin."),
         APIField("target", \.target, "What the change was made to: a link's code, a key's name, a webhook's id."),
         APIField("detail", \.detail),
+        APIField("keyId", \.keyId, "The key itself, not its name: key: and 16 hex digits of a named key's SHA-256 digest, env: and those of a bootstrap admin key's, app: and a bootstrap app key's slot (app1). Left out for the command line and for entries written before it was kept.",
+                 whenAbsent: .omitted),
     ]
 }
 

@@ -10,6 +10,8 @@ struct AuditAuthor: Sendable, Hashable {
     var keyName: String
     var role: String
     var address: String
+    /// The key's identity (``ServiceRequestContext/Caller/identity``); nil when not known.
+    var keyID: String? = nil
 
     /// The entry for a change made now.
     ///
@@ -19,7 +21,7 @@ struct AuditAuthor: Sendable, Hashable {
     ///   - detail: a short description; may be empty.
     func entry(_ action: String, target: String, detail: String = "", at: Date) -> AuditEntry {
         AuditEntry(team: team, at: at, keyName: keyName, role: role, address: address, action: action, target: target,
-                   detail: detail)
+                   detail: detail, keyID: keyID)
     }
 }
 
@@ -28,13 +30,13 @@ extension LinkService {
     func auditAuthor(_ request: Request, context: ServiceRequestContext) -> AuditAuthor? {
         guard let caller = context.caller else { return nil }
         return AuditAuthor(team: caller.team, keyName: caller.name, role: caller.role.rawValue,
-                           address: clientAddress(request, context: context))
+                           address: clientAddress(request, context: context), keyID: caller.identity)
     }
 
     /// The author of a change made through the dashboard by the key that signed `session` in.
     func auditAuthor(_ session: DashboardSessions.Session, request: Request, context: ServiceRequestContext) -> AuditAuthor {
         AuditAuthor(team: session.team, keyName: session.keyName, role: session.role.rawValue,
-                    address: clientAddress(request, context: context))
+                    address: clientAddress(request, context: context), keyID: session.keyIdentity)
     }
 
     /// The entry of a change made now by the request's caller; nil without a caller.

@@ -224,7 +224,7 @@ struct Dashboard: Sendable {
         let fromEnvironment = service.adminKeys.owner(of: key) != nil
         let named = (fromEnvironment ? Self.environmentKeyPrefix : "") + NamedKeys.digest(key)
         let signIn = AuditEntry(team: caller.team, at: now, keyName: caller.name, role: caller.role.rawValue, address: address,
-                                action: "signin", target: caller.name)
+                                action: "signin", target: caller.name, keyID: caller.identity)
         let (token, _) = try await service.storage { try await sessions.create(caller, keyHash: named, now: now, audit: signIn) }
         service.logger.info("dashboard sign-in", metadata: ["team": "\(caller.team)", "key": "\(caller.name)"])
         return DashboardPage.redirect("/", cookies: [

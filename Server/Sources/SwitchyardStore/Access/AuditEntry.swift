@@ -23,10 +23,14 @@ public struct AuditEntry: Sendable, Hashable {
     public var target: String
     /// A short description (`42 links`, `role viewer`); may be empty.
     public var detail: String
+    /// The key itself, not its name (`key:` and the first 16 hex digits of a named key's digest,
+    /// `env:` and those of a bootstrap key's, `app:app1`); nil for the command line and for entries
+    /// written before it was kept. Two keys that had one name at different times are told apart.
+    public var keyID: String?
 
     /// Creates an entry.
     public init(id: Int64? = nil, team: String, at: Date, keyName: String, role: String, address: String,
-                action: String, target: String, detail: String = "") {
+                action: String, target: String, detail: String = "", keyID: String? = nil) {
         self.id = id
         self.team = team
         self.at = StoredDate.rounded(at)
@@ -36,6 +40,7 @@ public struct AuditEntry: Sendable, Hashable {
         self.action = action
         self.target = target
         self.detail = detail
+        self.keyID = keyID
     }
 }
 

@@ -85,16 +85,16 @@ extension PostgresLinkStore {
 
     public func audit(_ query: AuditQuery) async throws -> [AuditEntry] {
         try await rows("""
-            SELECT id, team, at, key_name, role, address, action, target, detail FROM audit_log
+            SELECT id, team, at, key_name, role, address, action, target, detail, key_id FROM audit_log
             WHERE team = \(query.team) AND (\(query.keyName)::text IS NULL OR key_name = \(query.keyName))
                 AND (\(query.action)::text IS NULL OR action = \(query.action))
                 AND (\(query.before)::bigint IS NULL OR id < \(query.before))
             ORDER BY id DESC LIMIT \(query.limit)
             """).map { row in
-            let (id, team, at, keyName, role, address, action, target, detail)
-                = try row.decode((Int64, String, Date, String, String, String, String, String, String).self)
+            let (id, team, at, keyName, role, address, action, target, detail, keyID)
+                = try row.decode((Int64, String, Date, String, String, String, String, String, String, String?).self)
             return AuditEntry(id: id, team: team, at: at, keyName: keyName, role: role, address: address, action: action,
-                              target: target, detail: detail)
+                              target: target, detail: detail, keyID: keyID)
         }
     }
 
@@ -123,7 +123,7 @@ extension PostgresLinkStore {
     /// multi-row INSERT per 1,000 rows.
     static func append(_ connection: PostgresConnection, _ entries: [AuditEntry], logger: Logger) async throws {
         let statements = multiRowStatements(
-            entries, columns: 8, insert: "INSERT INTO audit_log (team, at, key_name, role, address, action, target, detail)"
+            entries, columns: 9, insert: "INSERT INTO audit_log (team, at, key_name, role, address, action, target, detail, key_id)"
         ) { entry, binds in
             binds.append(entry.team)
             binds.append(StoredDate.rounded(entry.at))
@@ -133,6 +133,7 @@ extension PostgresLinkStore {
             binds.append(entry.action)
             binds.append(entry.target)
             binds.append(entry.detail)
+            binds.append(entry.keyID)
         }
         for statement in statements { try await connection.query(statement, logger: logger) }
     }

@@ -257,6 +257,10 @@ extension PostgresLinkStore {
             "ALTER TABLE access_keys DROP CONSTRAINT access_keys_pkey",
             "ALTER TABLE access_keys ADD PRIMARY KEY (team, name)",
         ]),
+        // Which key made each audit entry, by its identity, not its name.
+        Migration(version: 20, name: "audit entries name their key", statements: [
+            "ALTER TABLE audit_log ADD COLUMN key_id text",
+        ]),
     ]
 
     /// Creates the schema if needed and applies the steps it has not seen, in one transaction

@@ -92,7 +92,7 @@ extension SQLiteLinkStore {
                                  query.before, query.before, query.limit]).map { row in
                 AuditEntry(id: row["id"], team: row["team"], at: StoredDate.date(milliseconds: row["at"]),
                            keyName: row["key_name"], role: row["role"], address: row["address"], action: row["action"],
-                           target: row["target"], detail: row["detail"])
+                           target: row["target"], detail: row["detail"], keyID: row["key_id"])
             }
         }
     }
@@ -109,11 +109,12 @@ extension SQLiteLinkStore {
     /// Writes audit entries in the caller's transaction.
     static func append(_ db: Database, _ entries: [AuditEntry]) throws {
         let statement = try db.cachedStatement(sql: """
-            INSERT INTO audit_log (team, at, key_name, role, address, action, target, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO audit_log (team, at, key_name, role, address, action, target, detail, key_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for entry in entries {
             try statement.execute(arguments: [entry.team, StoredDate.milliseconds(entry.at), entry.keyName, entry.role,
-                                              entry.address, entry.action, entry.target, entry.detail])
+                                              entry.address, entry.action, entry.target, entry.detail, entry.keyID])
         }
     }
 

@@ -275,5 +275,9 @@ extension SQLiteLinkStore {
             "DROP TABLE access_keys",
             "ALTER TABLE access_keys_by_team RENAME TO access_keys",
         ]),
+        // Which key made each audit entry, by its identity, not its name.
+        Migration(version: 20, name: "audit entries name their key", statements: [
+            "ALTER TABLE audit_log ADD COLUMN key_id TEXT",
+        ]),
     ]
 }

@@ -65,12 +65,22 @@ import Testing
             #expect(ours.status == .created, "\(ours.text)")
             let again = try await client.send(.post, "/api/v1/keys", json: #"{"name": "rival-admin", "role": "viewer"}"#)
             #expect(again.status == .conflict)
+            // The audit log names the key itself: a new key of a revoked key's name is another key.
+            let entries = try await client.send(.get, "/api/v1/audit?action=key.created").json()["entries"]?.arrayValue ?? []
+            #expect(entries.first?["keyId"]?.stringValue?.hasPrefix("env:") == true, "\(entries)")
             // Revoking ours leaves theirs working.
             #expect(try await client.send(.delete, "/api/v1/keys/rival-admin").status == .noContent)
             let other = try #require(try await harness.store.accessKeys(team: "other").first { $0.name == "rival-admin" })
             #expect(other.revokedAt == nil)
             let theirKey = try #require(try theirs.json()["key"]?.stringValue)
             #expect(try await client.send(.get, "/api/v1/links", key: theirKey).status == .ok)
+            // A named key's entries name the key itself: its digest's first 16 hex digits.
+            let first = try await client.send(.post, "/api/v1/keys", json: #"{"name": "writer", "role": "editor"}"#)
+            let firstKey = try #require(try first.json()["key"]?.stringValue)
+            _ = try await client.create(#"{"route": "about/team"}"#, key: firstKey)
+            let created = try await client.send(.get, "/api/v1/audit?action=link.created").json()["entries"]?.arrayValue ?? []
+            let writers = created.filter { $0["key"] == "writer" }.compactMap { $0["keyId"]?.stringValue }
+            #expect(writers == ["key:" + NamedKeys.digest(firstKey).prefix(16)], "\(writers)")
         }
     }
 

@@ -25,6 +25,13 @@ struct DashboardSessions: Sendable {
         let role: AccessKey.Role
         /// The digest of a named key (the session ends with it); nil for the bootstrap key.
         let keyHash: String?
+        /// The signed-in key's identity, as audit entries name it (`env:` or `key:` and 16 hex
+        /// digits of its digest); nil for a session that recorded no key.
+        var keyIdentity: String? {
+            guard let keyHash else { return nil }
+            if keyHash.hasPrefix("env:") { return "env:" + keyHash.dropFirst(4).prefix(16) }
+            return "key:" + keyHash.prefix(16)
+        }
         /// Whether the role may change links (the pages show their forms).
         let canEdit: Bool
         /// Whether the role may manage keys and webhooks and read the audit log.
