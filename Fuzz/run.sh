@@ -5,7 +5,8 @@
 # `.ci/run` runs every target for 15 s from its corpus, so that a target that stops building or
 # crashes on its seeds fails CI; `scripts/ci-long` runs each for five minutes.
 # Exits non-zero when a build fails, and on any crash, leak or timeout; the failing input lands in
-# Fuzz/artifacts/.
+# Fuzz/artifacts/. FUZZ_REUSE_BUILD=1 runs the binaries already in .build-fuzz without compiling
+# (`.ci/run` sets it for scripts/ci-long, after its own run built them from the same tree).
 #
 # Three compiles, all with the fuzzer's and AddressSanitizer's instrumentation:
 # 1. The SDK (Sources/Switchyard) as the module `Switchyard`, a static library and its
@@ -18,11 +19,12 @@
 #    extension map (Server/Sources/SwitchyardAttest) with Fuzz/CBOR, as the module
 #    SwitchyardAttest, against the same SDK module. The attest sources import the SDK (CodedError,
 #    ErrorCode) and are compiled as they are, with no copy or stand-in to drift from them. The
-#    files taken are those of SwitchyardAttest whose imports are the SDK's alone (or none): the
-#    certificate-chain and signature code, which needs swift-certificates and swift-crypto, stays
-#    out, and a new dependency-free file (AppleExtensions.swift, say) comes in without an edit
-#    here. A taken file that starts using one left out fails this build, and CI with it: give the
-#    new code a file of its own, or take what it needs in here.
+#    files taken are those of SwitchyardAttest that import nothing but the SDK and the toolchain's
+#    own modules (Foundation, Synchronization...): the certificate-chain and signature code, which
+#    needs swift-certificates and swift-crypto, stays out, and a new dependency-free file
+#    (AppleExtensions.swift, say) comes in without an edit here. A taken file that starts using
+#    one left out, or importing a package, fails this build and CI with it: move what needs the
+#    package into a file of its own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}; shift || true
@@ -33,26 +35,34 @@ export SWIFT_BACKTRACE=enable=no
 flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -package-name switchyard
        -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault)
 
-echo "== building the SDK module ($build/libSwitchyard.a)"
-mapfile -t sdk < <(find Sources/Switchyard -name '*.swift' | sort)
-swiftc "${flags[@]}" -module-name Switchyard -wmo -enable-testing -emit-library -static \
-  -emit-module -emit-module-path "$build/modules/Switchyard.swiftmodule" "${sdk[@]}" -o "$build/libSwitchyard.a"
-link=(-I "$build/modules" "$build/libSwitchyard.a" -use-ld=lld)
-
 binary=$build/switchyard-fuzz
-echo "== building $binary"
-swiftc "${flags[@]}" -module-name SwitchyardFuzz Fuzz/Targets/*.swift "${link[@]}" -o "$binary"
-
 cbor_binary=$build/switchyard-fuzz-cbor
-echo "== building $cbor_binary"
-attest=()
-while IFS= read -r file; do
-  # An import declaration (`import X`, `public import X`, `@_spi(Y) import X`, `import struct X.Y`)
-  # of anything but the SDK leaves the file out.
-  if ! grep -E '^[^/"]*\bimport\b' "$file" | grep -vqE '\bimport Switchyard\s*$'; then attest+=("$file"); fi
-done < <(find Server/Sources/SwitchyardAttest -name '*.swift' | sort)
-echo "   SwitchyardAttest files: ${attest[*]#Server/Sources/SwitchyardAttest/}"
-swiftc "${flags[@]}" -module-name SwitchyardAttest "${attest[@]}" Fuzz/CBOR/FuzzCBOR.swift "${link[@]}" -o "$cbor_binary"
+if [ "${FUZZ_REUSE_BUILD:-0}" = 1 ] && [ -x "$binary" ] && [ -x "$cbor_binary" ]; then
+  echo "== reusing $binary and $cbor_binary (FUZZ_REUSE_BUILD=1)"
+else
+  rm -f "$binary" "$cbor_binary" # a failed build leaves no binary of an older tree
+  echo "== building the SDK module ($build/libSwitchyard.a)"
+  mapfile -t sdk < <(find Sources/Switchyard -name '*.swift' | sort)
+  swiftc "${flags[@]}" -module-name Switchyard -wmo -enable-testing -emit-library -static \
+    -emit-module -emit-module-path "$build/modules/Switchyard.swiftmodule" "${sdk[@]}" -o "$build/libSwitchyard.a"
+  link=(-I "$build/modules" "$build/libSwitchyard.a" -use-ld=lld)
+
+  echo "== building $binary"
+  swiftc "${flags[@]}" -module-name SwitchyardFuzz Fuzz/Targets/*.swift "${link[@]}" -o "$binary"
+
+  echo "== building $cbor_binary"
+  attest=()
+  while IFS= read -r file; do
+    # The modules of its import declarations (`import X`, `public import X`, `@_spi(Y) import X`,
+    # `import struct X.Y`): one that is neither the SDK nor the toolchain's leaves the file out.
+    others=$(grep -E '^[^/"]*\bimport\b' "$file" |
+      sed -E 's/.*\bimport\s+((struct|class|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z_0-9]+).*/\3/' |
+      grep -vxE 'Switchyard|Foundation|FoundationEssentials|Dispatch|Synchronization|Glibc|Musl' || true)
+    [ -n "$others" ] || attest+=("$file")
+  done < <(find Server/Sources/SwitchyardAttest -name '*.swift' | sort)
+  echo "   SwitchyardAttest files: ${attest[*]#Server/Sources/SwitchyardAttest/}"
+  swiftc "${flags[@]}" -module-name SwitchyardAttest "${attest[@]}" Fuzz/CBOR/FuzzCBOR.swift "${link[@]}" -o "$cbor_binary"
+fi
 
 for target in "${targets[@]}"; do
   case $target in
