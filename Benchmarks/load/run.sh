@@ -18,9 +18,18 @@
 #                    unset: no pinning (on 2 cores they share both)
 #   CONNECTIONS      one or more connection counts, each measured in turn (default "64")
 #   DURATION (10s), THREADS (default: the number of WRK_CPUS, else 2)
+#   EXTRA_SERVE_ARGS  more `switchyard serve` arguments, after the script's own (a later value of an
+#                    option wins: EXTRA_SERVE_ARGS="--create-rate 100/second" shows the check below fail)
 # Prints requests/s, p50/p99 latency and the server's CPU time per request for each scenario and
 # connection count, and each scenario's requests/s, p99 and CPU per request against the ceiling's
 # at the same count.
+#
+# Every figure is of the answers its scenario names, or none is printed: before each scenario one
+# request with the same method, headers and body must get the scenario's status (201 for a create, 302
+# for the desktop redirect and the Android intent, 200 for the iPhone page and the hello world), and
+# after it wrk's "Non-2xx or 3xx responses" and socket errors together must stay within 1% of the
+# requests, else the run stops with an error (a limiter answering 429, a 5xx, a server that went away
+# measure nothing the row would name).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bin="${SWITCHYARD_BIN:-$root/Server/.build/release/switchyard}"
@@ -49,8 +58,35 @@ wait_up() { for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$1/${
 ms() { awk -v v="$1" 'BEGIN { if (v ~ /us$/) print v / 1000; else if (v ~ /ms$/) print v + 0; else print v * 1000 }'; }
 declare -A ceiling_rps ceiling_p99
 declare -A ceiling_cpu
+# Fails the run when more than 1% of a scenario's answers were not 2xx/3xx or never came (socket
+# errors: connect, read, write, timeout), or when it got no answer at all.
+check_answers() { # name, connections, wrk output
+    local verdict
+    verdict=$(awk '/requests in/ {n = $1}
+                   /Non-2xx or 3xx responses/ {bad = $NF}
+                   /Socket errors/ {gsub(",", ""); errors = $4 + $6 + $8 + $10}
+                   END { unexpected = bad + errors
+                         if (n + 0 == 0) print "no answers"
+                         else if (unexpected * 100 > n) printf "%d of %d answers unexpected (%d non-2xx/3xx, %d socket errors)", unexpected, n, bad, errors }' <<<"$3")
+    if [ -n "$verdict" ]; then
+        echo "error: $1 at $2 connections: $verdict; no figure printed. wrk said:" >&2
+        sed 's/^/    /' <<<"$3" >&2
+        echo "    the server's log ends:" >&2; tail -5 "$work"/serve-*.log 2>/dev/null | sed 's/^/    /' >&2 || true
+        exit 1
+    fi
+}
+# One request as the scenario sends it must get the scenario's status (curl arguments after it).
+probe() { # name, expected status, curl arguments...
+    local name=$1 expected=$2 status; shift 2
+    status=$(curl -s -o /dev/null -w '%{http_code}' "$@") || true
+    if [ "$status" != "$expected" ]; then
+        echo "error: $name: one request answered $status, not the $expected the scenario measures; no figure printed" >&2
+        exit 1
+    fi
+}
 report() { # name, connections, wrk output
     local rps p50 p99 bad cpu versus=""
+    check_answers "$1" "$2" "$3"
     rps=$(awk '/Requests\/sec/ {print $2}' <<<"$3")
     # The server's CPU time per request answered, in microseconds (this process only: not
     # PostgreSQL's). Steadier than requests/s where other tenants share the host.
@@ -116,6 +152,7 @@ echo "| scenario                           | conns |  requests/s |      p50 |   
 echo "| ---------------------------------- | ----: | ----------: | -------: | -------: | -----: | -------: | -------------------: |"
 if [ "$hello" != none ]; then
     "${server_pin[@]}" "$hello" --port 8090 >/dev/null 2>&1 & pids+=($!); server=$!; wait_up 8090 ""
+    probe "hello-world (ceiling)" 200 http://127.0.0.1:8090/
     for connections in $counts; do
         report "hello-world (ceiling)" "$connections" "$(load "$connections" http://127.0.0.1:8090/)"
     done
@@ -126,8 +163,16 @@ databases=("sqlite:$work/links.sqlite")
 port=8091
 for database in "${databases[@]}"; do
     kind=${database%%:*}
+    # Limits off, so that no answer is a refusal of the load itself: --create-rate (links each team
+    # may create: 1,200 a minute by default) and --key-rate (requests each admin key may make on an
+    # instance: 1,200 a minute by default; the 1,000 creates below, the create scenario and the
+    # webhook subscription all use the one admin key). The redirects pass no limiter (--redeem-rate
+    # and --claim-rate are the app API's; --key-guess-rate counts wrong keys only). Private webhook
+    # addresses are allowed for the receiver on 127.0.0.1.
+    # shellcheck disable=SC2086 # EXTRA_SERVE_ARGS is split into arguments on purpose
     "${server_pin[@]}" "$bin" serve --routes "$root/Examples/shop/routes.json" --port "$port" --database "$database" \
-        --create-rate off --webhook-allow-private >"$work/serve-$port.log" 2>&1 & pids+=($!); server=$!
+        --create-rate off --key-rate off --webhook-allow-private ${EXTRA_SERVE_ARGS:-} >"$work/serve-$port.log" 2>&1 &
+    pids+=($!); server=$!
     wait_up "$port"
     # 1,000 links to redirect through, created over the API; each has a web fallback, so wrk (a
     # client with no user agent, a desktop) gets the 302 to it, an App Store fallback for iPhones and
@@ -145,9 +190,19 @@ for i in range(1, 1001):
     connection.request("POST", "/api/v1/links", body, {"Authorization": "Bearer " + os.environ["SWITCHYARD_API_KEY"],
                                                        "Content-Type": "application/json"})
     response = connection.getresponse()
-    codes.append(json.loads(response.read())["code"])
+    body = response.read()
+    if response.status != 201:
+        sys.exit("error: creating link %d answered %d: %s" % (i, response.status, body[:300].decode(errors="replace")))
+    codes.append(json.loads(body)["code"])
 open(sys.argv[2], "w").write("\n".join(codes) + "\n")
 PY
+    code=$(head -1 "$work/codes.txt")
+    probe "POST /api/v1/links ($kind)" 201 -X POST "http://127.0.0.1:$port/api/v1/links" \
+        -H "Authorization: Bearer $SWITCHYARD_API_KEY" -H 'Content-Type: application/json' \
+        -d '{"route":"product","routeParameters":{"id":"0"}}'
+    probe "GET /{code} redirect ($kind)" 302 -A "" "http://127.0.0.1:$port/$code"
+    probe "GET /{code} iPhone page ($kind)" 200 -A "$iphone" "http://127.0.0.1:$port/$code"
+    probe "GET /{code} Android intent ($kind)" 302 -A "$android" "http://127.0.0.1:$port/$code"
     for connections in $counts; do
         # Creates first: the redirects' clicks are written in the background and would compete with them.
         report "POST /api/v1/links ($kind)" "$connections" \

@@ -1,6 +1,7 @@
 // The one libFuzzer entry point; FUZZ_TARGET (resolve, pattern, tablefile) picks the target, so a
 // single build serves all three.
 import Foundation
+@testable import Switchyard
 
 nonisolated(unsafe) private var selectedTarget: (UnsafePointer<UInt8>, Int) -> CInt = fuzzResolve
 

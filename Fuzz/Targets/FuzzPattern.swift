@@ -1,5 +1,7 @@
 // libFuzzer target: arbitrary bytes as a route pattern, then as a one-route table.
 
+@testable import Switchyard
+
 func fuzzPattern(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     for delimiter: Character in ["/", ":"] {

@@ -1,5 +1,7 @@
 // libFuzzer target: arbitrary bytes as a link, resolved against a realistic table.
-// Built together with the SDK's sources by Fuzz/run.sh; any crash, leak or timeout fails.
+// Built against the SDK module by Fuzz/run.sh; any crash, leak or timeout fails.
+
+@testable import Switchyard
 
 let fuzzTable: RouteTable = {
     let configuration = RouteTableConfiguration(

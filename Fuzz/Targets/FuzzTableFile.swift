@@ -1,5 +1,7 @@
 // libFuzzer target: arbitrary bytes as a route-table file, compiled when it loads.
 
+@_spi(SwitchyardService) @testable import Switchyard
+
 func fuzzTableFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
     if let configuration = try? RouteTableFile.parse(bytes: bytes, fileName: "fuzz.json") {
