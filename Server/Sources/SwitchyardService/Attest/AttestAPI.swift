@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Hummingbird
+import Synchronization
 @_spi(AttestTesting) import SwitchyardAttest
 import SwitchyardStore
 
@@ -37,8 +38,7 @@ struct AttestAPI: Sendable {
         let settings = service.configuration.attest
         let now = service.now()
         let expiresAt = now.addingTimeInterval(settings.challengeLifetime.timeInterval)
-        if let bound = settings.challengesInAll,
-           try await service.storage({ try await service.store.outstandingChallenges(now: now) }) >= bound {
+        if let bound = settings.challengesInAll, try await outstandingChallenges(now: now) >= bound {
             let seconds = max(1, Int(settings.challengeLifetime.timeInterval.rounded(.up)))
             throw Problem(.serviceUnavailable, kind: "attest-busy", title: "Too many challenges outstanding",
                           detail: "the service holds \(bound) challenges that are neither used nor expired; retry in \(seconds) s",
@@ -56,8 +56,30 @@ struct AttestAPI: Sendable {
                           detail: "this address holds \(settings.challengesPerAddress ?? 0) challenges that are neither used nor expired; use one with POST /api/v1/attest, or retry in \(seconds) s",
                           headers: [.retryAfter: String(seconds)])
         }
+        Self.challengeCounts.withLock { counts in
+            counts[ObjectIdentifier(service.store as AnyObject)]?.count += 1
+        }
         return EditedResponse(status: .created, response: AttestChallenge(challenge: challenge, expiresAt: APIDates.text(expiresAt)))
     }
+
+    /// The challenges outstanding, every address together, for the global bound: counted in the
+    /// store at most once a second per process (a count over up to the bound's rows), and in
+    /// between the count read plus this process's own issues, so a flood of challenge calls costs
+    /// one count a second, not one per call. Other instances' issues show at the next count.
+    private func outstandingChallenges(now: Date) async throws -> Int {
+        let store = ObjectIdentifier(service.store as AnyObject)
+        let clock = ContinuousClock.now
+        if let cached = Self.challengeCounts.withLock({ $0[store] }), clock - cached.readAt < .seconds(1) {
+            return cached.count
+        }
+        let count = try await service.storage { try await service.store.outstandingChallenges(now: now) }
+        Self.challengeCounts.withLock { $0[store] = (count, clock) }
+        return count
+    }
+
+    /// This process's last count of outstanding challenges per store, and when it was read; each
+    /// challenge issued adds one (``outstandingChallenges(now:)``).
+    static let challengeCounts = Mutex<[ObjectIdentifier: (count: Int, readAt: ContinuousClock.Instant)]>([:])
 
     /// `POST /api/v1/attest`: spends the challenge, verifies the attestation for one of the
     /// table's iOS app ids, and keeps the key for the install (counter 0).

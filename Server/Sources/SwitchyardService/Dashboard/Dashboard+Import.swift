@@ -13,11 +13,17 @@ extension Dashboard {
 
     /// The teams with an import (or a dry run) running in this process, by store: one at a time
     /// per team, so that one editor cannot hold every core with uploads side by side.
-    static let importingTeams = Mutex<Set<String>>([])
+    static let importingTeams = Mutex<Set<ImportTurn>>([])
 
-    /// The key of `team`'s turn in ``importingTeams``: the store (one service's) and the team.
-    static func importTurn(store: any LinkStore, team: String) -> String {
-        "\(ObjectIdentifier(store as AnyObject).hashValue)/\(team)"
+    /// A team's turn in ``importingTeams``: the store (one service's) and the team.
+    struct ImportTurn: Hashable, Sendable {
+        let store: ObjectIdentifier
+        let team: String
+    }
+
+    /// `team`'s turn on `store` (every store is a class or an actor: its identity is the service's).
+    static func importTurn(store: any LinkStore, team: String) -> ImportTurn {
+        ImportTurn(store: ObjectIdentifier(store as AnyObject), team: team)
     }
 
     func importPage(session: DashboardSessions.Session) -> Response {
