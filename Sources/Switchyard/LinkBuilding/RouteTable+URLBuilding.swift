@@ -83,6 +83,26 @@ extension RouteTable {
                            route: found, parameters: parameters)
     }
 
+    /// The URL of a path that ``url(for:parameters:query:fragment:scheme:host:)`` built without a
+    /// scheme or host (so checked then), with `scheme` or `host` and `query`: the same text that call
+    /// gives with them, without building and resolving the path again. For the Switchyard service,
+    /// which checks a link's route once and writes its universal link and custom-scheme URL from
+    /// that one path.
+    ///
+    /// ```swift
+    /// let path = try table.url(for: "product/:id", parameters: ["id": "42"])    // checked once
+    /// try table.url(verifiedPath: path, query: [QueryItem(name: "ref", value: "mail")], host: "shop.example.com")
+    /// // "https://shop.example.com/product/42?ref=mail"
+    /// ```
+    ///
+    /// - Throws: ``LinkBuildError`` for a scheme or host the table does not answer, or both given.
+    @_spi(SwitchyardService)
+    public func url(verifiedPath path: String, query: [QueryItem] = [], scheme: String? = nil,
+                    host: String? = nil) throws(LinkBuildError) -> String {
+        // The root route's path is written `/` without an origin, and empty after one.
+        try origin(scheme: scheme, host: host).prefix(path == "/" ? "" : path) + Self.suffix(query: query, fragment: nil)
+    }
+
     /// Where a built URL starts: a custom scheme, a universal-link host, or nothing.
     private struct Origin {
         var scheme: String?

@@ -47,7 +47,7 @@ extension Dashboard {
             try await service.spend(.create, caller: "team:" + session.team)
             link = try await LinksAPI(service: service).create(body, team: session.team,
                                                                author: service.auditAuthor(session, request: request, context: context),
-                                                               logger: context.logger)
+                                                               logger: context.logger).link
         } catch let problem as Problem where problem.status.code < 500 {
             return failed(problem.detail, status: problem.status)
         }

@@ -54,7 +54,7 @@ struct FirebaseShortLinksAPI: Sendable {
             throw Self.invalid(error.detail)
         }
         let link = try await service.create(draft, team: team, alias: nil, codeLength: length,
-                                            author: service.auditAuthor(request, context: context))
+                                            author: service.auditAuthor(request, context: context)).link
         context.logger.info("link created (Firebase REST API)", metadata: ["code": "\(link.code)", "team": "\(team)", "route": "\(link.route)"])
         let shortLink = service.shortURL(link.code)
         return try FirebaseShortLinkResponse(shortLink: shortLink, previewLink: shortLink + "?d=1", warning: warnings)

@@ -112,14 +112,21 @@ struct BodyField<Body>: Sendable {
     let write: @Sendable (Body, inout KeyedEncodingContainer<BodyFields.FieldKey>) throws -> Void
     /// Checks the value the body holds.
     let check: @Sendable (Body) throws(Problem) -> Void
+    /// Whether only a team's key may set it: the app key's bodies are refused when they do
+    /// (``isSet``).
+    let adminOnly: Bool
+    /// Whether the body sets it (an optional member that is not nil).
+    let isSet: @Sendable (Body) -> Bool
 
     /// A member read by `read` (given the members and the member's key) into `property`, then
     /// checked by `check`.
     init<Value: Encodable & Sendable>(_ name: String, _ property: any WritableKeyPath<Body, Value> & Sendable, _ schema: JSONSchema,
-                           required: Bool = false, read: @escaping @Sendable (BodyFields, BodyFields.FieldKey) throws -> Value,
+                           required: Bool = false, adminOnly: Bool = false,
+                           read: @escaping @Sendable (BodyFields, BodyFields.FieldKey) throws -> Value,
                            check: (@Sendable (Value) throws(Problem) -> Void)? = nil) {
         let key = BodyFields.FieldKey(name)
-        self.init(name, property, schema, required: required, read: read, check: check) { body, container in
+        self.init(name, property, schema, required: required, adminOnly: adminOnly, isSet: { _ in true }, read: read,
+                  check: check) { body, container in
             try container.encode(body[keyPath: property], forKey: key)
         }
     }
@@ -127,21 +134,26 @@ struct BodyField<Body>: Sendable {
     /// A member that may have no value: read by `read` into `property`, checked by `check`, left
     /// out when nil.
     init<Value: Encodable & Sendable>(_ name: String, _ property: any WritableKeyPath<Body, Value?> & Sendable, _ schema: JSONSchema,
-                           required: Bool = false, read: @escaping @Sendable (BodyFields, BodyFields.FieldKey) throws -> Value?,
+                           required: Bool = false, adminOnly: Bool = false,
+                           read: @escaping @Sendable (BodyFields, BodyFields.FieldKey) throws -> Value?,
                            check: (@Sendable (Value?) throws(Problem) -> Void)? = nil) {
         let key = BodyFields.FieldKey(name)
-        self.init(name, property, schema, required: required, read: read, check: check) { body, container in
+        self.init(name, property, schema, required: required, adminOnly: adminOnly, isSet: { $0[keyPath: property] != nil },
+                  read: read, check: check) { body, container in
             try container.encodeIfPresent(body[keyPath: property], forKey: key)
         }
     }
 
     private init<Value>(_ name: String, _ property: any WritableKeyPath<Body, Value> & Sendable, _ schema: JSONSchema,
-                        required: Bool, read: @escaping @Sendable (BodyFields, BodyFields.FieldKey) throws -> Value,
+                        required: Bool, adminOnly: Bool, isSet: @escaping @Sendable (Body) -> Bool,
+                        read: @escaping @Sendable (BodyFields, BodyFields.FieldKey) throws -> Value,
                         check: (@Sendable (Value) throws(Problem) -> Void)?,
                         write: @escaping @Sendable (Body, inout KeyedEncodingContainer<BodyFields.FieldKey>) throws -> Void) {
         self.name = name
         self.schema = schema
         isRequired = required
+        self.adminOnly = adminOnly
+        self.isSet = isSet
         let key = BodyFields.FieldKey(name)
         self.read = { members, body in body[keyPath: property] = try read(members, key) }
         self.write = write
@@ -155,13 +167,13 @@ struct BodyField<Body>: Sendable {
     /// A string; nil when absent or null (`'label' must be a string, got number`), at most
     /// `maxLength` UTF-8 bytes when given (`'label' is longer than 256 bytes`, named `checkedAs`).
     static func string(_ name: String, _ property: any WritableKeyPath<Body, String?> & Sendable, _ schema: JSONSchema,
-                       maxLength: Int? = nil, checkedAs checkName: String? = nil) -> Self {
+                       maxLength: Int? = nil, checkedAs checkName: String? = nil, adminOnly: Bool = false) -> Self {
         let shown = checkName ?? name
         var check: (@Sendable (String?) throws(Problem) -> Void)?
         if let maxLength {
             check = { text throws(Problem) in try BodyFields.check(text, shown, maxLength: maxLength) }
         }
-        return BodyField(name, property, schema, read: { members, key in try members.string(key) }, check: check)
+        return BodyField(name, property, schema, adminOnly: adminOnly, read: { members, key in try members.string(key) }, check: check)
     }
 
     /// A string that must be present and not empty: `'url' is required`.
@@ -173,8 +185,8 @@ struct BodyField<Body>: Sendable {
     /// A nested body, which reads its own members; nil when absent or null. Its checks are
     /// `Value`'s own, run with this body's.
     static func nested<Value: APIRequestBody & Encodable>(_ name: String, _ property: any WritableKeyPath<Body, Value?> & Sendable,
-                                              _ schema: JSONSchema) -> Self {
-        BodyField(name, property, schema, read: { members, key in try members.nested(Value.self, key) },
+                                              _ schema: JSONSchema, adminOnly: Bool = false) -> Self {
+        BodyField(name, property, schema, adminOnly: adminOnly, read: { members, key in try members.nested(Value.self, key) },
                   check: { value throws(Problem) in try value?.validate() })
     }
 }

@@ -8,52 +8,44 @@ import SwitchyardStore
 /// ```json
 /// {"route": "product", "routeParameters": {"product_id": "42"}, "redeemLimit": 1}
 /// ```
+@dynamicMemberLookup
 struct CreateLinkRequest: Codable, Sendable, Hashable {
-    /// The route's name or pattern.
-    var route: String
-    /// Values of the route's parameters (numbers and Booleans are accepted as their text).
-    var routeParameters: [String: String] = [:]
-    /// The deep link's query parameters.
-    var queryParameters: [String: String] = [:]
-    /// Private data for the app, served only with the app key.
-    var metadata: [String: JSONValue]?
-    /// How many times the app may redeem the metadata.
-    var redeemLimit: Int?
-    /// Where each platform goes without the app.
-    var fallbacks: FallbackURLs?
+    /// The link's content as the body sets it, read into directly (its `route` is the route's
+    /// name or pattern until ``LinkRules`` resolves it); its fields read as the body's own.
+    var content = LinkContent(route: "")
     /// A custom code instead of a generated one.
     var alias: String?
-    /// When the link stops opening: ISO 8601, in the future.
+    /// When the link stops opening: ISO 8601, in the future (checked, then kept in the content,
+    /// by ``LinkRules/draft(_:by:now:)``).
     var expiresAt: String?
-    /// The link preview's card.
-    var preview: LinkPreview?
-    /// Which deferred claims may hand the link out; nil: `exact` for a link with metadata or a
-    /// redeem limit, `any` otherwise.
-    var deferredMatch: DeferredMatch?
-    /// What the link asks of an install before it spends a redemption; nil: the service's
-    /// default for a redeem-limited link, `none` otherwise.
-    var installProof: InstallProof?
-    /// The app endpoints ``installProof`` applies to; nil: the redeem only.
-    var installProofFor: [InstallProofAction]?
     /// The install that creates it, with the app key only (required there): the identifier the
     /// SDK generates once per install, whose creations are limited as well as its address's.
     var install: String?
-    /// What people call the link: shown, and found by the list's search.
-    var label: String?
 
-    /// Each field the app key may not set, in the order they are named, and whether this body
-    /// sets it: the app key creates links from a route and its parameters only (campaign
-    /// parameters such as `utm_source` go in `queryParameters`), so a key extracted from the app
-    /// cannot mint coupons, take aliases, send users elsewhere, or put its own words and image on
-    /// the brand's domain (a preview reading "Account locked: call ...").
-    var adminOnlyFields: KeyValuePairs<String, Bool> {
-        ["metadata": metadata != nil, "redeemLimit": redeemLimit != nil, "fallbacks": fallbacks != nil, "preview": preview != nil,
-         "alias": alias != nil, "expiresAt": expiresAt != nil, "installProof": installProof != nil,
-         "installProofFor": installProofFor != nil]
+    /// A field of the content, as the body's own.
+    subscript<Value>(dynamicMember field: WritableKeyPath<LinkContent, Value>) -> Value {
+        get { content[keyPath: field] }
+        set { content[keyPath: field] = newValue }
     }
 
-    /// The fields the app key may not set.
-    static let adminOnlyKeys = CreateLinkRequest().adminOnlyFields.map(\.key)
+    /// Where each platform goes without the app, as the body gives them; nil when it sets none.
+    var fallbacks: FallbackURLs? {
+        get { content.fallbacks == SmartLink.Fallbacks() ? nil : FallbackURLs(content.fallbacks) }
+        set { content.fallbacks = newValue?.stored ?? SmartLink.Fallbacks() }
+    }
+
+    /// The link preview's card as the body gives it; nil when it sets none.
+    var preview: LinkPreview? {
+        get { content.preview == SmartLink.Preview() ? nil : LinkPreview(content.preview) }
+        set { content.preview = newValue?.stored ?? SmartLink.Preview() }
+    }
+
+    /// The fields the app key may not set (each declared `adminOnly` in ``requestFields``): the
+    /// app key creates links from a route and its parameters only (campaign parameters such as
+    /// `utm_source` go in `queryParameters`), so a key extracted from the app cannot mint coupons,
+    /// take aliases, send users elsewhere, or put its own words and image on the brand's domain
+    /// (a preview reading "Account locked: call ...").
+    static let adminOnlyKeys = requestFields.filter(\.adminOnly).map(\.name)
 
     /// How deeply `metadata` may nest (objects and arrays): every answer that carries it must
     /// encode it, so it is bounded when written.
@@ -82,18 +74,16 @@ struct CreateLinkRequest: Codable, Sendable, Hashable {
     static let redeemLimits = 1...1_000_000_000
 
     /// An empty body.
-    init() {
-        route = ""
-    }
+    init() {}
 
     /// Creates a body.
     init(route: String) {
-        self.route = route
+        content.route = route
     }
 
     /// The first field the app key may not set that this body sets.
     var adminOnlyField: String? {
-        adminOnlyFields.first { $0.value }?.key
+        Self.requestFields.first { $0.adminOnly && $0.isSet(self) }?.name
     }
 
     /// The expiry as a date.
@@ -114,12 +104,12 @@ extension CreateLinkRequest: APIRequestBody, OpenAPISchema {
     /// number`, `'redeemLimit' must be an integer from 1 to 1000000000`); checked by
     /// ``validate()``, for bodies read from JSON and built by the dashboard alike, after the route.
     static let requestFields: [BodyField<Self>] = [
-        .requiredString("route", \.route, .string("A route of the table, by name or pattern.", maxLength: 2048),
+        .requiredString("route", \.content.route, .string("A route of the table, by name or pattern.", maxLength: 2048),
                         check: { route throws(Problem) in try BodyFields.check(route, "route", maxLength: 2048) }),
-        BodyField("routeParameters", \.routeParameters, parameters, read: { members, key in try members.stringMap(key) }),
-        BodyField("queryParameters", \.queryParameters, parameters, read: { members, key in try members.stringMap(key) }),
-        BodyField("metadata", \.metadata, JSONSchema.object().nullable().described(
-            "Private data for the app; served only with the app key. Nested at most \(maximumMetadataDepth) levels deep."),
+        BodyField("routeParameters", \.content.routeParameters, parameters, read: { members, key in try members.stringMap(key) }),
+        BodyField("queryParameters", \.content.queryParameters, parameters, read: { members, key in try members.stringMap(key) }),
+        BodyField("metadata", \.content.metadata, JSONSchema.object().nullable().described(
+            "Private data for the app; served only with the app key. Nested at most \(maximumMetadataDepth) levels deep."), adminOnly: true,
                   read: { members, key in try members.object(key) },
                   check: { metadata throws(Problem) in
                       if let metadata, Self.depth(of: .object(metadata), over: maximumMetadataDepth) != nil {
@@ -127,22 +117,22 @@ extension CreateLinkRequest: APIRequestBody, OpenAPISchema {
                                                 "'metadata' is nested more than \(maximumMetadataDepth) levels deep")
                       }
                   }),
-        BodyField("redeemLimit", \.redeemLimit,
-                  JSONSchema.integer(minimum: redeemLimits.lowerBound, maximum: redeemLimits.upperBound).nullable(),
+        BodyField("redeemLimit", \.content.redeemLimit,
+                  JSONSchema.integer(minimum: redeemLimits.lowerBound, maximum: redeemLimits.upperBound).nullable(), adminOnly: true,
                   read: { members, key in try members.integer(key, in: redeemLimits) },
                   check: { limit throws(Problem) in
                       if let limit, !redeemLimits.contains(limit) { throw BodyFields.outOfRange("'redeemLimit'", redeemLimits) }
                   }),
-        .nested("fallbacks", \.fallbacks, FallbackURLs.requestSchema.nullable()),
-        .nested("preview", \.preview, LinkPreview.requestSchema.nullable()),
-        BodyField("expiresAt", \.expiresAt, JSONSchema.string("Must be in the future.", format: "date-time").nullable(),
+        .nested("fallbacks", \.fallbacks, FallbackURLs.requestSchema.nullable(), adminOnly: true),
+        .nested("preview", \.preview, LinkPreview.requestSchema.nullable(), adminOnly: true),
+        BodyField("expiresAt", \.expiresAt, JSONSchema.string("Must be in the future.", format: "date-time").nullable(), adminOnly: true,
                   read: { members, key in try members.string(key) },
                   check: { text throws(Problem) in if let text { _ = try date(text) } }),
         .string("alias", \.alias, JSONSchema.string("A custom code; reserved words are refused.", pattern: "^[A-Za-z0-9_-]{3,64}$")
-                    .nullable(), maxLength: 256),
-        .string("label", \.label, JSONSchema.string("What people call the link; the list's q searches it.", maxLength: 256).nullable(),
+                    .nullable(), maxLength: 256, adminOnly: true),
+        .string("label", \.content.label, JSONSchema.string("What people call the link; the list's q searches it.", maxLength: 256).nullable(),
                 maxLength: 256),
-        BodyField("deferredMatch", \.deferredMatch, JSONSchema.string(
+        BodyField("deferredMatch", \.content.deferredMatch, JSONSchema.string(
             "Which deferred claims may hand the link out: only one that carries the code (exact), or a heuristic one too (any). "
                 + "Default: exact for a link with metadata or a redeem limit, any otherwise.", oneOf: ["exact", "any"]).nullable(),
                   read: { members, key in
@@ -152,10 +142,10 @@ extension CreateLinkRequest: APIRequestBody, OpenAPISchema {
                       }
                       return parsed
                   }),
-        BodyField("installProof", \.installProof, JSONSchema.string(
+        BodyField("installProof", \.content.installProof, JSONSchema.string(
             "What an install must prove before it spends a redemption: an App Attest assertion (attested) or nothing (none). "
                 + "Default: the service's default for a redeem-limited link (--install-proof), none otherwise.",
-            oneOf: ["attested", "none"]).nullable(),
+            oneOf: ["attested", "none"]).nullable(), adminOnly: true,
                   read: { members, key in
                       guard let proof = try members.string(key) else { return nil }
                       guard let parsed = InstallProof(rawValue: proof) else {
@@ -163,7 +153,7 @@ extension CreateLinkRequest: APIRequestBody, OpenAPISchema {
                       }
                       return parsed
                   }),
-        BodyField("installProofFor", \.installProofFor, InstallProofAction.requestSchema.nullable(),
+        BodyField("installProofFor", \.content.installProofFor, InstallProofAction.requestSchema.nullable(), adminOnly: true,
                   read: { members, key in try members.value(key).map(InstallProofAction.parse) }),
         BodyField("install", \.install, JSONSchema.string(
             "With the app key, required: the install identifier the SDK generates once per install (its creations are limited "

@@ -54,7 +54,7 @@ extension LinkService {
             service.metrics.rateLimited(RateLimiter.Operation.create.rawValue)
             return seconds
         }
-        let created: WebhookDeliveries = { link in service.createdDeliveries(link) }
+        let created: WebhookDeliveries = { link in service.createdDeliveries(link, urls: service.deepLinkURLs(link)) }
         return ImportHandOff(spend: spend, created: webhookSubscriptions.anySubscribes(to: .linkCreated) ? created : nil)
     }
 }

@@ -7,43 +7,38 @@ import SwitchyardStore
 /// Firebase's REST API and the Firebase importer all turn into.
 /// ``LinkRules/link(_:code:team:now:)`` is the one place it is checked against the route table
 /// and the fallback rules.
+@dynamicMemberLookup
 struct LinkDraft: Sendable, Hashable {
-    /// The route's name or pattern.
-    var route: String
+    /// The link's content as asked for; its `route` is the route's name or pattern (empty for a
+    /// web link). Its fields read as the draft's own.
+    var content: LinkContent
     /// The route's target in the table when the draft's maker has already resolved it (the API
     /// answers route errors before those of the other fields); nil: ``LinkRules`` resolves it.
     var target: DeepLinkBuilder.Target?
-    var routeParameters: [String: String] = [:]
-    var queryParameters: [String: String] = [:]
-    var metadata: [String: JSONValue]?
-    var redeemLimit: Int?
-    /// Fallback URLs, not yet checked against the allowed domains.
-    var fallbacks = SmartLink.Fallbacks()
     /// How each fallback is named in error messages (`fallbacks.ios` in the API, `ifl` for Firebase).
     var fallbackNames = FallbackNames()
-    var preview = SmartLink.Preview()
     /// How the preview image is named in error messages.
     var previewImageName = "preview.image"
-    var expiresAt: Date?
     /// Whether the app asks for it with its app key (a route link only).
     var createdByApp = false
-    /// Which deferred claims may hand it out; nil for the default (``DeferredMatch/default(metadata:redeemLimit:)``).
-    var deferredMatch: DeferredMatch?
-    /// What it asks of an install before a redemption; nil for the service's default.
-    var installProof: InstallProof?
-    /// The endpoints the proof applies to; nil for the redeem only.
-    var installProofFor: [InstallProofAction]?
     /// A link that opens no route: `route` is empty and every platform goes to `fallbacks.web`.
     var webLink = false
-    /// What people call the link.
-    var label: String?
-    /// Whether it is stored switched off (answering 410).
-    var disabled = false
-    /// Campaign parameters kept on the link.
-    var campaign: [String: String]?
-    var minimumVersions = SmartLink.MinimumVersions()
-    /// Whether phones without the app skip the page and go straight to their fallback.
-    var forcedRedirect = false
+
+    /// A draft of the route `route` (a name or a pattern) with nothing else set.
+    init(route: String) {
+        content = LinkContent(route: route)
+    }
+
+    /// A draft of `content`.
+    init(content: LinkContent) {
+        self.content = content
+    }
+
+    /// A field of the content, as the draft's own.
+    subscript<Value>(dynamicMember field: WritableKeyPath<LinkContent, Value>) -> Value {
+        get { content[keyPath: field] }
+        set { content[keyPath: field] = newValue }
+    }
 
     struct FallbackNames: Sendable, Hashable {
         var ios = "fallbacks.ios"
@@ -51,6 +46,18 @@ struct LinkDraft: Sendable, Hashable {
         var web = "fallbacks.web"
         var iPad = "fallbacks.ipad"
         var appStore = "fallbacks.appStore"
+
+        /// How errors name the URL the API calls `field` (``LinkContent/redirectURLs``).
+        func name(of field: String) -> String {
+            switch field {
+            case "fallbacks.ios": ios
+            case "fallbacks.android": android
+            case "fallbacks.web": web
+            case "fallbacks.ipad": iPad
+            case "fallbacks.appStore": appStore
+            default: field
+            }
+        }
     }
 }
 
@@ -63,6 +70,12 @@ struct LinkRules: Sendable {
 
     /// The stored link a draft becomes under `code`, or the 400 ``Problem`` that says what is wrong.
     func link(_ draft: LinkDraft, code: String, team: String, now: Date) throws(Problem) -> SmartLink {
+        try verified(draft, code: code, team: team, now: now).link
+    }
+
+    /// The stored link a draft becomes under `code`, with its deep links written from the path its
+    /// route check verified (the route's only build), or the 400 ``Problem`` that says what is wrong.
+    func verified(_ draft: LinkDraft, code: String, team: String, now: Date) throws(Problem) -> DeepLinkBuilder.VerifiedLink {
         let target: DeepLinkBuilder.Target
         if draft.webLink {
             guard draft.fallbacks.web != nil else {
@@ -74,27 +87,20 @@ struct LinkRules: Sendable {
         } else {
             target = try builder.target(route: draft.route, parameters: draft.routeParameters)
         }
-        let names = draft.fallbackNames
-        for (url, name) in [(draft.fallbacks.ios, names.ios), (draft.fallbacks.android, names.android),
-                            (draft.fallbacks.web, names.web), (draft.fallbacks.iPad, names.iPad),
-                            (draft.fallbacks.appStore, names.appStore)] {
-            guard let url else { continue }
+        for (url, field) in draft.content.redirectURLs {
             if let refusal = fallbacks.refusal(for: url) {
-                throw Problem.invalid("fallback-refused", "Fallback URL refused", "\(name): \(refusal)")
+                throw Problem.invalid("fallback-refused", "Fallback URL refused", "\(draft.fallbackNames.name(of: field)): \(refusal)")
             }
         }
         if let image = draft.preview.image, FallbackPolicy.host(of: image) == nil {
             throw Problem.invalid("invalid-preview", "Invalid preview",
                                   "\(draft.previewImageName) must be an absolute http or https URL, got '\(image)'")
         }
-        return SmartLink(
-            code: code, team: team, route: target.route, routeName: target.routeName,
-            routeParameters: draft.routeParameters, queryParameters: draft.queryParameters, metadata: draft.metadata,
-            redeemLimit: draft.redeemLimit, fallbacks: draft.fallbacks, preview: draft.preview, createdAt: now,
-            expiresAt: draft.expiresAt, createdByApp: draft.createdByApp, deferredMatch: draft.deferredMatch,
-            label: draft.label, disabled: draft.disabled, campaign: draft.campaign, minimumVersions: draft.minimumVersions,
-            forcedRedirect: draft.forcedRedirect, installProof: draft.installProof,
-            installProofFor: draft.installProofFor)
+        var content = draft.content
+        content.route = target.route
+        content.routeName = target.routeName
+        let link = SmartLink(code: code, team: team, content: content, createdAt: now, createdByApp: draft.createdByApp)
+        return DeepLinkBuilder.VerifiedLink(link: link, urls: draft.webLink ? (nil, nil) : builder.urls(path: target.path, query: content.queryParameters))
     }
 }
 
@@ -117,21 +123,12 @@ extension LinkRules {
     ///
     /// - Throws: a 400 ``Problem`` naming the field.
     func draft(_ body: CreateLinkRequest, by creator: Creator, now: Date) throws(Problem) -> LinkDraft {
-        var draft = LinkDraft(route: body.route)
+        var draft = LinkDraft(content: body.content)
         if creator == .app { try AppKeyBounds.check(body) }
         if creator == .team { draft.target = try builder.target(route: body.route, parameters: body.routeParameters) }
         try body.validate()
-        draft.routeParameters = body.routeParameters
-        draft.queryParameters = body.queryParameters
         draft.createdByApp = creator == .app
-        draft.deferredMatch = body.deferredMatch
-        draft.metadata = body.metadata
-        draft.redeemLimit = body.redeemLimit
-        draft.installProof = body.installProof
-        draft.installProofFor = body.installProofFor
-        draft.label = creator == .app ? nil : body.label
-        draft.fallbacks = body.fallbacks?.stored ?? SmartLink.Fallbacks()
-        draft.preview = body.preview?.stored ?? SmartLink.Preview()
+        if creator == .app { draft.label = nil }
         if let text = body.expiresAt {
             let date = try CreateLinkRequest.date(text)
             guard date > now else { throw Problem.invalid("expiry-in-past", "Expiry in the past", "'expiresAt' (\(text)) is not in the future") }
@@ -156,14 +153,15 @@ extension LinkService {
     /// - Throws: a 400 ``Problem`` from ``LinkRules``, 409 when the alias is taken, 503 when the
     ///   store is unavailable or no free code turns up.
     func create(_ draft: LinkDraft, team: String, alias: String?, codeLength: Int? = nil,
-                author: AuditAuthor?) async throws -> SmartLink {
+                author: AuditAuthor?) async throws -> DeepLinkBuilder.VerifiedLink {
         let length = codeLength ?? configuration.limits.codeLength
-        var link = try rules.link(draft, code: alias ?? LinkCodes.generate(length: length), team: team, now: now())
+        let verified = try rules.verified(draft, code: alias ?? LinkCodes.generate(length: length), team: team, now: now())
+        var link = verified.link
         var attempts = 0
         while true {
             let audit = author?.entry("link.created", target: link.code, detail: link.route, at: link.createdAt)
             do {
-                try await storage { try await store.insert(link, webhooks: createdDeliveries(link), audit: audit) }
+                try await storage { try await store.insert(link, webhooks: createdDeliveries(link, urls: verified.urls), audit: audit) }
                 break
             } catch StoreError.Code.codeTaken {
                 if let alias {
@@ -175,6 +173,6 @@ extension LinkService {
             }
         }
         metrics.linkCreated()
-        return link
+        return DeepLinkBuilder.VerifiedLink(link: link, urls: verified.urls)
     }
 }

@@ -44,9 +44,10 @@ struct LinkResponse: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
     /// Click counts, on inspect only.
     var clicks: ClickCounts?
 
-    /// A stored link, with its click counts when given.
-    init(_ link: SmartLink, service: LinkService, clicks: [Click.Platform: Int]? = nil) {
-        let urls = service.deepLinkURLs(link)
+    /// A stored link, with its click counts when given; its deep links as given (a create's,
+    /// written once from the path it verified), else built from the route table now.
+    init(_ link: SmartLink, service: LinkService, clicks: [Click.Platform: Int]? = nil, urls: DeepLinkURLs? = nil) {
+        let urls = urls ?? service.deepLinkURLs(link)
         code = link.code
         url = service.shortURL(link.code)
         (route, routeName) = StoredLinkRoute.shown(link, in: service.table)
@@ -65,7 +66,7 @@ struct LinkResponse: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
         createdBy = link.createdByApp ? "app" : "admin"
         deferredMatch = link.deferredMatch
         installProof = link.installProof
-        installProofFor = InstallProofAction.defaultActions
+        installProofFor = link.installProofFor ?? InstallProofAction.defaultActions
         label = link.label
         disabled = link.disabled
         campaign = link.campaign

@@ -40,17 +40,17 @@ struct LinksAPI: Sendable {
     /// Creates a link for `team` from a body read from JSON or built by the dashboard: its draft
     /// (``LinkRules/draft(_:by:now:)``, which checks the route first), then the link.
     /// `author`'s `link.created` entry is written with the link.
-    func create(_ body: CreateLinkRequest, team: String, author: AuditAuthor?, logger: Logger) async throws -> SmartLink {
+    func create(_ body: CreateLinkRequest, team: String, author: AuditAuthor?, logger: Logger) async throws -> DeepLinkBuilder.VerifiedLink {
         let draft = try service.rules.draft(body, by: .team, now: service.now())
-        let link = try await service.create(draft, team: team, alias: body.alias, author: author)
-        logger.info("link created", metadata: ["code": "\(link.code)", "team": "\(team)", "route": "\(link.route)"])
-        return link
+        let created = try await service.create(draft, team: team, alias: body.alias, author: author)
+        logger.info("link created", metadata: ["code": "\(created.link.code)", "team": "\(team)", "route": "\(created.link.route)"])
+        return created
     }
 
     /// `201 Created` with the link and its `Location`.
-    func created(_ link: SmartLink) -> EditedResponse<LinkResponse> {
-        EditedResponse(status: .created, headers: [.location: "/api/v1/links/\(link.code)"],
-                       response: LinkResponse(link, service: service))
+    func created(_ created: DeepLinkBuilder.VerifiedLink) -> EditedResponse<LinkResponse> {
+        EditedResponse(status: .created, headers: [.location: "/api/v1/links/\(created.link.code)"],
+                       response: LinkResponse(created.link, service: service, urls: created.urls))
     }
 
     /// `POST /api/v1/links` with the app key (HOKO's in-app link generation): a route link of the
@@ -76,7 +76,7 @@ struct LinksAPI: Sendable {
         try await service.spend(.appCreateTotal, caller: "team:" + team)
         let link = try await service.create(draft, team: team, alias: nil,
                                             author: service.auditAuthor(request, context: context))
-        context.logger.info("link created by the app", metadata: ["code": "\(link.code)", "route": "\(link.route)"])
+        context.logger.info("link created by the app", metadata: ["code": "\(link.link.code)", "route": "\(link.link.route)"])
         return created(link)
     }
 

@@ -113,8 +113,8 @@ extension LinkService {
     var webhookEvents: WebhookEventMaker { WebhookEventMaker(subscriptions: webhookSubscriptions, now: now) }
 
     /// `link.created`: the link as the API shows it.
-    func createdDeliveries(_ link: SmartLink) -> [WebhookDelivery.New] {
+    func createdDeliveries(_ link: SmartLink, urls: DeepLinkURLs) -> [WebhookDelivery.New] {
         guard webhookSubscriptions.anySubscribes(to: .linkCreated) else { return [] }
-        return webhookEvents.deliveries(.linkCreated, team: link.team, data: LinkResponse(link, service: self))
+        return webhookEvents.deliveries(.linkCreated, team: link.team, data: LinkResponse(link, service: self, urls: urls))
     }
 }

@@ -1,65 +1,56 @@
 public import Foundation
 public import Switchyard
 
-/// A smart link as stored: the route it opens, with its parameters, the private metadata it
-/// carries, its redeem limit and its per-platform fallbacks.
+/// A smart link as stored: its identity (code, team, when and by whom it was made, whether it
+/// was deleted), its ``LinkContent`` (everything its creator sets) and its counters.
+///
+/// The content's fields read as the link's own (`link.route`, `link.fallbacks.ios`), through
+/// dynamic member lookup; a new link field is a property of ``LinkContent`` and a column of the
+/// one column table both back ends store links through.
+@dynamicMemberLookup
 public struct SmartLink: Sendable, Hashable, Codable {
     /// The short code (`/{code}`); never reused, even after the link is deleted.
     public var code: String
     /// The team (API key owner) the link belongs to.
     public var team: String
-    /// The route's pattern as written in the route table.
-    public var route: String
-    /// The route's name, if it has one.
-    public var routeName: String?
-    /// Route parameters, validated against the route table when the link was created.
-    public var routeParameters: [String: String]
-    /// Query parameters added to the deep link.
-    public var queryParameters: [String: String]
-    /// Private data for the app, served only with the app key.
-    public var metadata: [String: JSONValue]?
-    /// How many times the metadata may be redeemed; nil for no limit.
-    public var redeemLimit: Int?
+    /// What the link's creator set: its route, parameters, metadata, limits, fallbacks, preview.
+    public var content: LinkContent
     /// How many times it has been redeemed.
     public var redeemCount: Int
-    /// Per-platform fallback URLs.
-    public var fallbacks: Fallbacks
-    /// Open Graph preview shown to link-preview crawlers.
-    public var preview: Preview
     /// When the link was created.
     public var createdAt: Date
-    /// When the link stops opening (410 after this instant); nil for never.
-    public var expiresAt: Date?
     /// When the link was deleted (410 from then on); nil while it is live.
     public var deletedAt: Date?
     /// Whether the app created it with its app key (a route link only), not a team's admin key.
     public var createdByApp: Bool
-    /// Which deferred claims may hand the link to an app that was installed after the tap: only
-    /// one that carries the code itself (``DeferredMatch/exact``), or a heuristic one too.
-    public var deferredMatch: DeferredMatch
-    /// What people call the link (a Firebase link's "Link name"): shown in the dashboard and the
-    /// API, and matched by their search; nil for none.
-    public var label: String?
-    /// Whether the link is switched off (an archived Firebase link): it answers 410 as an
-    /// expired link does, and keeps its code.
-    public var disabled: Bool
-    /// Campaign parameters kept on the link (a Firebase link's `utm_source`, `utm_medium`,
-    /// `utm_campaign`, `utm_term`, `utm_content`, `at`, `ct`, `mt`, `pt`); nil when none.
-    public var campaign: [String: String]?
-    /// The oldest app versions the link is meant for (a Firebase link's `imv` and `amv`), stored
-    /// and shown as given.
-    public var minimumVersions: MinimumVersions
-    /// Whether phones without the app go straight to their fallback, skipping the page with the
-    /// buttons (a Firebase link's `efr=1`).
-    public var forcedRedirect: Bool
-    /// What the link asks of an install before it spends a redemption; nil leaves it to the
-    /// service's default for redeem-limited links.
-    public var installProof: InstallProof?
-    /// The app endpoints ``installProof`` applies to; nil is ``InstallProofAction/defaultActions``
-    /// (the redeem only).
-    public var installProofFor: [InstallProofAction]?
 
-    /// Creates a stored link value.
+    /// A field of the link's content, read and written as the link's own.
+    public subscript<Value>(dynamicMember field: WritableKeyPath<LinkContent, Value>) -> Value {
+        get { content[keyPath: field] }
+        set { content[keyPath: field] = newValue }
+    }
+
+    /// Which deferred claims may hand the link out: as its content says, else
+    /// ``DeferredMatch/default(metadata:redeemLimit:)``.
+    public var deferredMatch: DeferredMatch {
+        get { content.deferredMatch ?? DeferredMatch.default(metadata: content.metadata, redeemLimit: content.redeemLimit) }
+        set { content.deferredMatch = newValue }
+    }
+
+    /// A stored link from its identity, content and counters.
+    public init(code: String, team: String, content: LinkContent, redeemCount: Int = 0, createdAt: Date,
+                deletedAt: Date? = nil, createdByApp: Bool = false) {
+        self.code = code
+        self.team = team
+        self.content = content
+        self.redeemCount = redeemCount
+        self.createdAt = createdAt
+        self.deletedAt = deletedAt
+        self.createdByApp = createdByApp
+        self.content.deferredMatch = deferredMatch
+    }
+
+    /// Creates a stored link value, field by field.
     public init(code: String, team: String, route: String, routeName: String? = nil,
                 routeParameters: [String: String] = [:], queryParameters: [String: String] = [:],
                 metadata: [String: JSONValue]? = nil, redeemLimit: Int? = nil, redeemCount: Int = 0,
@@ -69,29 +60,13 @@ public struct SmartLink: Sendable, Hashable, Codable {
                 campaign: [String: String]? = nil, minimumVersions: MinimumVersions = MinimumVersions(),
                 forcedRedirect: Bool = false, installProof: InstallProof? = nil,
                 installProofFor: [InstallProofAction]? = nil) {
-        self.code = code
-        self.team = team
-        self.route = route
-        self.routeName = routeName
-        self.routeParameters = routeParameters
-        self.queryParameters = queryParameters
-        self.metadata = metadata
-        self.redeemLimit = redeemLimit
-        self.redeemCount = redeemCount
-        self.fallbacks = fallbacks
-        self.preview = preview
-        self.createdAt = createdAt
-        self.expiresAt = expiresAt
-        self.deletedAt = deletedAt
-        self.createdByApp = createdByApp
-        self.deferredMatch = deferredMatch ?? DeferredMatch.default(metadata: metadata, redeemLimit: redeemLimit)
-        self.label = label
-        self.disabled = disabled
-        self.campaign = campaign
-        self.minimumVersions = minimumVersions
-        self.forcedRedirect = forcedRedirect
-        self.installProof = installProof
-        self.installProofFor = installProofFor
+        self.init(code: code, team: team, content: LinkContent(
+            route: route, routeName: routeName, routeParameters: routeParameters, queryParameters: queryParameters,
+            metadata: metadata, redeemLimit: redeemLimit, fallbacks: fallbacks, preview: preview, expiresAt: expiresAt,
+            deferredMatch: deferredMatch, label: label, disabled: disabled, campaign: campaign,
+            minimumVersions: minimumVersions, forcedRedirect: forcedRedirect, installProof: installProof,
+            installProofFor: installProofFor), redeemCount: redeemCount, createdAt: createdAt, deletedAt: deletedAt,
+            createdByApp: createdByApp)
     }
 
     /// The oldest app versions a link is meant for, as text (`"2.1"` on iOS, a version code such
@@ -110,7 +85,7 @@ public struct SmartLink: Sendable, Hashable, Codable {
 
     /// Whether the link opens no route: every platform goes to its web fallback (a Firebase deep
     /// link that matched no route, imported with `--unrouted web`). Its ``route`` is empty.
-    public var isWebLink: Bool { route.isEmpty }
+    public var isWebLink: Bool { content.route.isEmpty }
 
     /// Per-platform URLs used when the app cannot open the link.
     public struct Fallbacks: Sendable, Hashable, Codable {
@@ -153,14 +128,14 @@ public struct SmartLink: Sendable, Hashable, Codable {
 
     /// Whether the link no longer opens at `now` (deleted, disabled or expired): such links answer 410.
     public func isGone(at now: Date) -> Bool {
-        deletedAt != nil || disabled || (expiresAt.map { $0 <= now } ?? false)
+        deletedAt != nil || content.disabled || content.isExpired(at: now)
     }
 
     /// Whether its metadata can still be redeemed.
-    public var isExhausted: Bool { redeemLimit.map { redeemCount >= $0 } ?? false }
+    public var isExhausted: Bool { content.redeemLimit.map { redeemCount >= $0 } ?? false }
 
     /// Redemptions left; nil without a limit.
-    public var remainingRedemptions: Int? { redeemLimit.map { max(0, $0 - redeemCount) } }
+    public var remainingRedemptions: Int? { content.redeemLimit.map { max(0, $0 - redeemCount) } }
 }
 
 /// How sure a deferred claim must be before it hands out a link.

@@ -261,7 +261,7 @@ extension PostgresLinkStore {
         Migration(version: 20, name: "audit entries name their key", statements: [
             "ALTER TABLE audit_log ADD COLUMN key_id text",
         ]),
-    ]
+    ] + LinkColumns.migrations(types: columnType, false: "false")
 
     /// Creates the schema if needed and applies the steps it has not seen, in one transaction
     /// holding an advisory lock, so instances starting together take turns. Idempotent.

@@ -279,5 +279,5 @@ extension SQLiteLinkStore {
         Migration(version: 20, name: "audit entries name their key", statements: [
             "ALTER TABLE audit_log ADD COLUMN key_id TEXT",
         ]),
-    ]
+    ] + LinkColumns.migrations(types: columnType, false: "0")
 }

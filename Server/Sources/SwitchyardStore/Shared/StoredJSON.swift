@@ -13,6 +13,12 @@ enum StoredJSON {
     }
 
     /// Reads back a dictionary of strings written by `text(_:)`.
+    /// The text of a column that is never NULL.
+    static func present(_ text: String?, column: String, code: String) throws(StoreError) -> String {
+        guard let text else { throw StoreError(.corrupt, "link '\(code)' has NULL in \(column)") }
+        return text
+    }
+
     static func strings(_ text: String, column: String, code: String) throws(StoreError) -> [String: String] {
         let object = try self.object(text, column: column, code: code)
         var strings: [String: String] = [:]
