@@ -26,29 +26,16 @@ import Testing
         func returns() { continuation.yield() }
     }
 
-    /// A pasteboard whose read waits until the test releases it.
+    /// A pasteboard whose read waits until the test opens its latch.
     final class SlowPasteboard: DeferredLinkPasteboard {
-        private let state = Mutex<(reads: Int, released: Bool, waiting: [CheckedContinuation<Void, Never>])>((0, false, []))
-        var readCount: Int { state.withLock { $0.reads } }
+        let latch = Latch()
+        private let reads = Mutex(0)
+        var readCount: Int { reads.withLock { $0 } }
         func hasProbableWebURL() async -> Bool { true }
         func string() async -> String? {
-            await withCheckedContinuation { continuation in
-                let now = state.withLock { state -> Bool in
-                    state.reads += 1
-                    if !state.released { state.waiting.append(continuation) }
-                    return state.released
-                }
-                if now { continuation.resume() }
-            }
+            reads.withLock { $0 += 1 }
+            await latch.wait()
             return "nothing useful"
-        }
-        func release() {
-            let waiting = state.withLock { state in
-                state.released = true
-                defer { state.waiting = [] }
-                return state.waiting
-            }
-            for waiter in waiting { waiter.resume() }
         }
     }
 
@@ -145,7 +132,7 @@ import Testing
         #expect(await Self.eventually { pasteboard.readCount == 1 })
         let second = Task { await deferred.openOnFirstLaunch() }
         #expect(await Self.eventually { deferred.flight.waiting == 1 }, "the second call waits for the first")
-        pasteboard.release()
+        pasteboard.latch.open()
         for outcome in [await first.value, await second.value] {
             guard case .ignored(let reason) = outcome else { Issue.record("got \(outcome)"); continue }
             #expect(reason == "not a short link of https://go.example.com")
