@@ -43,7 +43,7 @@ let package = Package(
             name: "SwitchyardTestSupport", dependencies: ["Switchyard"], path: "Tests/SwitchyardTestSupport",
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "SwitchyardTests", dependencies: ["Switchyard", "SwitchyardTestSupport"],
+            name: "SwitchyardTests", dependencies: ["Switchyard", "SwitchyardTesting", "SwitchyardTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "SwitchyardTestingTests", dependencies: ["Switchyard", "SwitchyardTesting"],

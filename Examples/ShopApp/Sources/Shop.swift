@@ -28,6 +28,8 @@ final class Shop {
     /// The router, once ``configure()`` has run.
     private(set) var router: Router?
     private var deferredLinks: DeferredLinks?
+    /// Tries the deferred link kept by an offline first launch again when the network returns.
+    @ObservationIgnored private var networkRetry: Task<Void, Never>?
 
     /// Sets up the router and the navigator: called from `application(_:didFinishLaunchingWithOptions:)`,
     /// before any link can arrive.
@@ -86,7 +88,8 @@ final class Shop {
     /// Opens the link held since launch, restores a link that waited for login before the app was
     /// killed (the navigator opens a link it holds and restores once), then runs the deferred-link
     /// check: it does nothing once the link service has answered, and until then tries the short
-    /// link it kept again (an offline first launch), at each appearance and launch.
+    /// link it kept again (an offline first launch), at each appearance and launch, and each time
+    /// the network returns (`NWPathMonitor`) while the app runs.
     func rootScreenAppeared() async {
         await Self.navigator.markReady()
         if await router?.restorePendingLink() != nil, isLoggedIn { await Self.navigator.openPendingLink() }
@@ -96,6 +99,12 @@ final class Shop {
                 print("deferred link: pasteboard ignored: \(reason)")
             case .awaitingService(let error, _):
                 print("deferred link: kept until the link service answers (\(error.message))")
+                if networkRetry == nil {
+                    networkRetry = Task {
+                        await deferredLinks.retryWhenNetworkReturns(NetworkPathReachability())
+                        networkRetry = nil
+                    }
+                }
             default:
                 break
             }

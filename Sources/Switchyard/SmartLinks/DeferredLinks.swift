@@ -27,8 +27,9 @@ public import Foundation
 ///    navigator. When the service cannot answer (unreachable, or failing: ``Outcome/awaitingService(_:meanwhile:)``)
 ///    the link stays kept, and the navigator meanwhile treats it as its ``Navigator/smartLinks``
 ///    say (with ``SmartLinkRouting/FailurePolicy/openDefaultRoute``, the default route opens);
-///    the next call tries the kept link again: the next launch, or the app's own call when the
-///    network returns. Once the service has answered, the kept link is forgotten;
+///    the next call tries the kept link again: the next launch, and, while the app runs
+///    ``retryWhenNetworkReturns(_:)``, each time the network returns. Once the service has
+///    answered, the kept link is forgotten;
 /// 5. otherwise, only where the app opted in (``heuristicClaim``), asks the service for a
 ///    heuristic match (``SmartLinkClient/claimDeferred(platform:osVersion:language:)``);
 /// 6. records the check in the ledger once the answer is final (``Outcome/isFinal``): a first
@@ -40,10 +41,14 @@ public import Foundation
 /// let deferred = DeferredLinks(navigator: navigator, client: client,
 ///                              pasteboard: SystemPasteboard(),   // SwitchyardUIKit; nil: no pasteboard read
 ///                              ledger: FileDeferredLinkLedger(path: support + "/switchyard-deferred"))
-/// let outcome = await deferred.openOnFirstLaunch()
-/// // when the network returns (NWPathMonitor): tries the kept link again, reads nothing else
-/// if case .awaitingService = outcome { _ = await deferred.openOnFirstLaunch() }
+/// if case .awaitingService = await deferred.openOnFirstLaunch() {
+///     // each time the network returns (NWPathMonitor), tries the kept link again, until the service answers
+///     Task { await deferred.retryWhenNetworkReturns(NetworkPathReachability()) }   // SwitchyardUIKit
+/// }
 /// ```
+///
+/// Calls to ``openOnFirstLaunch()`` made while one runs (on this value or a copy of it) wait for
+/// that one's outcome instead of running a second check.
 public struct DeferredLinks: Sendable {
     /// The query item the link service's page adds to the copied short link: when it was copied,
     /// in whole seconds since 1970.
@@ -80,10 +85,11 @@ public struct DeferredLinks: Sendable {
         case opened(RoutingOutcome)
         /// The short link was accepted (or kept from an earlier launch), but the link service
         /// could not answer for it (``SmartLinkError/Code/transport``, ``SmartLinkError/Code/service``):
-        /// it stays in the ledger and the next ``openOnFirstLaunch()`` tries it again. `meanwhile`
-        /// is what the navigator did with the unresolved short link (the default route opened,
-        /// under ``SmartLinkRouting/FailurePolicy/openDefaultRoute``; otherwise
-        /// ``RoutingOutcome/unresolvedSmartLink(_:_:)``).
+        /// it stays in the ledger and the next ``openOnFirstLaunch()`` (or the network's return,
+        /// under ``retryWhenNetworkReturns(_:)``) tries it again. `meanwhile` is what the navigator
+        /// did with the unresolved short link (the default route opened, under
+        /// ``SmartLinkRouting/FailurePolicy/openDefaultRoute``; otherwise, and on a retry when the
+        /// network returns, which routes nothing, ``RoutingOutcome/unresolvedSmartLink(_:_:)``).
         case awaitingService(SmartLinkError, meanwhile: RoutingOutcome)
         /// The heuristic claim failed (the service unreachable, the key refused).
         case claimFailed(SmartLinkError)
@@ -125,6 +131,8 @@ public struct DeferredLinks: Sendable {
     public var heuristicClaim: HeuristicClaim?
     /// The clock.
     public var now: @Sendable () -> Date
+    /// The check in flight, shared by copies of this value.
+    package let flight = DeferredCheckFlight()
 
     /// Creates the first-launch check.
     public init(navigator: Navigator, client: SmartLinkClient, pasteboard: (any DeferredLinkPasteboard)? = nil,
@@ -141,9 +149,11 @@ public struct DeferredLinks: Sendable {
 
     /// Runs the check (see the type's discussion); call it once the navigator's routers are set
     /// up. With a short link kept from an earlier call that the service could not answer, it
-    /// tries that link again and reads nothing else: call it again when the network returns.
+    /// tries that link again and reads nothing else (``retryWhenNetworkReturns(_:)`` calls it
+    /// when the network returns). A call made while another runs waits for that one's outcome
+    /// and returns it: one check, one pasteboard read, one resolve.
     public func openOnFirstLaunch() async -> Outcome {
-        await recording(retryingKeptLink: true) { now in await check(at: now) }
+        await flight.run { await recording(retryingKeptLink: true) { now in await check(at: now) } }
     }
 
     /// Opens text the user pasted with a paste button (`UIPasteControl`: no prompt) on a
@@ -163,8 +173,10 @@ public struct DeferredLinks: Sendable {
     }
 
     /// Runs a check (or retries the kept link) unless the ledger has a final answer, and records
-    /// it, forgetting the kept link, when its answer is final.
-    private func recording(retryingKeptLink: Bool, _ check: (Date) async -> Outcome) async -> Outcome {
+    /// it, forgetting the kept link, when its answer is final. `routesMeanwhile` false: a kept
+    /// link the service still cannot answer for routes nothing (a retry while the app is in use).
+    func recording(retryingKeptLink: Bool, routesMeanwhile: Bool = true,
+                   _ check: (Date) async -> Outcome) async -> Outcome {
         let now = now()
         let kept: String?
         do {
@@ -174,7 +186,11 @@ public struct DeferredLinks: Sendable {
             return .ledgerFailed(error)
         }
         let outcome: Outcome
-        if retryingKeptLink, let kept { outcome = await open(kept: kept) } else { outcome = await check(now) }
+        if retryingKeptLink, let kept {
+            outcome = await open(kept: kept, routesMeanwhile: routesMeanwhile)
+        } else {
+            outcome = await check(now)
+        }
         guard outcome.isFinal else { return outcome }
         // Pasted text that is no short link leaves a kept link waiting for the service.
         if kept != nil, case .ignored = outcome { return outcome }
@@ -198,8 +214,10 @@ public struct DeferredLinks: Sendable {
     }
 
     /// Resolves a kept short link with the service and routes its deep link; when the service
-    /// cannot answer, the navigator routes the unresolved short link meanwhile (its failure policy).
-    private func open(kept link: String) async -> Outcome {
+    /// cannot answer, the navigator routes the unresolved short link meanwhile (its failure
+    /// policy), unless `routesMeanwhile` is false: then nothing is routed, and `meanwhile` is
+    /// ``RoutingOutcome/unresolvedSmartLink(_:_:)``.
+    private func open(kept link: String, routesMeanwhile: Bool = true) async -> Outcome {
         guard let code = client.code(in: link) else {
             return .ignored(reason: "not a short link of \(client.service.absoluteString)")
         }
@@ -207,13 +225,16 @@ public struct DeferredLinks: Sendable {
             let resolved = try await client.resolve(code: code)
             return .opened(await navigator.route(deepLink: resolved, source: .deferred))
         } catch {
+            if !routesMeanwhile, error.isServiceUnavailable {
+                return .awaitingService(error, meanwhile: .unresolvedSmartLink(DeepLink(url: link, source: .deferred), error))
+            }
             let meanwhile = await navigator.route(unresolvedShortLink: link, source: .deferred, failure: error)
             return error.isServiceUnavailable ? .awaitingService(error, meanwhile: meanwhile) : .opened(meanwhile)
         }
     }
 
     /// Steps 2 to 5 of the check.
-    private func check(at now: Date) async -> Outcome {
+    func check(at now: Date) async -> Outcome {
         if let pasteboard, await pasteboard.hasProbableWebURL(), let text = await pasteboard.string() {
             switch shortLink(in: text, at: now) {
             case .success(let link):

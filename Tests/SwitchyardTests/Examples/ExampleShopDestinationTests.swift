@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import SwitchyardTesting
 import Synchronization
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// blocking, and a destination that timed out and ignores cancellation navigates no more.
 @Suite(.timeLimit(.minutes(1))) struct ExampleShopDestinationTests {
     @Test func aDestinationThatMarksTheNavigatorReadyDoesNotWaitOnItself() async throws {
-        let clock = TestClock()   // the deadline never passes unless the test says so
+        let clock = TestNavigatorClock()   // the deadline never passes unless the test says so
         let shop = try ExampleShop(clock: clock.clock)
         let navigator = shop.navigator
         try shop.router.map("about/team") { _ in
@@ -25,7 +26,7 @@ import Testing
     }
 
     @Test func aTimedOutDestinationThatIgnoresCancellationNavigatesNoMore() async throws {
-        let clock = TestClock()
+        let clock = TestNavigatorClock()
         let shop = try ExampleShop(clock: clock.clock)
         let navigator = shop.navigator
         let latch = Latch()

@@ -164,12 +164,16 @@ import Testing
     final class FlakyService: URLProtocol {
         static let offline = Mutex<Set<String>>([])
         static let resolves = Mutex<[String: Int]>([:])
+        /// Every request, answered or not.
+        static let requests = Mutex<[String: Int]>([:])
         override class func canInit(with request: URLRequest) -> Bool { true }
         override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
         override func stopLoading() {}
         override func startLoading() {
             let url = request.url!, host = url.host!
-            guard !Self.offline.withLock({ $0.contains(host) }) else {
+            let offline = Self.offline.withLock { $0.contains(host) }
+            Self.requests.withLock { $0[host, default: 0] += 1 }
+            guard !offline else {
                 client?.urlProtocol(self, didFailWithError: URLError(.notConnectedToInternet))
                 return
             }

@@ -1,10 +1,11 @@
 import Switchyard
+import SwitchyardTesting
 import Testing
 
 /// A repeat of the same input, from any source, while the first waits or runs or within the
 /// window after it finished, is one tap.
 @Suite struct DuplicateLinkTests {
-    static func navigator(_ opened: NavigatorDecisionTests.Opened, _ clock: TestClock, ready: Bool) throws -> Navigator {
+    static func navigator(_ opened: NavigatorDecisionTests.Opened, _ clock: TestNavigatorClock, ready: Bool) throws -> Navigator {
         let router = try Router(schemes: ["shop"])
         try router.map("orders/:id") { opened.add($0) }
         return Navigator(routers: [router], waitsUntilReady: !ready, clock: clock.clock)
@@ -12,7 +13,7 @@ import Testing
 
     @Test(arguments: [true, false])
     func aRepeatWithinTheWindowIsDroppedReadyOrNot(ready: Bool) async throws {
-        let (opened, clock) = (NavigatorDecisionTests.Opened(), TestClock())
+        let (opened, clock) = (NavigatorDecisionTests.Opened(), TestNavigatorClock())
         let navigator = try Self.navigator(opened, clock, ready: ready)
         let outcomes = OutcomeRecorder(navigator)
         let payload: [AnyHashable: Any] = ["aps": ["url": "shop://orders/7"]]
@@ -26,7 +27,7 @@ import Testing
     }
 
     @Test func fromAnotherSourceItIsTheSameTapAndAfterTheWindowItOpensAgain() async throws {
-        let (opened, clock) = (NavigatorDecisionTests.Opened(), TestClock())
+        let (opened, clock) = (NavigatorDecisionTests.Opened(), TestNavigatorClock())
         let navigator = try Self.navigator(opened, clock, ready: true)
         let outcomes = OutcomeRecorder(navigator)
         #expect(navigator.handle("shop://orders/7", source: .push))
@@ -40,7 +41,7 @@ import Testing
     }
 
     @Test func linksTheAppRoutesItselfAreNeverDropped() async throws {
-        let (opened, clock) = (NavigatorDecisionTests.Opened(), TestClock())
+        let (opened, clock) = (NavigatorDecisionTests.Opened(), TestNavigatorClock())
         let navigator = try Self.navigator(opened, clock, ready: true)
         #expect(await navigator.route("shop://orders/7").handled)
         #expect(await navigator.route("shop://orders/7").handled)

@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardTesting
 import Synchronization
 import Testing
 
@@ -14,7 +15,7 @@ import Testing
 
     /// `slow/:id` waits for `latch` (ignoring cancellation); `fast/:id` opens at once;
     /// `sleepy/:id` sleeps until cancelled.
-    static func navigator(_ log: Log, _ latch: Latch, _ clock: TestClock) throws -> Navigator {
+    static func navigator(_ log: Log, _ latch: Latch, _ clock: TestNavigatorClock) throws -> Navigator {
         let router = try Router(schemes: ["shop"])
         try router.map("slow/:id") { link in
             log.add("start slow \(link.routeParameters?["id"] ?? "")")
@@ -29,7 +30,7 @@ import Testing
     }
 
     @Test func twoQuickLinksOpenOneAfterTheOtherInArrivalOrder() async throws {
-        let (log, latch, clock) = (Log(), Latch(), TestClock())
+        let (log, latch, clock) = (Log(), Latch(), TestNavigatorClock())
         let navigator = try Self.navigator(log, latch, clock)
         let outcomes = OutcomeRecorder(navigator)
         #expect(navigator.handle("shop://slow/1"))
@@ -43,7 +44,7 @@ import Testing
     }
 
     @Test func aLinkOverItsDeadlineIsTimedOutAndTheNextOneRuns() async throws {
-        let (log, latch, clock) = (Log(), Latch(), TestClock())
+        let (log, latch, clock) = (Log(), Latch(), TestNavigatorClock())
         let navigator = try Self.navigator(log, latch, clock)
         navigator.linkDeadline = .seconds(5)
         let outcomes = OutcomeRecorder(navigator)
@@ -60,7 +61,7 @@ import Testing
     }
 
     @Test func routeAnswersTimedOutForALinkThatHangs() async throws {
-        let (log, latch, clock) = (Log(), Latch(), TestClock())
+        let (log, latch, clock) = (Log(), Latch(), TestNavigatorClock())
         let navigator = try Self.navigator(log, latch, clock)
         navigator.linkDeadline = .seconds(10)
         async let outcome = navigator.route("shop://slow/1")
@@ -72,7 +73,7 @@ import Testing
     }
 
     @Test func latestWinsCancelsTheLinkInFlightAndThoseWaiting() async throws {
-        let (log, latch, clock) = (Log(), Latch(), TestClock())
+        let (log, latch, clock) = (Log(), Latch(), TestNavigatorClock())
         let navigator = try Self.navigator(log, latch, clock)
         navigator.ordering = .latestWins
         navigator.linkDeadline = nil
@@ -102,14 +103,14 @@ import Testing
             log.add("inner \(inner.handled)")
         }
         try router.map("inner") { _ in log.add("inner ran") }
-        let navigator = Navigator(routers: [router], waitsUntilReady: false, clock: TestClock().clock)
+        let navigator = Navigator(routers: [router], waitsUntilReady: false, clock: TestNavigatorClock().clock)
         box.withLock { $0 = navigator }
         #expect(await navigator.route("shop://outer").handled)
         #expect(log.all == ["inner ran", "inner true"])
     }
 
     @Test func markNotReadyHoldsLinksUntilTheNextMarkReady() async throws {
-        let (log, latch, clock) = (Log(), Latch(), TestClock())
+        let (log, latch, clock) = (Log(), Latch(), TestNavigatorClock())
         let navigator = try Self.navigator(log, latch, clock)
         navigator.markNotReady()
         #expect(!navigator.isReady)
