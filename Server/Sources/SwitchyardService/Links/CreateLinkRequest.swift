@@ -128,6 +128,9 @@ extension CreateLinkRequest: APIRequestBody, OpenAPISchema {
         BodyField("expiresAt", \.expiresAt, JSONSchema.string("Must be in the future.", format: "date-time").nullable(), adminOnly: true,
                   read: { members, key in try members.string(key) },
                   check: { text throws(Problem) in if let text { _ = try date(text) } }),
+        .string("expiredURL", \.content.expiredURL, JSONSchema.string(
+            "Where the link sends every visitor once expiresAt has passed, instead of answering 410: an absolute http or https URL "
+                + "on an allowed domain.", maxLength: 2048, pattern: APIPatterns.httpURL).nullable(), maxLength: 2048, adminOnly: true),
         .string("alias", \.alias, JSONSchema.string("A custom code; reserved words are refused.", pattern: "^[A-Za-z0-9_-]{3,64}$")
                     .nullable(), maxLength: 256, adminOnly: true),
         .string("label", \.content.label, JSONSchema.string("What people call the link; the list's q searches it.", maxLength: 256).nullable(),

@@ -23,6 +23,8 @@ struct LinkResponse: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
     /// ISO 8601 (``APIDates``).
     var createdAt: String
     var expiresAt: String?
+    /// Where the link sends visitors once expired, instead of 410.
+    var expiredURL: String?
     var expired: Bool
     /// `admin` or `app`: which kind of key created the link.
     var createdBy: String
@@ -62,6 +64,7 @@ struct LinkResponse: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
         preview = LinkPreview(link.preview)
         createdAt = APIDates.text(link.createdAt)
         expiresAt = link.expiresAt.map(APIDates.text)
+        expiredURL = link.expiredURL
         expired = link.isGone(at: service.now())
         createdBy = link.createdByApp ? "app" : "admin"
         deferredMatch = link.deferredMatch
@@ -91,6 +94,7 @@ extension LinkResponse: APIObject, OpenAPISchema {
         APIField("preview", \.preview),
         APIField("createdAt", \.createdAt, format: "date-time"),
         APIField("expiresAt", \.expiresAt, format: "date-time"),
+        APIField("expiredURL", \.expiredURL, "Where the link sends every visitor once expired, instead of answering 410."),
         APIField("expired", \.expired),
         APIField("createdBy", \.createdBy, "Who created the link: a team admin key, or the app with its app key (route links only).",
                  oneOf: ["admin", "app"]),

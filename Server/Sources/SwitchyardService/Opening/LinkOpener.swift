@@ -32,7 +32,13 @@ struct LinkOpener: Sendable {
         }
         guard let opened else { return Responses.html(Pages.notFound(code: code), status: .notFound) }
         let now = service.now()
-        guard !opened.link.isGone(at: now) else { return Responses.html(Pages.gone(code: code), status: .gone) }
+        guard !opened.link.isGone(at: now) else {
+            // An expired link may name where it sends visitors; deleted and switched-off ones never do.
+            if let url = opened.link.expiredURL, opened.link.deletedAt == nil, !opened.link.disabled {
+                return Response(status: .found, headers: Responses.redirectFields(to: url))
+            }
+            return Responses.html(Pages.gone(code: code), status: .gone)
+        }
         return await answer(opened, clickKey: code, shortURL: service.shortURL(code), storedCode: code,
                             request: request, context: context, at: now)
     }

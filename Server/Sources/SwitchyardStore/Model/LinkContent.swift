@@ -28,8 +28,11 @@ public struct LinkContent: Sendable, Hashable, Codable {
     public var fallbacks: SmartLink.Fallbacks
     /// Open Graph preview shown to link-preview crawlers.
     public var preview: SmartLink.Preview
-    /// When the link stops opening (410 after this instant); nil for never.
+    /// When the link stops opening (410 after this instant, or ``expiredURL``); nil for never.
     public var expiresAt: Date?
+    /// Where the link sends every visitor once it has expired, instead of answering 410; nil for
+    /// the 410 page. A deleted or switched-off link answers 410 whatever it says.
+    public var expiredURL: String?
     /// Which deferred claims may hand the link out; nil for
     /// ``DeferredMatch/default(metadata:redeemLimit:)`` (a stored link always says).
     public var deferredMatch: DeferredMatch?
@@ -59,7 +62,7 @@ public struct LinkContent: Sendable, Hashable, Codable {
     public init(route: String, routeName: String? = nil, routeParameters: [String: String] = [:],
                 queryParameters: [String: String] = [:], metadata: [String: JSONValue]? = nil, redeemLimit: Int? = nil,
                 fallbacks: SmartLink.Fallbacks = SmartLink.Fallbacks(), preview: SmartLink.Preview = SmartLink.Preview(),
-                expiresAt: Date? = nil, deferredMatch: DeferredMatch? = nil, label: String? = nil,
+                expiresAt: Date? = nil, expiredURL: String? = nil, deferredMatch: DeferredMatch? = nil, label: String? = nil,
                 disabled: Bool = false, campaign: [String: String]? = nil,
                 minimumVersions: SmartLink.MinimumVersions = SmartLink.MinimumVersions(), forcedRedirect: Bool = false,
                 installProof: InstallProof? = nil, installProofFor: [InstallProofAction]? = nil) {
@@ -72,6 +75,7 @@ public struct LinkContent: Sendable, Hashable, Codable {
         self.fallbacks = fallbacks
         self.preview = preview
         self.expiresAt = expiresAt
+        self.expiredURL = expiredURL
         self.deferredMatch = deferredMatch
         self.label = label
         self.disabled = disabled
@@ -91,7 +95,7 @@ public struct LinkContent: Sendable, Hashable, Codable {
     /// pass the service's fallback domains when the link is made.
     public var redirectURLs: [(url: String, field: String)] {
         [(fallbacks.ios, "fallbacks.ios"), (fallbacks.android, "fallbacks.android"), (fallbacks.web, "fallbacks.web"),
-         (fallbacks.iPad, "fallbacks.ipad"), (fallbacks.appStore, "fallbacks.appStore")]
+         (fallbacks.iPad, "fallbacks.ipad"), (fallbacks.appStore, "fallbacks.appStore"), (expiredURL, "expiredURL")]
             .compactMap { url, field in url.map { ($0, field) } }
     }
 }

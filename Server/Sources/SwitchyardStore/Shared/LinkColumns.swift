@@ -165,6 +165,7 @@ enum LinkColumns {
                decode: { text, code in try InstallProof.stored(text, code: code) }),
         .coded("install_proof_for", \.content.installProofFor, encode: { InstallProofAction.storedText($0) },
                decode: { text, code in try InstallProofAction.stored(text, code: code) }),
+        .text("expired_url", \.content.expiredURL, added: 21),
     ]
 
     /// The column names, comma-separated, in order.

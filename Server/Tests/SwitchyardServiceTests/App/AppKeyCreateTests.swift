@@ -44,7 +44,8 @@ import Testing
             let values = ["metadata": #"{"coupon": "FREE"}"#, "redeemLimit": "5", "fallbacks": #"{"web": "https://example.org/x"}"#,
                           "alias": #""free-stuff""#, "expiresAt": #""2099-01-01T00:00:00Z""#,
                           "preview": #"{"title": "Account locked: call +1-555-0100", "image": "https://evil.example.net/lock.png"}"#,
-                          "installProof": #""none""#, "installProofFor": #"["redeem", "resolve"]"#]
+                          "installProof": #""none""#, "installProofFor": #"["redeem", "resolve"]"#,
+                          "expiredURL": #""https://example.org/over""#]
             let value = try #require(values[field], "a value for the admin-only field '\(field)'")
             let body = #"{"route": "about/team", "install": "install-0001", ""# + field + #"": "# + value + "}"
             let response = try await client.send(.post, "/api/v1/links", key: Keys.app, json: body)
