@@ -48,7 +48,9 @@ extension Dashboard {
             link = try await LinksAPI(service: service).create(body, team: session.team,
                                                                author: service.auditAuthor(session, request: request, context: context),
                                                                logger: context.logger).link
-        } catch let problem as Problem where problem.status.code < 500 {
+        } catch {
+            // The API's refusals (a link rule's, a body check's, the create rate's) come back on the form.
+            guard let problem = Problem(answering: error), problem.status.code < 500 else { throw error }
             return failed(problem.detail, status: problem.status)
         }
         return DashboardPage.redirect("/dashboard/links/\(PercentEncoding.encode(link.code))")

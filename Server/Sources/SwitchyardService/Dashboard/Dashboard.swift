@@ -147,7 +147,9 @@ struct Dashboard: Sendable {
         }
         do {
             return try await body(session)
-        } catch let problem as Problem {
+        } catch {
+            // Every error the API answers (a problem, a link rule's refusal, ...) is answered as a page.
+            guard let problem = Problem(answering: error) else { throw error }
             return DashboardPage.problem(problem.status, title: problem.title, detail: problem.detail, session: session)
         }
     }

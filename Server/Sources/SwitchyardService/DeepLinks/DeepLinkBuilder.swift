@@ -31,18 +31,18 @@ struct DeepLinkBuilder: Sendable {
 
     /// Validates a route (by name or pattern) and its parameters.
     ///
-    /// - Throws: a 400 ``Problem`` with the SDK's message: an unknown route, a missing, unknown or
+    /// - Throws: ``LinkRuleError`` with the SDK's message: an unknown route, a missing, unknown or
     ///   empty parameter, a value its constraint refuses, parameters that would open another route.
-    func target(route nameOrPattern: String, parameters: [String: String]) throws(Problem) -> Target {
+    func target(route nameOrPattern: String, parameters: [String: String]) throws(LinkRuleError) -> Target {
         Self.counted()
         guard let route = table.route(nameOrPattern) else {
-            throw .invalid("unknown-route", "Unknown route", "no route named or patterned '\(nameOrPattern)' in the route table")
+            throw LinkRuleError(.unknownRoute, "no route named or patterned '\(nameOrPattern)' in the route table")
         }
         do {
             let path = try table.url(for: route.text, parameters: parameters)
             return Target(route: route.text, routeName: route.name, path: path)
         } catch {
-            throw Self.problem(error)
+            throw LinkRuleError(error)
         }
     }
 
@@ -63,18 +63,6 @@ struct DeepLinkBuilder: Sendable {
         let universal = configuration.hosts.first.flatMap { try? table.url(verifiedPath: path, query: items, host: $0) }
         let scheme = configuration.schemes.first.flatMap { try? table.url(verifiedPath: path, query: items, scheme: $0) }
         return (universal, scheme)
-    }
-
-    static func problem(_ error: LinkBuildError) -> Problem {
-        let (kind, title): (String, String) = switch error.code {
-        case .unknownRoute: ("unknown-route", "Unknown route")
-        case .missingParameter, .emptyValue, .emptySegment, .noMatchingForm: ("missing-parameter", "Missing route parameter")
-        case .unknownParameter: ("unknown-parameter", "Unknown route parameter")
-        case .constraintViolation: ("constraint-violation", "Route parameter refused by its constraint")
-        case .shadowed: ("parameter-mismatch", "Parameters open another route")
-        default: ("invalid-route-parameters", "Invalid route parameters")
-        }
-        return .invalid(kind, title, error.message)
     }
 }
 

@@ -114,8 +114,8 @@ public struct LinkExplainer: Sendable {
                                           now: service.now())
         } catch let error as FirebaseLinkError {
             throw Failure("'\(url)' is not a long link this service opens: \(error.message)")
-        } catch let problem as Problem {
-            throw Failure("'\(url)' is not a long link this service opens: \(problem.detail)")
+        } catch let error as LinkRuleError {
+            throw Failure("'\(url)' is not a long link this service opens: \(error.message)")
         }
         return explain(link, url: url, shortURL: "\(service.configuration.trimmedBaseURL)/?\(query)", storedCode: nil, kind: "long-link")
     }

@@ -10,24 +10,24 @@ extension FirebaseLongLink {
     /// the forced redirect, `imv`/`amv` as the minimum versions and the analytics parameters as
     /// the link's campaign.
     ///
-    /// - Throws: a 400 ``Problem``: `foreign-host` for a deep link on a host the table does not
-    ///   own, `unknown-route` when no route matches, `invalid-long-link` for one the table cannot
+    /// - Throws: ``LinkRuleError``: `foreignHost` for a deep link on a host the table does not
+    ///   own, `unroutedDeepLink` when no route matches, `invalidLongLink` for one the table cannot
     ///   read. Never a redirect to whatever `link` says.
-    func draft(table: RouteTable) throws(Problem) -> LinkDraft {
+    func draft(table: RouteTable) throws(LinkRuleError) -> LinkDraft {
         let resolved: DeepLink
         do {
             resolved = try table.resolve(link)
         } catch {
             if error.code == .unknownHost {
                 let hosts = table.configuration.hosts.joined(separator: ", ")
-                throw Problem.invalid("foreign-host", "Deep link on a foreign host",
-                                      "'link' (\(Self.excerpt(link))) is not on a host of this service's route table (\(hosts.isEmpty ? "none" : hosts))")
+                throw LinkRuleError(.foreignHost,
+                                    "'link' (\(Self.excerpt(link))) is not on a host of this service's route table (\(hosts.isEmpty ? "none" : hosts))")
             }
-            throw Problem.invalid("invalid-long-link", "Invalid long link", "'link' (\(Self.excerpt(link))) cannot be read: \(error.message)")
+            throw LinkRuleError(.invalidLongLink, "'link' (\(Self.excerpt(link))) cannot be read: \(error.message)")
         }
         guard let route = resolved.route, let parameters = resolved.routeParameters else {
-            throw Problem.invalid("unknown-route", "No route for the deep link",
-                                  "no route in the route table matches 'link' (\(Self.excerpt(link)))")
+            throw LinkRuleError(.unroutedDeepLink,
+                                "no route in the route table matches 'link' (\(Self.excerpt(link)))")
         }
         var draft = LinkDraft(route: route)
         draft.routeParameters = parameters

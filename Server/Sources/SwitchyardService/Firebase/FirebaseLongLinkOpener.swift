@@ -60,8 +60,8 @@ struct FirebaseLongLinkOpener: Sendable {
             link = try service.rules.link(draft, code: key, team: Self.team, now: service.now())
         } catch let error as FirebaseLinkError {
             return refusal(error.message, status: error.code == .queryTooLong ? .uriTooLong : .badRequest)
-        } catch let problem as Problem {
-            return refusal(problem.detail, status: problem.status)
+        } catch let error as LinkRuleError {
+            return refusal(error.message, status: .badRequest)
         } catch {
             return refusal("the long link could not be read", status: .badRequest)
         }

@@ -51,7 +51,7 @@ struct FirebaseShortLinksAPI: Sendable {
         do {
             draft = try long.draft(table: service.table)
         } catch {
-            throw Self.invalid(error.detail)
+            throw Self.invalid(error.message)
         }
         let link = try await service.create(draft, team: team, alias: nil, codeLength: length,
                                             author: service.auditAuthor(request, context: context)).link

@@ -19,6 +19,7 @@ extension Problem {
             self = problem
         case let error as NamedKeyError: self = Problem(error)
         case let error as FirebaseLinkError: self = Problem(error)
+        case let error as LinkRuleError: self = Problem(error)
         default: return nil
         }
     }
@@ -43,6 +44,13 @@ extension Problem {
     /// 400 `invalid-key`: a key to make whose name or expiry is wrong.
     init(_ error: NamedKeyError) {
         self = .invalid("invalid-key", "Invalid key", error.message)
+    }
+
+    /// 400 with the rule's kind (`unknown-route`, `fallback-refused`, ...) and title: a link the
+    /// rules refuse (``LinkRuleError/problemKind``).
+    init(_ error: LinkRuleError) {
+        let (kind, title) = error.problemKind
+        self = .invalid(kind, title, error.message)
     }
 
     /// 400 `invalid-argument` (answered in Firebase's error shape): a long link to shorten that

@@ -68,18 +68,18 @@ struct LinkRules: Sendable {
     let builder: DeepLinkBuilder
     let fallbacks: FallbackPolicy
 
-    /// The stored link a draft becomes under `code`, or the 400 ``Problem`` that says what is wrong.
-    func link(_ draft: LinkDraft, code: String, team: String, now: Date) throws(Problem) -> SmartLink {
+    /// The stored link a draft becomes under `code`, or the ``LinkRuleError`` that says what is wrong.
+    func link(_ draft: LinkDraft, code: String, team: String, now: Date) throws(LinkRuleError) -> SmartLink {
         try verified(draft, code: code, team: team, now: now).link
     }
 
     /// The stored link a draft becomes under `code`, with its deep links written from the path its
-    /// route check verified (the route's only build), or the 400 ``Problem`` that says what is wrong.
-    func verified(_ draft: LinkDraft, code: String, team: String, now: Date) throws(Problem) -> DeepLinkBuilder.VerifiedLink {
+    /// route check verified (the route's only build), or the ``LinkRuleError`` that says what is wrong.
+    func verified(_ draft: LinkDraft, code: String, team: String, now: Date) throws(LinkRuleError) -> DeepLinkBuilder.VerifiedLink {
         let target: DeepLinkBuilder.Target
         if draft.webLink {
             guard draft.fallbacks.web != nil else {
-                throw Problem.invalid("missing-fallback", "Missing web fallback", "a link without a route needs a web fallback")
+                throw LinkRuleError(.missingFallback, "a link without a route needs a web fallback")
             }
             target = DeepLinkBuilder.Target(route: "", routeName: nil, path: "")
         } else if let resolved = draft.target {
@@ -89,12 +89,12 @@ struct LinkRules: Sendable {
         }
         for (url, field) in draft.content.redirectURLs {
             if let refusal = fallbacks.refusal(for: url) {
-                throw Problem.invalid("fallback-refused", "Fallback URL refused", "\(draft.fallbackNames.name(of: field)): \(refusal)")
+                throw LinkRuleError(.fallbackRefused, "\(draft.fallbackNames.name(of: field)): \(refusal)")
             }
         }
         if let image = draft.preview.image, FallbackPolicy.host(of: image) == nil {
-            throw Problem.invalid("invalid-preview", "Invalid preview",
-                                  "\(draft.previewImageName) must be an absolute http or https URL, got '\(image)'")
+            throw LinkRuleError(.invalidPreview,
+                                "\(draft.previewImageName) must be an absolute http or https URL, got '\(image)'")
         }
         var content = draft.content
         content.route = target.route
@@ -121,8 +121,9 @@ extension LinkRules {
     /// Then the body's checks (``APIRequestBody/validate()``), the expiry (in the future at
     /// `now`) and the alias's reserved words.
     ///
-    /// - Throws: a 400 ``Problem`` naming the field.
-    func draft(_ body: CreateLinkRequest, by creator: Creator, now: Date) throws(Problem) -> LinkDraft {
+    /// - Throws: a 400 ``Problem`` for the body's own checks, a ``LinkRuleError`` for the route,
+    ///   the expiry and the alias; each names the field.
+    func draft(_ body: CreateLinkRequest, by creator: Creator, now: Date) throws -> LinkDraft {
         var draft = LinkDraft(content: body.content)
         if creator == .app { try AppKeyBounds.check(body) }
         if creator == .team { draft.target = try builder.target(route: body.route, parameters: body.routeParameters) }
@@ -131,11 +132,11 @@ extension LinkRules {
         if creator == .app { draft.label = nil }
         if let text = body.expiresAt {
             let date = try CreateLinkRequest.date(text)
-            guard date > now else { throw Problem.invalid("expiry-in-past", "Expiry in the past", "'expiresAt' (\(text)) is not in the future") }
+            guard date > now else { throw LinkRuleError(.expiryInPast, "'expiresAt' (\(text)) is not in the future") }
             draft.expiresAt = date
         }
         if let alias = body.alias, let refusal = LinkCodes.aliasRefusal(alias) {
-            throw Problem.invalid("invalid-alias", "Invalid alias", refusal)
+            throw LinkRuleError(.invalidAlias, refusal)
         }
         return draft
     }
@@ -150,7 +151,7 @@ extension LinkService {
     /// and Firebase's REST API. `author`'s `link.created` entry (the code as target, the route as
     /// detail) is written in the link's transaction.
     ///
-    /// - Throws: a 400 ``Problem`` from ``LinkRules``, 409 when the alias is taken, 503 when the
+    /// - Throws: a ``LinkRuleError`` from ``LinkRules``, 409 when the alias is taken, 503 when the
     ///   store is unavailable or no free code turns up.
     func create(_ draft: LinkDraft, team: String, alias: String?, codeLength: Int? = nil,
                 author: AuditAuthor?) async throws -> DeepLinkBuilder.VerifiedLink {

@@ -43,8 +43,9 @@ import Testing
             _ = try DeepLinkBuilder(table: table).target(route: "product", parameters: ["id": "featured"])
             Issue.record("expected the shadowed link to be refused")
         } catch {
-            #expect(error.kind == "parameter-mismatch")
-            #expect(error.status == .badRequest)
+            #expect(error.code == .parameterMismatch)
+            #expect(Problem(error).kind == "parameter-mismatch")
+            #expect(Problem(error).status == .badRequest)
         }
     }
 
@@ -58,7 +59,8 @@ import Testing
             _ = try builder.target(route: "redeem", parameters: ["code": "FREE"])
             Issue.record("expected a constraint violation")
         } catch {
-            #expect(error.kind == "constraint-violation")
+            #expect(error.code == .constraintViolation)
+            #expect(Problem(error).kind == "constraint-violation")
         }
     }
 }

@@ -198,7 +198,7 @@ import Testing
         #expect {
             _ = try Self.rules.link(try long.draft(table: Self.rules.builder.table), code: "x", team: "t", now: .init())
         } throws: { error in
-            guard let problem = error as? Problem else { return false }
+            guard let problem = Problem(answering: error) else { return false }
             return problem.kind == refusal.kind && problem.detail == refusal.detail && problem.status == .badRequest
         }
     }

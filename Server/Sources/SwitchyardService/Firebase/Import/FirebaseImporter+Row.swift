@@ -37,14 +37,14 @@ extension FirebaseImporter {
             return .failure(failure.reason)
         } catch let error as FirebaseLinkError {
             return .failure("malformed long link: \(error.message)")
-        } catch let problem as Problem {
-            let what = switch problem.kind {
-            case "foreign-host": "foreign host"
-            case "unknown-route": "unknown route"
-            case "fallback-refused": "fallback refused"
+        } catch let error as LinkRuleError {
+            let what = switch error.code {
+            case .foreignHost: "foreign host"
+            case .unknownRoute, .unroutedDeepLink: "unknown route"
+            case .fallbackRefused: "fallback refused"
             default: "not importable"
             }
-            return .failure("\(what): \(problem.detail)")
+            return .failure("\(what): \(error.message)")
         } catch {
             return .failure("\(error)")
         }
@@ -53,17 +53,17 @@ extension FirebaseImporter {
     /// The draft of the long link's deep link through the route table; one that matches no route
     /// is a web link (``UnroutedRows/web``, then `true`), or refused with the nearest routes.
     func routedDraft(_ long: FirebaseLongLink, options: Options) throws -> (LinkDraft, Bool) {
-        let problem: Problem
+        let refusal: LinkRuleError
         do {
             return (try long.draft(table: rules.builder.table), false)
         } catch {
-            problem = error
+            refusal = error
         }
-        guard problem.kind == "unknown-route" else { throw problem }
+        guard refusal.code == .unroutedDeepLink else { throw refusal }
         guard options.unrouted == .web else {
             let nearest = NearestRoutes(table: rules.builder.table).patterns(near: long.link)
             let hint = nearest.isEmpty ? "" : "; the nearest routes are " + nearest.map { "'\($0)'" }.joined(separator: ", ")
-            throw ImportFailure(reason: "unknown route: \(problem.detail)\(hint) (--unrouted web imports it as a web link)")
+            throw ImportFailure(reason: "unknown route: \(refusal.message)\(hint) (--unrouted web imports it as a web link)")
         }
         return (long.webDraft(), true)
     }
