@@ -42,8 +42,7 @@ extension FirebaseShortLinkRequest: APIRequestBody, OpenAPISchema {
         BodyField("longDynamicLink", \.longDynamicLink, .string("https://example.page.link/?link=...&apn=...", maxLength: 10000),
                   read: { members, key in
                       // Which of the two is given is judged here, before the parts are read.
-                      switch (try members.container.decodeIfPresent(JSONValue.self, forKey: key),
-                              try members.container.decodeIfPresent(JSONValue.self, forKey: .init("dynamicLinkInfo"))) {
+                      switch (try members.value(key), try members.value(BodyFields.FieldKey("dynamicLinkInfo"))) {
                       case (.string(let url)?, nil): return url
                       case (nil, .object?): return nil
                       case (.some, .some): throw FirebaseShortLinksAPI.invalid("Give either 'longDynamicLink' or 'dynamicLinkInfo', not both.")
@@ -52,8 +51,8 @@ extension FirebaseShortLinkRequest: APIRequestBody, OpenAPISchema {
                       }
                   }),
         BodyField("dynamicLinkInfo", \.dynamicLinkInfo, FirebaseLinkInfo.schema,
-                  read: { members, key in try members.container.decodeIfPresent(FirebaseLinkInfo.self, forKey: key) }),
-        BodyField("suffix", \.suffix, Suffix.requestSchema, read: { members, key in try members.container.decodeIfPresent(Suffix.self, forKey: key) }),
+                  read: { members, key in try members.decodeIfPresent(FirebaseLinkInfo.self, key) }),
+        BodyField("suffix", \.suffix, Suffix.requestSchema, read: { members, key in try members.decodeIfPresent(Suffix.self, key) }),
     ]
 
     static var bodyDescription: String? {
@@ -70,7 +69,7 @@ extension FirebaseShortLinkRequest.Suffix: APIRequestBody {
     static let requestFields: [BodyField<Self>] = [
         BodyField("option", \.option, .string("UNGUESSABLE (17 characters) by default.", oneOf: ["SHORT", "UNGUESSABLE"]),
                   read: { members, key in
-                      switch try members.container.decodeIfPresent(JSONValue.self, forKey: key) {
+                      switch try members.value(key) {
                       case nil, .null?: return nil
                       case .string(let text)? where text == "SHORT" || text == "UNGUESSABLE": return text
                       case .string(let other)?: throw FirebaseShortLinksAPI.invalid("'suffix.option' must be SHORT or UNGUESSABLE, got '\(other)'.")

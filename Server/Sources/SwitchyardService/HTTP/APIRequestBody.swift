@@ -59,9 +59,19 @@ extension APIRequestBody {
 
     /// Reads the body through ``requestFields``.
     init(from decoder: any Decoder) throws {
-        let members = try BodyFields(decoder, notAnObject: Self.notAnObject)
+        try self.init(members: try BodyFields(decoder, notAnObject: Self.notAnObject))
+    }
+
+    /// Reads the body from the value the request's one parse made (``APIRequestDecoder``), at
+    /// `path` (empty at the top).
+    init(parsed value: JSONValue, path: String) throws {
+        try self.init(members: try BodyFields(value, path: path, notAnObject: Self.notAnObject))
+    }
+
+    /// Reads the body's members through ``requestFields``.
+    private init(members: BodyFields) throws {
         let known = Set(Self.requestFields.map(\.name))
-        if let key = members.container.allKeys.map(\.stringValue).filter({ !known.contains($0) }).sorted().first {
+        if let key = members.keys.filter({ !known.contains($0) }).sorted().first {
             throw Self.unknownField(key, in: members)
         }
         self.init()

@@ -31,6 +31,10 @@ public struct APIRequestDecoder: RequestDecoder {
             throw Problem.malformed("the request body must be a JSON object, got \(value.typeName)")
         }
         do {
+            // A body type reads the parsed value: the text is parsed once.
+            if let body = T.self as? any APIRequestBody.Type, let read = try body.init(parsed: value, path: "") as? T {
+                return read
+            }
             return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
         } catch let error as DecodingError {
             // Body types read their fields through BodyFields, which throws problems; a plain

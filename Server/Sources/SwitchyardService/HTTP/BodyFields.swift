@@ -1,11 +1,12 @@
+import Foundation
 import Switchyard
 
 /// A JSON object's members, read for a body's fields (``APIRequestBody``) with the API's error messages,
 /// which name the field by its dotted path (`'fallbacks.ios' must be a string, got number`) and
 /// are a tested contract: Codable's own errors would say `Type mismatch for fallbacks.ios`.
 struct BodyFields {
-    /// The object's members.
-    let container: KeyedDecodingContainer<FieldKey>
+    /// The object's members, as the request's one parse read them (``APIRequestDecoder``).
+    let members: [String: JSONValue]
     /// The object's dotted path in the body: empty at the top, `fallbacks` inside `fallbacks`.
     let path: String
 
@@ -18,24 +19,35 @@ struct BodyFields {
         init?(intValue: Int) { nil }
     }
 
-    /// Opens the object `decoder` stands for.
+    /// The members of the object `value` at `path`.
     ///
     /// - Throws: `notAnObject(value, path)` when it is another JSON value; by default
     ///   `'path' must be an object, got array`.
+    init(_ value: JSONValue, path: String, notAnObject: (JSONValue, String) -> Problem = Self.notAnObject) throws(Problem) {
+        guard case .object(let members) = value else { throw notAnObject(value, path) }
+        self.members = members
+        self.path = path
+    }
+
+    /// Opens the object `decoder` stands for (a body decoded through `Decodable`, as tests and
+    /// nested types do; the API's decoder reads the parsed value directly).
     init(_ decoder: any Decoder, notAnObject: (JSONValue, String) -> Problem = Self.notAnObject) throws {
-        path = decoder.codingPath.map(\.stringValue).joined(separator: ".")
-        do {
-            container = try decoder.container(keyedBy: FieldKey.self)
-        } catch DecodingError.typeMismatch {
-            let value = try decoder.singleValueContainer().decode(JSONValue.self)
-            throw notAnObject(value, path)
-        }
+        let value = try decoder.singleValueContainer().decode(JSONValue.self)
+        try self.init(value, path: decoder.codingPath.map(\.stringValue).joined(separator: "."), notAnObject: notAnObject)
     }
 
     /// `'fallbacks' must be an object, got array`.
     static func notAnObject(_ value: JSONValue, at path: String) -> Problem {
         .malformed("'\(path)' must be an object, got \(value.typeName)")
     }
+
+    /// Whether the object has the member (null included).
+    func contains(_ key: some CodingKey) -> Bool {
+        members[key.stringValue] != nil
+    }
+
+    /// The member names.
+    var keys: Dictionary<String, JSONValue>.Keys { members.keys }
 
     /// How error messages name `key`: `'route'`, `'fallbacks.ios'`.
     func name(_ key: some CodingKey) -> String {
@@ -44,7 +56,7 @@ struct BodyFields {
 
     /// The member's value when it is present and not null.
     func value(_ key: some CodingKey) throws -> JSONValue? {
-        let value = try container.decodeIfPresent(JSONValue.self, forKey: FieldKey(key.stringValue))
+        let value = members[key.stringValue]
         return value == JSONValue.null ? nil : value
     }
 
@@ -107,9 +119,18 @@ struct BodyFields {
 
     /// A nested body type, which reads its own members; nil when absent or null.
     func nested<T: Decodable>(_ type: T.Type, _ key: some CodingKey) throws -> T? {
-        let key = FieldKey(key.stringValue)
-        guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
-        return try container.decode(T.self, forKey: key)
+        try decodeIfPresent(type, key)
+    }
+
+    /// A member as a `Decodable` type; nil when absent or null. A body type reads the parsed
+    /// value itself (``APIRequestBody/init(parsed:path:)``); another type is decoded from its text.
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, _ key: some CodingKey) throws -> T? {
+        guard let value = try value(key) else { return nil }
+        let memberPath = path.isEmpty ? key.stringValue : path + "." + key.stringValue
+        if let body = type as? any APIRequestBody.Type {
+            return try body.init(parsed: value, path: memberPath) as? T
+        }
+        return try JSONDecoder().decode(T.self, from: Data(value.serialized().utf8))
     }
 
     /// A message for a `DecodingError` from a type that does not read through `BodyFields`.

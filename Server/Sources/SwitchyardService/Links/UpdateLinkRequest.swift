@@ -36,7 +36,7 @@ extension UpdateLinkRequest: APIRequestBody, OpenAPISchema {
                 + "null returns the link to the service's default (--install-proof for a redeem-limited link, none otherwise).",
             oneOf: ["attested", "none"]).nullable(),
                   read: { members, key in
-                      guard members.container.contains(key) else { return nil }
+                      guard members.contains(key) else { return nil }
                       guard let text = try members.string(key) else { return .some(nil) }
                       guard let proof = InstallProof(rawValue: text) else {
                           throw Problem.invalid("invalid-field", "Invalid field",
@@ -47,7 +47,7 @@ extension UpdateLinkRequest: APIRequestBody, OpenAPISchema {
         BodyField("installProofFor", \.installProofFor, InstallProofAction.requestSchema.described(
             "The app endpoints installProof applies to (redeem, resolve); null returns the link to [\"redeem\"].").nullable(),
                   read: { members, key in
-                      guard members.container.contains(key) else { return nil }
+                      guard members.contains(key) else { return nil }
                       return .some(try members.value(key).map(InstallProofAction.parse))
                   }),
     ]
