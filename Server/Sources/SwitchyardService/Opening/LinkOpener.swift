@@ -21,11 +21,7 @@ struct LinkOpener: Sendable {
         guard LinkCodes.isPlausible(code) else { return Responses.html(Pages.notFound(code: code), status: .notFound) }
         let opened: OpenLinkCache.Opened?
         do {
-            if let cached = service.openCache.lookup(code: code, at: service.now()) {
-                opened = cached
-            } else {
-                opened = try await read(code)
-            }
+            opened = try await service.storage { try await service.openCache.opened(code: code, now: service.now, from: service.openSource) }
         } catch let problem as Problem {
             return Responses.html(Pages.unavailable(detail: problem.detail), status: problem.status)
                 .with(problem.headers)
@@ -41,28 +37,6 @@ struct LinkOpener: Sendable {
         }
         return await answer(opened, clickKey: code, shortURL: service.shortURL(code), storedCode: code,
                             request: request, context: context, at: now)
-    }
-
-    /// Reads a stored link and keeps it in the open cache with its deep links (built once per
-    /// cache lifetime, not once per open); forgets the code when the link is not found. The codes
-    /// other opens missed meanwhile are read in the same query (``OpenLinkCache/readMissing(code:_:)``).
-    private func read(_ code: String) async throws -> OpenLinkCache.Opened? {
-        try await service.storage {
-            try await service.openCache.readMissing(code: code) { codes in
-                // Kept as of the read's start, as the refresher keeps what it reads: the entry never
-                // outlives the lifetime counted from when the database was asked.
-                let started = service.now()
-                let links = try await service.store.links(codes: codes)
-                var found: [String: OpenLinkCache.Opened] = [:]
-                for link in links {
-                    let opened = OpenLinkCache.Opened(link: link, urls: service.deepLinkURLs(link))
-                    service.openCache.keep(opened, at: started)
-                    found[link.code] = opened
-                }
-                for code in codes where found[code] == nil { service.openCache.evict(code: code) }
-                return found
-            }
-        }
     }
 
     /// The per-platform answer for a link that opens: records a click under `clickKey` (with the

@@ -212,6 +212,39 @@ final class OpenLinkCache: Sendable {
         return try await misses.value(for: code, read: read)
     }
 
+    /// Where the cache reads links and how it makes their entries: the one source of the opens'
+    /// reads (``opened(code:now:from:)``) and the refresher's (``refreshDue(at:batchSize:from:)``).
+    struct Source: Sendable {
+        /// Reads the links with these codes (the store's ``LinkStore/links(codes:)``).
+        let read: @Sendable ([String]) async throws -> [SmartLink]
+        /// A link's entry, with its deep links built once.
+        let make: @Sendable (SmartLink) -> Opened
+    }
+
+    /// The link `GET /{code}` opens, read through the cache: its entry when one is fresh at
+    /// `now()`; else read from `source` (with the codes other opens missed meanwhile), kept as of
+    /// the read's start (an entry never outlives the lifetime counted from when the database was
+    /// asked), the codes not found forgotten. Nil when no link has the code.
+    func opened(code: String, now: @Sendable () -> Date, from source: Source) async throws -> Opened? {
+        if let cached = lookup(code: code, at: now()) { return cached }
+        return try await readMissing(code: code) { codes in
+            let started = now()
+            var found: [String: Opened] = [:]
+            for link in try await source.read(codes) {
+                let opened = source.make(link)
+                keep(opened, at: started)
+                found[link.code] = opened
+            }
+            for code in codes where found[code] == nil { evict(code: code) }
+            return found
+        }
+    }
+
+    /// ``refreshDue(at:batchSize:read:make:)`` from the cache's `source`.
+    func refreshDue(at now: Date, batchSize: Int = 250, from source: Source) async throws {
+        try await refreshDue(at: now, batchSize: batchSize, read: source.read, make: source.make)
+    }
+
     /// Forgets `code` (after a change made through this instance).
     func evict(code: String) {
         _ = entries.withLock(hash: code.hashValue) { $0.removeValue(forKey: code) }

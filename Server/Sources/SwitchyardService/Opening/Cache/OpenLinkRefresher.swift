@@ -75,11 +75,15 @@ package final class OpenLinkRefresher: Service {
 }
 
 extension LinkService {
-    /// One pass of the open cache's refresher: the links due are read with ``LinkStore/links(codes:)``.
+    /// One pass of the open cache's refresher: the links due are read from ``openSource``.
     func refreshOpenCache() async throws {
-        try await openCache.refreshDue(
-            at: now(),
-            read: { codes in try await store.links(codes: codes) },
-            make: { link in OpenLinkCache.Opened(link: link, urls: deepLinkURLs(link)) })
+        try await openCache.refreshDue(at: now(), from: openSource)
+    }
+
+    /// Where the open cache reads links (``LinkStore/links(codes:)``) and how it makes their
+    /// entries (with their deep links, built once): for the opens and the refresher alike.
+    var openSource: OpenLinkCache.Source {
+        OpenLinkCache.Source(read: { [store] codes in try await store.links(codes: codes) },
+                             make: { [builder] link in OpenLinkCache.Opened(link: link, urls: builder.urls(for: link)) })
     }
 }
