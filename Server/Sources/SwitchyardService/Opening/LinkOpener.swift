@@ -21,7 +21,12 @@ struct LinkOpener: Sendable {
         guard LinkCodes.isPlausible(code) else { return Responses.html(Pages.notFound(code: code), status: .notFound) }
         let opened: OpenLinkCache.Opened?
         do {
-            opened = try await service.storage { try await service.openCache.opened(code: code, now: service.now, from: service.openSource) }
+            // A fresh entry answers without the storage wrapper or the cache's source: the hot path.
+            if let cached = service.openCache.lookup(code: code, at: service.now()) {
+                opened = cached
+            } else {
+                opened = try await service.storage { try await service.openCache.opened(code: code, now: service.now, from: service.openSource) }
+            }
         } catch let problem as Problem {
             return Responses.html(Pages.unavailable(detail: problem.detail), status: problem.status)
                 .with(problem.headers)
