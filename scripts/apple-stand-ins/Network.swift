@@ -11,10 +11,12 @@ final public class NWPathMonitor {
     /// SDK: `public init()`, a monitor of every interface type. Docs: network/nwpathmonitor/init()
     public init() {}
 
-    /// SDK: `@preconcurrency final public var pathUpdateHandler: ((_ newPath: NWPath) -> Void)?`
-    /// Docs: network/nwpathmonitor/pathupdatehandler. (Newer SDKs mark the closure `@Sendable`;
-    /// the SDK's code gives it a `@Sendable` closure, which either declaration accepts.)
-    @preconcurrency final public var pathUpdateHandler: ((_ newPath: NWPath) -> Void)?
+    /// SDK (current): `@preconcurrency final public var pathUpdateHandler: (@Sendable (_ newPath: NWPath) -> Void)?`
+    /// Docs: network/nwpathmonitor/pathupdatehandler. Older SDKs declared the closure without
+    /// `@Sendable`; the stand-in takes the stricter, current form (as open-source code that mirrors
+    /// the type declares it, e.g. Polkadot Vault's `PathMonitorProtocol`, and protocols written in
+    /// 2024 for `extension NWPathMonitor`), so glue that passes a non-Sendable closure fails here.
+    @preconcurrency final public var pathUpdateHandler: (@Sendable (_ newPath: NWPath) -> Void)?
 
     /// SDK: `final public func start(queue: DispatchQueue)`. Docs: network/nwpathmonitor/start(queue:)
     final public func start(queue: DispatchQueue) {}

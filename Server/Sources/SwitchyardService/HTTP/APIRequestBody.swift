@@ -196,7 +196,7 @@ struct BodyField<Body>: Sendable {
     /// `Value`'s own, run with this body's.
     static func nested<Value: APIRequestBody & Encodable>(_ name: String, _ property: any WritableKeyPath<Body, Value?> & Sendable,
                                               _ schema: JSONSchema, adminOnly: Bool = false) -> Self {
-        BodyField(name, property, schema, adminOnly: adminOnly, read: { members, key in try members.nested(Value.self, key) },
+        BodyField(name, property, schema, adminOnly: adminOnly, read: { members, key in try members.decodeIfPresent(Value.self, key) },
                   check: { value throws(Problem) in try value?.validate() })
     }
 }

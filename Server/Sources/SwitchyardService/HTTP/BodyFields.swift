@@ -117,11 +117,6 @@ struct BodyFields {
         return members
     }
 
-    /// A nested body type, which reads its own members; nil when absent or null.
-    func nested<T: Decodable>(_ type: T.Type, _ key: some CodingKey) throws -> T? {
-        try decodeIfPresent(type, key)
-    }
-
     /// A member as a `Decodable` type; nil when absent or null. A body type reads the parsed
     /// value itself (``APIRequestBody/init(parsed:path:)``); another type is decoded from its text.
     func decodeIfPresent<T: Decodable>(_ type: T.Type, _ key: some CodingKey) throws -> T? {

@@ -1,3 +1,5 @@
+#if DEBUG
+// The build counter exists in debug builds only.
 import Hummingbird
 import HummingbirdTesting
 import Switchyard
@@ -46,3 +48,4 @@ import Testing
         await StoreKind.cleanUp(store)
     }
 }
+#endif
