@@ -15,8 +15,9 @@ struct AssociationCommand: AsyncParsableCommand {
         subcommands: [AssociationCheckCommand.self])
 }
 
-/// `switchyard association check --routes FILE (--url BASE | --apple FILE --android FILE)`:
-/// proves that deployed association files cover the route table (``AssociationCoverage``).
+/// `switchyard association check --routes FILE (--url BASE... | --apple FILE --android FILE)`:
+/// proves that deployed association files cover the route table (``AssociationCoverage``), on
+/// each link domain given.
 ///
 /// ```
 /// $ switchyard association check --routes routes.json --url https://go.example.com
@@ -30,7 +31,8 @@ struct AssociationCheckCommand: AsyncParsableCommand {
         abstract: "Prove that association files open every app route and short link, and nothing else.",
         discussion: """
             Reads the deployed files (--url fetches BASE/.well-known/apple-app-site-association and \
-            BASE/.well-known/assetlinks.json; --apple and --android read files) and checks, for each app of the \
+            BASE/.well-known/assetlinks.json, for each --url given: one per link domain; --apple and --android \
+            read files) and checks, for each app of the \
             table, that every route path (each form and screen prefix, with a query and a fragment, in capitals \
             for a case-insensitive table) and every short-link shape opens the app, and that web-only routes, \
             the service's own paths and its reserved words do not. Components are read as Apple documents them: \
@@ -38,13 +40,15 @@ struct AssociationCheckCommand: AsyncParsableCommand {
 
             Each gap is one line, KIND: MESSAGE. With --json, one object: {"covered", "checked", "gaps": \
             [{"kind", "platform", "app", "example", "route", "message"}]}; kind is missing-app, \
-            missing-fingerprint, no-components, unclaimed or claimed. Exit status 1 when there is a gap.
+            missing-fingerprint, no-components, unclaimed or claimed. With several --url, one such object per \
+            line, each with its "url". Exit status 1 when there is a gap or a domain's files cannot be read.
             """)
 
     @OptionGroup var table: TableOptions
 
-    @Option(help: ArgumentHelp("The service's base URL, whose /.well-known/ files are fetched.", valueName: "url"))
-    var url: String?
+    @Option(help: ArgumentHelp("A link domain's base URL, whose /.well-known/ files are fetched (repeatable: each domain's).",
+                               valueName: "url"))
+    var url: [String] = []
 
     @Option(help: ArgumentHelp("An apple-app-site-association file.", valueName: "file"))
     var apple: String?
@@ -56,10 +60,10 @@ struct AssociationCheckCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        if url != nil && (apple != nil || android != nil) {
+        if !url.isEmpty && (apple != nil || android != nil) {
             throw ValidationError("give either --url or --apple and --android, not both")
         }
-        if url == nil && (apple == nil || android == nil) {
+        if url.isEmpty && (apple == nil || android == nil) {
             throw ValidationError("give --url BASE, or both --apple FILE and --android FILE")
         }
     }
@@ -72,24 +76,37 @@ struct AssociationCheckCommand: AsyncParsableCommand {
             for line in error.lines.dropLast() { _ = Self.fail(line) }
             throw Self.fail(error.lines.last ?? "\(table.routes): cannot be read")
         }
-        let appleText: String, androidText: String, appleName: String, androidName: String
-        if let url {
-            var base = url
-            while base.hasSuffix("/") { base.removeLast() }
-            guard let parsed = URL(string: base), let scheme = parsed.scheme?.lowercased(), scheme == "https" || scheme == "http",
-                  parsed.host != nil else {
-                throw Self.fail("--url must be the service's base URL, as https://go.example.com; got '\(url)'")
-            }
-            appleName = base + "/.well-known/apple-app-site-association"
-            androidName = base + "/.well-known/assetlinks.json"
-            appleText = try await Self.fetch(appleName)
-            androidText = try await Self.fetch(androidName)
+        var failed = false
+        if url.isEmpty {
+            failed = try check(compiled, appleName: apple!, androidName: android!, appleText: Self.read(apple!),
+                               androidText: Self.read(android!), origin: nil)
         } else {
-            appleName = apple!
-            androidName = android!
-            appleText = try Self.read(appleName)
-            androidText = try Self.read(androidName)
+            for url in url {
+                var base = url
+                while base.hasSuffix("/") { base.removeLast() }
+                guard let parsed = URL(string: base), let scheme = parsed.scheme?.lowercased(), scheme == "https" || scheme == "http",
+                      parsed.host != nil else {
+                    throw Self.fail("--url must be a link domain's base URL, as https://go.example.com; got '\(url)'")
+                }
+                let appleName = base + "/.well-known/apple-app-site-association"
+                let androidName = base + "/.well-known/assetlinks.json"
+                do {
+                    // A domain whose files cannot be read is reported, and the next domain checked.
+                    failed = try await check(compiled, appleName: appleName, androidName: androidName,
+                                             appleText: Self.fetch(appleName), androidText: Self.fetch(androidName),
+                                             origin: url) || failed
+                } catch is ExitCode where self.url.count > 1 {
+                    failed = true
+                }
+            }
         }
+        if failed { throw ExitCode.failure }
+    }
+
+    /// Checks one domain's files (`origin`: its base URL; nil for files read from disk) and prints
+    /// the result; whether there is a gap.
+    private func check(_ compiled: RouteTable, appleName: String, androidName: String, appleText: String, androidText: String,
+                       origin: String?) throws -> Bool {
         let documents: (AssociationDocument, AssociationDocument)
         do {
             documents = (try AssociationDocument(apple: appleText, file: appleName),
@@ -97,11 +114,12 @@ struct AssociationCheckCommand: AsyncParsableCommand {
         } catch {
             throw Self.fail(error.description)
         }
-        let coverage = AssociationCoverage(table: compiled, origin: url ?? "")
+        let coverage = AssociationCoverage(table: compiled, origin: origin ?? "")
         let gaps = coverage.gaps(apple: documents.0, android: documents.1)
         let checked = coverage.expectations.count
         if json {
             var object = JSONObjectWriter()
+            if url.count > 1, let origin { object["url"] = .value(.string(origin)) }
             object["covered"] = .value(.bool(gaps.isEmpty))
             object["checked"] = .value(.number(Double(checked)))
             object["gaps"] = .value(.array(gaps.map { gap in
@@ -112,12 +130,12 @@ struct AssociationCheckCommand: AsyncParsableCommand {
             print(object.serialized())
         } else {
             for gap in gaps { print("\(gap.kind): \(gap.message)") }
-            let subject = url ?? "\(appleName), \(androidName)"
+            let subject = origin ?? "\(appleName), \(androidName)"
             print(gaps.isEmpty
                   ? "\(subject): the association files cover \(table.routes): \(checked) URLs checked per app, no gaps"
                   : "\(subject): \(gaps.count == 1 ? "1 gap" : "\(gaps.count) gaps") against \(table.routes)")
         }
-        if !gaps.isEmpty { throw ExitCode.failure }
+        return !gaps.isEmpty
     }
 
     static func read(_ path: String) throws -> String {

@@ -32,7 +32,9 @@ struct ImportFirebaseCommand: AsyncParsableCommand {
         abstract: "Import a Firebase Dynamic Links export: a CSV with short and long links, or long links one a line.",
         discussion: """
             Each row becomes a smart link whose code is its Firebase suffix (https://example.page.link/m9Mm \
-            opens as /m9Mm once the domain points at `switchyard serve`); rows without a short link get a code \
+            opens as /m9Mm once the domain points at `switchyard serve`), on the domain its short link names: \
+            the team's domain of that host (switchyard domains add), the one --domain-map names, else the \
+            --base-url domain; the same suffix on two domains is two links. Rows without a short link get a code \
             derived from the long link. Google's Takeout export (one CSV per domain) is read column by column: \
             the deep link through the route table, fallbacks, preview, forced redirect, minimum versions, \
             campaign, link name (the label), creation timestamp; archived rows are imported disabled. Rows \
@@ -65,6 +67,12 @@ struct ImportFirebaseCommand: AsyncParsableCommand {
                                valueName: "reject|web"))
     var unrouted: FirebaseImporter.UnroutedRows = .reject
 
+    @Option(name: .customLong("domain-map"), help: ArgumentHelp(
+        "Move a Firebase domain's links onto a domain of the team: old=new (example.page.link=links.example.com); repeatable. "
+            + "A file whose domain is a domain of the team lands there without it; any other on the --base-url domain.",
+        valueName: "old=new"))
+    var domainMap: [KeyValue] = []
+
     @Flag(name: .customLong("dry-run"), help: "Check every row and report, but write nothing.")
     var dryRun = false
 
@@ -89,7 +97,8 @@ struct ImportFirebaseCommand: AsyncParsableCommand {
             let importer = try FirebaseImporter(configuration: ServiceConfiguration(routes: table, baseURL: baseURL), store: store,
                                                 team: team)
             let bar = ProgressBar(enabled: !json && isatty(STDERR_FILENO) == 1)
-            let options = FirebaseImporter.Options(dryRun: dryRun, archived: archived, unrouted: unrouted)
+            let map = Dictionary(domainMap.map { ($0.name.lowercased(), $0.value.lowercased()) }, uniquingKeysWith: { _, last in last })
+            let options = FirebaseImporter.Options(dryRun: dryRun, archived: archived, unrouted: unrouted, domainMap: map)
             report = try await importer.run(paths: files, options: options) { progress in bar.show(progress) }
             bar.finish()
             if !dryRun, report.imported > 0 {

@@ -89,6 +89,15 @@ struct ServeCommand: AsyncParsableCommand {
             transform: ServeSettings.addressRange)
     var trustedProxies: [AddressRange] = []
 
+    @Option(name: .customLong("not-found-redirect"),
+            help: ArgumentHelp("Where the --base-url domain sends a code it has no link for, instead of 404 (stored domains keep their own: switchyard domains).",
+                               valueName: "url"))
+    var notFoundRedirect: String?
+
+    @Option(name: .customLong("expired-redirect"),
+            help: ArgumentHelp("Where the --base-url domain sends an expired link without its own expiredURL, instead of 410.", valueName: "url"))
+    var expiredRedirect: String?
+
     @Option(name: .customLong("key-guess-rate"),
             help: ArgumentHelp("""
                 Dashboard sign-ins and wrong admin keys each client address (IPv6: each /64) may make: \
@@ -209,6 +218,9 @@ struct ServeCommand: AsyncParsableCommand {
             "--database-timeout", as: "5s", because: "a request cannot wait on the database forever")
         settings.keyGuessRate = keyGuessRate.rate
         settings.trustedProxies = trustedProxies
+        settings.bootstrapRedirects = LinkDomain.Redirects(
+            notFound: try ServeSettings.redirect(notFoundRedirect, "--not-found-redirect"),
+            expired: try ServeSettings.redirect(expiredRedirect, "--expired-redirect"))
         settings.allowBreakingRoutes = allowBreakingRoutes
         settings.attest.redeemLimitedDefault = installProof
         settings.attest.installsPerAddressPerHour = installsPerAddress

@@ -48,6 +48,9 @@ struct ServeSettings: Sendable {
     var auditRetention: Duration? = ServiceConfiguration.Limits.defaultAuditRetention
     /// Proxies whose `X-Forwarded-For` is believed (`--trusted-proxy`).
     var trustedProxies: [AddressRange] = []
+    /// Where the bootstrap domain sends unknown codes and expired links (`--not-found-redirect`,
+    /// `--expired-redirect`).
+    var bootstrapRedirects = LinkDomain.Redirects()
     /// Dashboard sign-ins and wrong admin keys each client address may make (`--key-guess-rate`);
     /// nil for no limit.
     var keyGuessRate: RateLimit? = ServiceConfiguration.Limits.defaultKeyGuessRate
@@ -190,7 +193,18 @@ struct ServeSettings: Sendable {
         configuration.limits.appCreateTotalRate = appCreateTotalRate
         configuration.limits.auditRetention = auditRetention
         configuration.limits.keyRequestRate = keyRequestRate
+        configuration.bootstrapRedirects = bootstrapRedirects
         return configuration
+    }
+
+    /// A redirect flag's URL, checked: an absolute http or https URL (nil when not given).
+    static func redirect(_ text: String?, _ flag: String) throws -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        guard let url = URLComponents(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              url.host?.isEmpty == false else {
+            throw ValidationError("\(flag) '\(text)' is not an absolute http or https URL")
+        }
+        return text
     }
 
 }

@@ -27,7 +27,7 @@ struct AppAPI: Sendable {
     /// and `attestKeyUnknown` says when the key the request named is one the service does not know.
     func resolve(_ request: Request, context: ServiceRequestContext) async throws -> Resolution {
         try await service.spendPerClient(.resolve, request: request, context: context)
-        let code = try context.parameters.require("code")
+        let code = try service.linkKey(code: context.parameters.require("code"), request: request, team: nil)
         let release = try AppVersionGate.release(of: request)
         let link = try await liveLink(code, context: context)
         // Metadata the link serves only to an attested install is withheld without that proof.
@@ -122,8 +122,7 @@ struct AppAPI: Sendable {
     /// proves itself first as the link's policy asks (``InstallProofCheck``).
     func redeem(_ request: Request, context: ServiceRequestContext) async throws -> Redemption {
         try await service.spendPerClient(.redeem, request: request, context: context)
-        let code = try context.parameters.require("code")
-        guard LinkCodes.isPlausible(code) else { throw Problem.linkNotFound(code) }
+        let code = try service.linkKey(code: context.parameters.require("code"), request: request, team: nil)
         let body = try await request.decode(as: RedeemRequest.self, context: context)
         // An app key of one team redeems only that team's links: another team's is not found.
         if context.caller?.teamOnly != false {
@@ -170,11 +169,11 @@ struct AppAPI: Sendable {
     /// The live link with this code of the app key's team: 404 when there is none (or it is
     /// another team's), 410 when it is gone.
     private func liveLink(_ code: String, context: ServiceRequestContext) async throws -> SmartLink {
-        guard LinkCodes.isPlausible(code), let link = try await service.storage({ try await service.store.link(code: code) }),
+        guard LinkCodes.isPlausibleKey(code), let link = try await service.storage({ try await service.store.link(code: code) }),
               context.caller?.reaches(link) == true else {
-            throw Problem.linkNotFound(code)
+            throw Problem.linkNotFound(LinkKey.split(code).code)
         }
-        guard !link.isGone(at: service.now()) else { throw Problem.linkGone(code) }
+        guard !link.isGone(at: service.now()) else { throw Problem.linkGone(link.shortCode) }
         return link
     }
 }

@@ -45,6 +45,10 @@ enum OperationRoles {
         Entry(id: "listKeys", method: .get, path: "/api/v1/keys", roles: admin),
         Entry(id: "revokeKey", method: .delete, path: "/api/v1/keys/{name}", roles: admin),
         Entry(id: "listAudit", method: .get, path: "/api/v1/audit", roles: admin),
+        Entry(id: "addDomain", method: .post, path: "/api/v1/domains", roles: admin),
+        Entry(id: "listDomains", method: .get, path: "/api/v1/domains", roles: viewer),
+        Entry(id: "updateDomain", method: .patch, path: "/api/v1/domains/{host}", roles: admin),
+        Entry(id: "removeDomain", method: .delete, path: "/api/v1/domains/{host}", roles: admin),
     ]
 
     private static let byRoute: [String: Entry] = Dictionary(uniqueKeysWithValues: all.map { ("\($0.method) \($0.path)", $0) })

@@ -49,6 +49,11 @@ struct Dashboard: Sendable {
         router.get("/") { request, context in
             // `/?link=...` is a Firebase Dynamic Links long link, not the dashboard.
             if FirebaseLongLinkOpener.isLongLink(request) { return await FirebaseLongLinkOpener(service: service).open(request, context: context) }
+            // A stored link domain with a root redirect sends `/` there; the bootstrap domain's `/` is the dashboard.
+            if let served = service.servedDomain(request, context: context), !served.isBootstrap,
+               let url = served.domain.redirects.root {
+                return Response(status: .found, headers: Responses.redirectFields(to: url))
+            }
             return try await signedIn(request) { session in try await listPage(request, session: session) }
         }
         router.get("dashboard") { _, _ in DashboardPage.redirect("/") }

@@ -72,13 +72,17 @@ public struct LinkExplainer: Sendable {
         if lowered.hasPrefix("https://") || lowered.hasPrefix("http://") {
             guard let host = parts.host, !host.isEmpty else { throw Failure("'\(url)' has no host") }
             let serviceHost = AssociationURL(service.configuration.trimmedBaseURL).host
-            if host == serviceHost {
+            if let domain = try await linkDomain(host: host, serviceHost: serviceHost) {
                 if parts.path == "/", let query = parts.query, !query.isEmpty { return try longLink(trimmed, query: query) }
                 let segments = parts.path.split(separator: "/")
                 guard segments.count == 1, let code = segments.first.map(String.init), LinkCodes.isPlausible(code) else {
-                    throw Failure("'\(url)' is on the link service's host but is not a short link (https://\(host)/CODE)")
+                    throw Failure("'\(url)' is on a link domain of the service but is not a short link (https://\(host)/CODE)")
                 }
-                guard let explanation = try await explain(code: code, url: trimmed) else { return unknown(code: code, url: trimmed) }
+                guard let explanation = try await explain(code: domain.key(code), url: trimmed) else {
+                    var unknown = unknown(code: code, url: trimmed)
+                    unknown.domain = domain.domain.host
+                    return unknown
+                }
                 return explanation
             }
             let hosts = service.table.configuration.hosts.map { $0.lowercased() }
@@ -95,11 +99,20 @@ public struct LinkExplainer: Sendable {
         return try routeURL(trimmed, kind: "internal")
     }
 
-    /// Explains the stored link `code`; nil when no such code was ever issued. `url` is what
-    /// the explanation names (the short URL by default).
+    /// The link domain `host` (a URL's, with its port) is: the bootstrap one (the base URL's
+    /// host), a stored one (read again from the store), else nil.
+    private func linkDomain(host: String, serviceHost: String?) async throws -> ServedDomain? {
+        if host == serviceHost { return service.domains.bootstrap }
+        guard let bare = DomainHost.bare(host) else { return nil }
+        try await service.domains.refresh(from: service.store)
+        return service.domains.all.first { $0.host == bare }.map { ServedDomain(domain: $0, isBootstrap: false) }
+    }
+
+    /// Explains the stored link `code` (its store key: `host/code` on a stored domain); nil when
+    /// no such code was ever issued. `url` is what the explanation names (the short URL by default).
     public func explain(code: String, url: String? = nil) async throws -> LinkExplanation? {
-        guard LinkCodes.isPlausible(code), let link = try await service.store.link(code: code) else { return nil }
-        return explain(link, url: url ?? service.shortURL(code))
+        guard LinkCodes.isPlausibleKey(code), let link = try await service.store.link(code: code) else { return nil }
+        return explain(link, url: url ?? service.shortURL(link.code))
     }
 
     /// A Firebase Dynamic Links long link (`BASE/?link=...`), made into the transient link
@@ -122,7 +135,10 @@ public struct LinkExplainer: Sendable {
 
     /// Explains a stored link as the opener would answer it now.
     func explain(_ link: SmartLink, url: String) -> LinkExplanation {
-        explain(link, url: url, shortURL: service.shortURL(link.code), storedCode: link.code, kind: "short-link")
+        var explanation = explain(link, url: url, shortURL: service.shortURL(link.code), storedCode: link.code, kind: "short-link")
+        explanation.code = link.shortCode
+        explanation.domain = link.domain ?? service.domains.bootstrap.domain.host
+        return explanation
     }
 
     /// Explains a link as the opener would answer it now: a stored one (`storedCode`), or a long

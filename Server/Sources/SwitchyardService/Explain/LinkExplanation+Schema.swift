@@ -7,6 +7,7 @@ extension LinkExplanation: APIObject, OpenAPISchema {
         APIField("url", \.url),
         APIField("kind", \.kind, oneOf: ["short-link", "long-link", "universal-link", "custom-scheme", "internal"]),
         APIField("code", \.code),
+        APIField("domain", \.domain, "The host of the short link's domain; null for other kinds."),
         APIField("route", \.route),
         APIField("cases", \.cases),
         APIField("warnings", \.warnings),

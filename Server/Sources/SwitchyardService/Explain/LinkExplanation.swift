@@ -21,6 +21,9 @@ public struct LinkExplanation: Codable, Sendable, Hashable {
     public var kind: String
     /// The short link's code; nil for other kinds.
     public var code: String?
+    /// The host of the short link's domain (the service's bootstrap domain or a stored one); nil
+    /// for other kinds.
+    public var domain: String? = nil
     /// The route the app receives; nil when the URL opens no route.
     public var route: RouteInfo?
     /// One case per platform and app state, in a fixed order: iPhone with and without the app,

@@ -8,7 +8,7 @@ extension LinksAPI {
     /// (``LinkExplainer``); 404 for a link of another team or a deleted one.
     func explain(_ request: Request, context: ServiceRequestContext) async throws -> LinkExplanation {
         let team = try context.team
-        let code = try context.parameters.require("code")
+        let code = try key(request, context: context, team: team)
         let link = try await ownedLink(code, team: team)
         return LinkExplainer(service: service).explain(link, url: service.shortURL(code))
     }

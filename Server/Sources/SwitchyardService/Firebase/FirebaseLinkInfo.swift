@@ -1,3 +1,4 @@
+import Foundation
 @_spi(SwitchyardService) import Switchyard
 
 /// Firebase's REST `dynamicLinkInfo` object: its fields by section, read with Firebase's error
@@ -106,15 +107,23 @@ struct FirebaseLinkInfo: Codable, Sendable, Hashable {
         }
     }
 
-    /// The query string (`link=...&apn=...`) this object stands for, with warnings for the domain
-    /// fields, which the service ignores: the short link is always on `baseURL`.
+    /// The host the request asks the short link to be on: `domainUriPrefix`'s (`https://promo.example.com`
+    /// or `https://promo.example.com/go`), else `dynamicLinkDomain` (a bare host); lowercased.
+    var requestedHost: String? {
+        if let prefix = domainUriPrefix { return URLComponents(string: prefix)?.host.flatMap(DomainHost.bare) }
+        return dynamicLinkDomain.flatMap(DomainHost.bare)
+    }
+
+    /// The query string (`link=...&apn=...`) this object stands for, with a warning when the
+    /// domain it asks for is not `baseURL` (the base of the domain the short link is made on, which
+    /// the caller picked from ``requestedHost`` among the team's domains).
     func query(baseURL: String, warnings: inout [FirebaseShortLinkResponse.Warning]) -> String {
-        if let prefix = domainUriPrefix, Self.trimmed(prefix) != Self.trimmed(baseURL) {
+        let baseHost = URLComponents(string: baseURL)?.host.flatMap(DomainHost.bare)
+        if let prefix = domainUriPrefix, requestedHost != baseHost {
             warnings.append(.init("DOMAIN_URI_PREFIX_IGNORED",
-                                  "domainUriPrefix '\(prefix)' is not this service's base URL; the short link is on \(baseURL)."))
-        }
-        if dynamicLinkDomain != nil {
-            warnings.append(.init("DOMAIN_URI_PREFIX_IGNORED", "dynamicLinkDomain is ignored; the short link is on \(baseURL)."))
+                                  "domainUriPrefix '\(prefix)' is not a domain of this team; the short link is on \(baseURL)."))
+        } else if let domain = dynamicLinkDomain, domainUriPrefix == nil, requestedHost != baseHost {
+            warnings.append(.init("DOMAIN_URI_PREFIX_IGNORED", "dynamicLinkDomain '\(domain)' is not a domain of this team; the short link is on \(baseURL)."))
         }
         // The order of the members' names, as Firebase's own reader met them.
         var pairs: [(String, String)] = []

@@ -36,8 +36,15 @@ struct FirebaseShortLinksAPI: Sendable {
         let body = try await request.decode(as: FirebaseShortLinkRequest.self, context: context)
         var warnings: [FirebaseShortLinkResponse.Warning] = []
         let long: FirebaseLongLink
+        // The team's domain the request names (domainUriPrefix, dynamicLinkDomain or the long link's
+        // host), else its default.
+        let usable = service.domains.domains(team: team)
+        let asked = body.dynamicLinkInfo?.requestedHost
+            ?? body.longDynamicLink.flatMap { URLComponents(string: $0)?.host }.flatMap(DomainHost.bare)
+        let domain = usable.first { $0.domain.host == asked } ?? usable[0]
         if let info = body.dynamicLinkInfo {
-            let query = info.query(baseURL: service.configuration.trimmedBaseURL, warnings: &warnings)
+            let base = domain.isBootstrap ? service.configuration.trimmedBaseURL : "https://" + domain.domain.host
+            let query = info.query(baseURL: base, warnings: &warnings)
             long = try FirebaseLongLink(query: Substring(query))
         } else {
             long = try FirebaseLongLink(url: body.longDynamicLink ?? "")
@@ -53,7 +60,7 @@ struct FirebaseShortLinksAPI: Sendable {
         } catch {
             throw Self.invalid(error.message)
         }
-        let link = try await service.create(draft, team: team, alias: nil, codeLength: length,
+        let link = try await service.create(draft, team: team, alias: nil, domain: domain, codeLength: length,
                                             author: service.auditAuthor(request, context: context)).link
         context.logger.info("link created (Firebase REST API)", metadata: ["code": "\(link.code)", "team": "\(team)", "route": "\(link.route)"])
         let shortLink = service.shortURL(link.code)

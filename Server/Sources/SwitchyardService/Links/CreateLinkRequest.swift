@@ -15,6 +15,8 @@ struct CreateLinkRequest: Codable, Sendable, Hashable {
     var content = LinkContent(route: "")
     /// A custom code instead of a generated one.
     var alias: String?
+    /// The host of the domain the link lives on (one of the key's team's); nil: the team's default.
+    var domain: String?
     /// When the link stops opening: ISO 8601, in the future (checked, then kept in the content,
     /// by ``LinkRules/draft(_:by:now:)``).
     var expiresAt: String?
@@ -133,6 +135,9 @@ extension CreateLinkRequest: APIRequestBody, OpenAPISchema {
                 + "on an allowed domain.", maxLength: 2048, pattern: APIPatterns.httpURL).nullable(), maxLength: 2048, adminOnly: true),
         .string("alias", \.alias, JSONSchema.string("A custom code; reserved words are refused.", pattern: "^[A-Za-z0-9_-]{3,64}$")
                     .nullable(), maxLength: 256, adminOnly: true),
+        .string("domain", \.domain, JSONSchema.string(
+            "The host of the domain the link lives on, one of the team's (GET /api/v1/domains); absent: the team's default "
+                + "domain. Another team's domain is a 403 naming it.", maxLength: 253).nullable(), maxLength: 253, adminOnly: true),
         .string("label", \.content.label, JSONSchema.string("What people call the link; the list's q searches it.", maxLength: 256).nullable(),
                 maxLength: 256),
         BodyField("deferredMatch", \.content.deferredMatch, JSONSchema.string(

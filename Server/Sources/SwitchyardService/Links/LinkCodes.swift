@@ -1,3 +1,5 @@
+import SwitchyardStore
+
 /// Short codes: generated ones and custom aliases.
 enum LinkCodes {
     /// The 62 letters of generated codes.
@@ -36,6 +38,12 @@ enum LinkCodes {
     /// Whether a path segment could be a code at all (saves a database look-up for junk).
     static func isPlausible(_ code: String) -> Bool {
         (1...64).contains(code.utf8.count) && code.utf8.allSatisfy(isCodeByte)
+    }
+
+    /// Whether a store key (``LinkKey``: a code, or `host/code` on a stored domain) could be one.
+    static func isPlausibleKey(_ key: String) -> Bool {
+        let (host, code) = LinkKey.split(key)
+        return isPlausible(code) && host.map { !$0.isEmpty && $0.utf8.count <= 253 && !$0.contains("/") } ?? true
     }
 
     static func isCodeByte(_ byte: UInt8) -> Bool {

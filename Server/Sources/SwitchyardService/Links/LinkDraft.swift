@@ -147,16 +147,18 @@ extension LinkService {
     var rules: LinkRules { LinkRules(builder: builder, fallbacks: fallbacks) }
 
     /// Checks a draft and stores it under `alias`, or under a generated code of `codeLength`
-    /// letters (another one when a code is taken): the create path of the admin API, the dashboard
+    /// letters (another one when a code is taken), on `domain` (nil: the team's default; the
+    /// caller checked that the team may use it): the create path of the admin API, the dashboard
     /// and Firebase's REST API. `author`'s `link.created` entry (the code as target, the route as
     /// detail) is written in the link's transaction.
     ///
     /// - Throws: a ``LinkRuleError`` from ``LinkRules``, 409 when the alias is taken, 503 when the
     ///   store is unavailable or no free code turns up.
-    func create(_ draft: LinkDraft, team: String, alias: String?, codeLength: Int? = nil,
+    func create(_ draft: LinkDraft, team: String, alias: String?, domain: ServedDomain? = nil, codeLength: Int? = nil,
                 author: AuditAuthor?) async throws -> DeepLinkBuilder.VerifiedLink {
         let length = codeLength ?? configuration.limits.codeLength
-        let verified = try rules.verified(draft, code: alias ?? LinkCodes.generate(length: length), team: team, now: now())
+        let domain = domain ?? domains.domains(team: team)[0]
+        let verified = try rules.verified(draft, code: domain.key(alias ?? LinkCodes.generate(length: length)), team: team, now: now())
         var link = verified.link
         var attempts = 0
         while true {
@@ -170,7 +172,7 @@ extension LinkService {
                 }
                 attempts += 1
                 guard attempts < 8 else { throw Problem.unavailable("could not find a free code; retry later") }
-                link.code = LinkCodes.generate(length: length)
+                link.code = domain.key(LinkCodes.generate(length: length))
             }
         }
         metrics.linkCreated()

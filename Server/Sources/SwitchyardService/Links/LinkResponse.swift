@@ -7,6 +7,8 @@ import SwitchyardStore
 /// reads. The answer of create, inspect and update, and an item of ``LinkPageResponse``.
 struct LinkResponse: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
     var code: String
+    /// The host of the link's domain.
+    var domain: String
     /// The short link.
     var url: String
     var route: String
@@ -50,7 +52,8 @@ struct LinkResponse: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
     /// written once from the path it verified), else built from the route table now.
     init(_ link: SmartLink, service: LinkService, clicks: [Click.Platform: Int]? = nil, urls: DeepLinkURLs? = nil) {
         let urls = urls ?? service.deepLinkURLs(link)
-        code = link.code
+        code = link.shortCode
+        domain = link.domain ?? service.domains.bootstrap.domain.host
         url = service.shortURL(link.code)
         (route, routeName) = StoredLinkRoute.shown(link, in: service.table)
         routeParameters = link.routeParameters
@@ -84,7 +87,8 @@ extension LinkResponse: APIObject, OpenAPISchema {
 
     /// `null` for a missing optional field; `clicks` only when counted.
     static let fields: [APIField<Self>] = [
-        APIField("code", \.code),
+        APIField("code", \.code, "The short code, unique on its domain."),
+        APIField("domain", \.domain, "The host of the domain the link lives on (the short link's host)."),
         APIField("url", \.url, "The short link."),
     ] + APIField.deepLinkFields + [
         APIField("hasMetadata", \.hasMetadata),

@@ -41,16 +41,22 @@ struct LinksAPI: Sendable {
     /// (``LinkRules/draft(_:by:now:)``, which checks the route first), then the link.
     /// `author`'s `link.created` entry is written with the link.
     func create(_ body: CreateLinkRequest, team: String, author: AuditAuthor?, logger: Logger) async throws -> DeepLinkBuilder.VerifiedLink {
+        let domain = try service.domains.domain(named: body.domain, team: team)
         let draft = try service.rules.draft(body, by: .team, now: service.now())
-        let created = try await service.create(draft, team: team, alias: body.alias, author: author)
+        let created = try await service.create(draft, team: team, alias: body.alias, domain: domain, author: author)
         logger.info("link created", metadata: ["code": "\(created.link.code)", "team": "\(team)", "route": "\(created.link.route)"])
         return created
     }
 
     /// `201 Created` with the link and its `Location`.
     func created(_ created: DeepLinkBuilder.VerifiedLink) -> EditedResponse<LinkResponse> {
-        EditedResponse(status: .created, headers: [.location: "/api/v1/links/\(created.link.code)"],
+        EditedResponse(status: .created, headers: [.location: Self.location(created.link)],
                        response: LinkResponse(created.link, service: service, urls: created.urls))
+    }
+
+    /// A link's address in the API: `/api/v1/links/{code}`, with `?domain=` for a stored domain.
+    static func location(_ link: SmartLink) -> String {
+        "/api/v1/links/\(link.shortCode)" + (link.domain.map { "?domain=\($0)" } ?? "")
     }
 
     /// `POST /api/v1/links` with the app key (HOKO's in-app link generation): a route link of the
@@ -87,17 +93,21 @@ struct LinksAPI: Sendable {
         return LinkPageResponse(links: page.links.map { LinkResponse($0, service: service) }, nextCursor: page.nextCursor)
     }
 
-    /// The team's live link with this code, or 404.
-    func ownedLink(_ code: String, team: String) async throws -> SmartLink {
-        guard LinkCodes.isPlausible(code),
-              let link = try await service.storage({ try await service.store.link(code: code) }),
-              link.team == team, link.deletedAt == nil else { throw Problem.linkNotFound(code) }
+    /// The team's live link with this store key, or 404.
+    func ownedLink(_ key: String, team: String) async throws -> SmartLink {
+        guard let link = try await service.storage({ try await service.store.link(code: key) }),
+              link.team == team, link.deletedAt == nil else { throw Problem.linkNotFound(LinkKey.split(key).code) }
         return link
+    }
+
+    /// The store key a request's `{code}` (and `domain` query) names for its team.
+    func key(_ request: Request, context: ServiceRequestContext, team: String) throws -> String {
+        try service.linkKey(code: context.parameters.require("code"), request: request, team: team)
     }
 
     func inspect(_ request: Request, context: ServiceRequestContext) async throws -> LinkResponse {
         let team = try context.team
-        let code = try context.parameters.require("code")
+        let code = try key(request, context: context, team: team)
         let link = try await ownedLink(code, team: team)
         let clicks = try await service.storage { try await service.store.clickCounts(code: code) }
         return LinkResponse(link, service: service, clicks: clicks)
@@ -105,7 +115,7 @@ struct LinksAPI: Sendable {
 
     func update(_ request: Request, context: ServiceRequestContext) async throws -> LinkResponse {
         let team = try context.team
-        let code = try context.parameters.require("code")
+        let code = try key(request, context: context, team: team)
         let body = try await request.decode(as: UpdateLinkRequest.self, context: context)
         try body.validate()
         if body.installProof != nil || body.installProofFor != nil, let caller = context.caller {
@@ -126,11 +136,10 @@ struct LinksAPI: Sendable {
         if Self.changesNothing(changes, of: current) { return LinkResponse(current, service: service) }
         let changed = Self.changedFields(body)
         let audit = service.auditEntry("link.updated", target: code, detail: changed, request: request, context: context)
-        guard LinkCodes.isPlausible(code),
-              let link = try await service.storage({
+        guard let link = try await service.storage({
                   try await service.store.update(code: code, team: team, changes: changes, audit: audit)
               })
-        else { throw Problem.linkNotFound(code) }
+        else { throw Problem.linkNotFound(LinkKey.split(code).code) }
         service.openCache.evict(code: code)
         context.logger.info("link updated", metadata: ["code": "\(code)", "team": "\(team)", "changed": "\(changed)"])
         return LinkResponse(link, service: service)
@@ -170,11 +179,10 @@ struct LinksAPI: Sendable {
 
     func delete(_ request: Request, context: ServiceRequestContext) async throws -> Response {
         let team = try context.team
-        let code = try context.parameters.require("code")
+        let code = try key(request, context: context, team: team)
         let audit = service.auditEntry("link.deleted", target: code, request: request, context: context)
-        guard LinkCodes.isPlausible(code),
-              try await service.storage({ try await service.store.delete(code: code, team: team, at: service.now(), audit: audit) })
-        else { throw Problem.linkNotFound(code) }
+        guard try await service.storage({ try await service.store.delete(code: code, team: team, at: service.now(), audit: audit) })
+        else { throw Problem.linkNotFound(LinkKey.split(code).code) }
         service.openCache.evict(code: code)
         context.logger.info("link deleted", metadata: ["code": "\(code)", "team": "\(team)"])
         return Response(status: .noContent, headers: [.cacheControl: "no-store"])

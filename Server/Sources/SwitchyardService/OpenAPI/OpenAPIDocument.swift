@@ -15,6 +15,7 @@ enum OpenAPIDocument {
         FirebaseShortLinkResponse.self, FirebaseErrorResponse.self, LinkExplanation.self,
         CreateWebhookRequest.self, WebhookResponse.self, WebhookListResponse.self,
         CreateKeyRequest.self, KeyResponse.self, KeyListResponse.self, AuditEntryResponse.self, AuditPageResponse.self,
+        DomainRequest.self, DomainResponse.self, DomainListResponse.self,
         Figures.self, DayFigures.self, LinkStatsResponse.self, LinkFigures.self, TeamStatsResponse.self, FirebaseLinkStats.self,
     ] }
 

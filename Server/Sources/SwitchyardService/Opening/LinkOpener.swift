@@ -19,28 +19,38 @@ struct LinkOpener: Sendable {
         defer { service.metrics.redirectAnswered(nanoseconds: DispatchTime.now().uptimeNanoseconds - started) }
         let code = try context.parameters.require("code")
         guard LinkCodes.isPlausible(code) else { return Responses.html(Pages.notFound(code: code), status: .notFound) }
+        // The request's host names the domain; a host that is none of the service's reaches no link.
+        guard let domain = service.servedDomain(request, context: context) else {
+            return Responses.html(Pages.notFound(code: code), status: .notFound)
+        }
+        let key = domain.key(code)
         let opened: OpenLinkCache.Opened?
         do {
             // A fresh entry answers without the storage wrapper or the cache's source: the hot path.
-            if let cached = service.openCache.lookup(code: code, at: service.now()) {
+            if let cached = service.openCache.lookup(code: key, at: service.now()) {
                 opened = cached
             } else {
-                opened = try await service.storage { try await service.openCache.opened(code: code, now: service.now, from: service.openSource) }
+                opened = try await service.storage { try await service.openCache.opened(code: key, now: service.now, from: service.openSource) }
             }
         } catch let problem as Problem {
             return Responses.html(Pages.unavailable(detail: problem.detail), status: problem.status)
                 .with(problem.headers)
         }
-        guard let opened else { return Responses.html(Pages.notFound(code: code), status: .notFound) }
+        guard let opened else {
+            if let url = domain.domain.redirects.notFound { return Response(status: .found, headers: Responses.redirectFields(to: url)) }
+            return Responses.html(Pages.notFound(code: code), status: .notFound)
+        }
         let now = service.now()
         guard !opened.link.isGone(at: now) else {
-            // An expired link may name where it sends visitors; deleted and switched-off ones never do.
-            if let url = opened.link.expiredURL, opened.link.deletedAt == nil, !opened.link.disabled {
+            // An expired link may name where it sends visitors (else its domain may); deleted and
+            // switched-off ones never do.
+            if opened.link.deletedAt == nil, !opened.link.disabled,
+               let url = opened.link.expiredURL ?? domain.domain.redirects.expired {
                 return Response(status: .found, headers: Responses.redirectFields(to: url))
             }
             return Responses.html(Pages.gone(code: code), status: .gone)
         }
-        return await answer(opened, clickKey: code, shortURL: service.shortURL(code), storedCode: code,
+        return await answer(opened, clickKey: key, shortURL: service.shortURL(key), storedCode: key,
                             request: request, context: context, at: now)
     }
 

@@ -27,16 +27,25 @@ struct OperationsAPI: Sendable {
                     return metrics()
                 }
         }
-        router.get(".well-known/apple-app-site-association") { _, _ in
-            Responses.json(service.associations.appleAppSiteAssociation, headers: [.cacheControl: "public, max-age=3600"])
+        // Each link domain answers the files (they claim every code on the host that serves them);
+        // a host that is none of the service's domains answers 404, as its links do.
+        router.get(".well-known/apple-app-site-association") { request, context in
+            guard service.servedDomain(request, context: context) != nil else { return Self.noDomain }
+            return Responses.json(service.associations.appleAppSiteAssociation, headers: [.cacheControl: "public, max-age=3600"])
         }
-        router.get(".well-known/assetlinks.json") { _, _ in
-            Responses.json(service.associations.assetLinks, headers: [.cacheControl: "public, max-age=3600"])
+        router.get(".well-known/assetlinks.json") { request, context in
+            guard service.servedDomain(request, context: context) != nil else { return Self.noDomain }
+            return Responses.json(service.associations.assetLinks, headers: [.cacheControl: "public, max-age=3600"])
         }
         for path in ["api/v1/openapi.json", "openapi.json"] {
             router.get(RouterPath(path)) { _, _ in Responses.json(openAPI, headers: [.cacheControl: "public, max-age=300"]) }
         }
         return router
+    }
+
+    /// The association files' answer on a host that is none of the service's link domains.
+    static var noDomain: Response {
+        Responses.json(#"{"error":"not a link domain of this service"}"#, status: .notFound)
     }
 
     func metrics() -> Response {

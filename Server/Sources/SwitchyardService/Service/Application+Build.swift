@@ -80,7 +80,9 @@ package func buildApplication(
     let webhooks = WebhookDispatcher(store: store, subscriptions: service.webhookSubscriptions, policy: service.webhookPolicy,
                                      settings: configuration.webhooks, logger: logger, now: now)
     let keyUses = KeyUseWriter(directory: service.keyDirectory, interval: .seconds(5), logger: logger)
-    var services: [any Service] = [recorder, sweeper, refresher, expirySweeper, webhooks, keyUses]
+    let domains = DomainRefresher(directory: service.domains, store: store, interval: configuration.domainRefreshInterval,
+                                  logger: logger)
+    var services: [any Service] = [recorder, sweeper, refresher, expirySweeper, webhooks, keyUses, domains]
     if let metricsPort = configuration.metricsPort {
         // A second listener that answers `GET /metrics` only; the main port then has none.
         services.append(Application(
@@ -104,6 +106,7 @@ package func buildApplication(
         logger: logger)
     app.beforeServerStarts {
         try await store.migrate()
+        try await service.domains.refresh(from: store)
         await sweeper.sweep()
         await webhooks.refresh()
     }
@@ -125,7 +128,10 @@ func makeService(
         interval: configuration.limits.clickFlushInterval, capacity: configuration.limits.clickBufferCapacity)
     recorder.observeWrites { metrics.clicksRecorded($0) }
     let subscriptions = WebhookSubscriptions()
-    recorder.deliverWebhooks { WebhookEventMaker(subscriptions: subscriptions, now: now).clicked() }
+    let domains = DomainDirectory(baseURL: configuration.baseURL, redirects: configuration.bootstrapRedirects)
+    recorder.deliverWebhooks {
+        WebhookEventMaker(subscriptions: subscriptions, bootstrapHost: domains.bootstrap.domain.host, now: now).clicked()
+    }
     let associations = AssociationFiles(table: table)
     if associations.appleAppSiteAssociation.utf8.count > AssociationFiles.appleSizeLimit {
         logger.error("apple-app-site-association is over Apple's 128 KB limit", metadata: [
@@ -149,6 +155,7 @@ func makeService(
                              shared: store as? any SharedRateLimits),
         openCache: OpenLinkCache(lifetime: configuration.limits.openCacheLifetime, capacity: configuration.limits.openCacheCapacity,
                                  missBatchSize: store.missBatchSize),
+        domains: domains,
         deferred: configuration.deferredWindow.map { DeferredMatching(window: $0, adminKeys: Array(configuration.adminKeys.keys)) },
         webhookSubscriptions: subscriptions,
         webhookPolicy: WebhookAddressPolicy(allowPrivate: configuration.webhooks.allowPrivateAddresses),
@@ -170,6 +177,7 @@ func makeRouter(service: LinkService) -> HTTPRouter<ServiceRequestContext> {
     router.addRoutes(WebhooksAPI(service: service).routes, atPath: "api/v1/webhooks")
     router.addRoutes(KeysAPI(service: service).routes, atPath: "api/v1/keys")
     router.addRoutes(AuditAPI(service: service).routes, atPath: "api/v1/audit")
+    router.addRoutes(DomainsAPI(service: service).routes, atPath: "api/v1/domains")
     router.addRoutes(StatsAPI(service: service).routes)
     // Firebase Dynamic Links' REST API (`POST /v1/shortLinks`); its long links (`GET /?link=`) are
     // answered from the dashboard's `/` route, which hands them to FirebaseLongLinkOpener.

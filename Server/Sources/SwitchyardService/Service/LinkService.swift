@@ -20,6 +20,8 @@ struct LinkService: Sendable {
     let associations: AssociationFiles
     let limiter: RateLimiter
     let openCache: OpenLinkCache
+    /// The link domains (Domains/DomainDirectory.swift).
+    let domains: DomainDirectory
     /// Heuristic deferred matching; nil unless the operator turned it on.
     let deferred: DeferredMatching?
     /// The webhooks this instance knows (Webhooks/WebhookSubscriptions.swift).
@@ -51,8 +53,35 @@ struct LinkService: Sendable {
         configuration.appKeyTeam != nil || Set(configuration.adminKeys.values).count <= 1
     }
 
-    /// The short URL of a code.
-    func shortURL(_ code: String) -> String { "\(configuration.trimmedBaseURL)/\(code)" }
+    /// The short URL of a link's store key: on `--base-url` for the bootstrap domain, on
+    /// `https://` and its host for a stored domain (`promo.example.com/m9Mm` gives
+    /// `https://promo.example.com/m9Mm`).
+    func shortURL(_ key: String) -> String {
+        let (host, code) = LinkKey.split(key)
+        guard let host else { return "\(configuration.trimmedBaseURL)/\(code)" }
+        return "https://\(host)/\(code)"
+    }
+
+    /// The domain a request reached (its host, or a trusted proxy's `X-Forwarded-Host`); nil when
+    /// it is none of the service's.
+    func servedDomain(_ request: Request, context: ServiceRequestContext) -> ServedDomain? {
+        domains.served(host: DomainHost.requested(request) {
+            configuration.trustedProxies.contains(address: context.remoteAddress?.ipAddress ?? "")
+        })
+    }
+
+    /// The store key an API request addresses: `code` on the domain its `domain` query names, else
+    /// on the team's default domain (``DomainDirectory/domain(named:team:)``); with no team (the
+    /// app's endpoints), on any domain the service has, else the bootstrap one. An implausible
+    /// code or an unknown domain is the link's 404.
+    func linkKey(code: String, request: Request, team: String?) throws(Problem) -> String {
+        guard LinkCodes.isPlausible(code) else { throw Problem.linkNotFound(code) }
+        let named = request.uri.queryParameters["domain"].map(String.init)
+        if let team { return try domains.domain(named: named, team: team).key(code) }
+        guard let named else { return code }
+        guard let host = DomainHost.bare(named), let domain = domains.served(host: host) else { throw Problem.linkNotFound(code) }
+        return domain.key(code)
+    }
 
     /// Runs a store call, answering a failure with its problem (``Problem/init(answering:)``): a
     /// failure that is not a ``StoreError`` is an unreachable database (503 with `Retry-After`). A

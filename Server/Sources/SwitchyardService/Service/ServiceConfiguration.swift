@@ -1,4 +1,5 @@
 public import Switchyard
+public import SwitchyardStore
 
 /// Everything the link service needs besides its store: the route table, where it listens, the
 /// keys it accepts and its limits.
@@ -47,6 +48,12 @@ public struct ServiceConfiguration: Sendable {
     /// Apple App Attest: environments per app, the proof redeem-limited links ask by default, and
     /// the cap on distinct installs per client address.
     public var attest = AppAttestSettings()
+    /// Where the bootstrap domain (``baseURL``'s host) sends `GET /`, a code it has no link for and
+    /// an expired link without an `expiredURL`; stored domains keep their own (`switchyard domains`).
+    public var bootstrapRedirects = LinkDomain.Redirects()
+    /// How often each instance reads the stored link domains again: a domain added or removed
+    /// through one instance is served by every instance within this time.
+    public var domainRefreshInterval: Duration = .seconds(1)
 
     /// Creates a configuration.
     public init(

@@ -25,11 +25,12 @@ struct StatsAPI: Sendable {
     /// last N UTC days (default 30, at most 365). Deleted links keep their figures.
     func linkStats(_ request: Request, context: ServiceRequestContext) async throws -> LinkStatsResponse {
         let team = try context.team
-        let code = try context.parameters.require("code")
+        let code = try service.linkKey(code: context.parameters.require("code"), request: request, team: team)
         let period = try StatsPeriod(request.uri.queryParameters["days"], now: service.now())
         let link = try await teamLink(code, team: team)
         let counts = try await service.storage { try await service.store.dailyCounts(code: link.code, fromDay: period.firstDay) }
-        return LinkStatsResponse(code: link.code, url: service.shortURL(link.code), days: period.days,
+        return LinkStatsResponse(code: link.shortCode, domain: link.domain ?? service.domains.bootstrap.domain.host,
+                                 url: service.shortURL(link.code), days: period.days,
                                  from: StatsPeriod.text(day: period.firstDay), to: StatsPeriod.text(day: period.lastDay),
                                  totals: Figures(counts.filter { $0.day <= period.lastDay }), daily: period.daily(counts))
     }
@@ -46,7 +47,7 @@ struct StatsAPI: Sendable {
         }
         return TeamStatsResponse(days: period.days, from: StatsPeriod.text(day: period.firstDay),
                                  to: StatsPeriod.text(day: period.lastDay), totals: Figures(counts.filter { $0.day <= period.lastDay }),
-                                 daily: period.daily(counts), links: top.links.map { LinkFigures($0, url: service.shortURL($0.code)) },
+                                 daily: period.daily(counts), links: top.links.map { LinkFigures($0, service: service) },
                                  nextCursor: top.nextCursor)
     }
 
@@ -56,34 +57,38 @@ struct StatsAPI: Sendable {
     func firebaseLinkStats(_ request: Request, context: ServiceRequestContext) async throws -> FirebaseLinkStats {
         let team = try context.team
         let encoded = try context.parameters.require("dynamicLink")
-        guard let shortLink = encoded.removingPercentEncoding, let code = Self.code(inShortLink: shortLink) else {
+        guard let shortLink = encoded.removingPercentEncoding, let found = Self.code(inShortLink: shortLink) else {
             throw Problem.invalid("invalid-link", "Invalid short link",
                                   "'\(encoded.prefix(300))' is not a short link: URL-encode the whole link, such as https%3A%2F%2Fgo.example.com%2FAb3dE9xQ")
         }
         let period = try StatsPeriod(request.uri.queryParameters["durationDays"], name: "durationDays", now: service.now())
-        let link = try await teamLink(code, team: team)
+        // A stored domain's host names its link; any other host (an imported link's old domain) the bootstrap one's.
+        let domain = found.host.flatMap { host in service.domains.all.first { $0.host == host } }
+        let link = try await teamLink(LinkKey.key(host: domain?.host, code: found.code), team: team)
         let counts = try await service.storage { try await service.store.dailyCounts(code: link.code, fromDay: period.firstDay) }
         return FirebaseLinkStats(counts.filter { $0.day <= period.lastDay })
     }
 
-    /// The code of a short link (its one path segment, any host), or of a bare code.
-    static func code(inShortLink text: String) -> String? {
+    /// The host (lowercased; nil for a bare code) and code of a short link (its one path segment).
+    static func code(inShortLink text: String) -> (host: String?, code: String)? {
         var path = Substring(text)
+        var host: String?
         if let scheme = text.range(of: "://") {
             let rest = text[scheme.upperBound...]
             guard let slash = rest.firstIndex(of: "/") else { return nil }
+            host = DomainHost.bare(rest[..<slash])
             path = rest[rest.index(after: slash)...]
         }
         if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
         if path.hasSuffix("/") { path = path.dropLast() }
         guard !path.isEmpty, !path.contains("/"), LinkCodes.isPlausible(String(path)) else { return nil }
-        return String(path)
+        return (host, String(path))
     }
 
-    /// The team's link with this code (live or deleted: its figures stay), or 404.
-    private func teamLink(_ code: String, team: String) async throws -> SmartLink {
-        guard LinkCodes.isPlausible(code), let link = try await service.storage({ try await service.store.link(code: code) }),
-              link.team == team else { throw Problem.linkNotFound(code) }
+    /// The team's link with this store key (live or deleted: its figures stay), or 404.
+    private func teamLink(_ key: String, team: String) async throws -> SmartLink {
+        guard let link = try await service.storage({ try await service.store.link(code: key) }),
+              link.team == team else { throw Problem.linkNotFound(LinkKey.split(key).code) }
         return link
     }
 }

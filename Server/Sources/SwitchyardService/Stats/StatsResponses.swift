@@ -101,6 +101,8 @@ struct StatsPeriod: Sendable, Hashable {
 /// A link's figures (the `LinkStats` schema): totals and each day's, for the last `days` days.
 struct LinkStatsResponse: Sendable, Hashable, ResponseEncodable {
     var code: String
+    /// The host of the link's domain.
+    var domain: String
     /// The short link.
     var url: String
     var days: Int
@@ -115,7 +117,8 @@ extension LinkStatsResponse: APIObject, OpenAPISchema {
     static let schemaName = "LinkStats"
 
     static let fields: [APIField<Self>] = [
-        APIField("code", \.code), APIField("url", \.url, "The short link."), APIField("days", \.days, minimum: 1, maximum: 365),
+        APIField("code", \.code), APIField("domain", \.domain, "The host of the link's domain."),
+        APIField("url", \.url, "The short link."), APIField("days", \.days, minimum: 1, maximum: 365),
         APIField("from", \.from, format: "date"), APIField("to", \.to, format: "date"),
         APIField("totals", \.totals), APIField("daily", \.daily),
     ]
@@ -124,15 +127,18 @@ extension LinkStatsResponse: APIObject, OpenAPISchema {
 /// One of a team's links with its totals (the `LinkFigures` schema).
 struct LinkFigures: Sendable, Hashable {
     var code: String
+    var domain: String
     var url: String
     var clicks: Int
     var appOpens: Int
     var firstOpens: Int
     var redeems: Int
 
-    init(_ totals: LinkTotals, url: String) {
-        code = totals.code
-        self.url = url
+    init(_ totals: LinkTotals, service: LinkService) {
+        let (host, code) = LinkKey.split(totals.code)
+        self.code = code
+        domain = host ?? service.domains.bootstrap.domain.host
+        url = service.shortURL(totals.code)
         clicks = totals.clicks
         appOpens = totals.events[.appOpen] ?? 0
         firstOpens = totals.events[.firstOpen] ?? 0
@@ -144,7 +150,8 @@ extension LinkFigures: APIObject, OpenAPISchema {
     static let schemaName = "LinkFigures"
 
     static let fields: [APIField<Self>] = [
-        APIField("code", \.code), APIField("url", \.url, "The short link."), APIField("clicks", \.clicks, minimum: 0),
+        APIField("code", \.code), APIField("domain", \.domain, "The host of the link's domain."),
+        APIField("url", \.url, "The short link."), APIField("clicks", \.clicks, minimum: 0),
         APIField("appOpens", \.appOpens, minimum: 0), APIField("firstOpens", \.firstOpens, minimum: 0),
         APIField("redeems", \.redeems, minimum: 0),
     ]

@@ -15,6 +15,8 @@ struct WebhookEventBody<Payload: Encodable>: Encodable {
 /// `link.redeemed`'s data.
 struct RedeemedEventData: Encodable {
     var code: String
+    /// The host of the link's domain.
+    var domain: String
     var install: String
     var redeemCount: Int
     var redeemLimit: Int?
@@ -23,6 +25,8 @@ struct RedeemedEventData: Encodable {
 /// `link.claimed`'s data.
 struct ClaimedEventData: Encodable {
     var code: String
+    /// The host of the link's domain.
+    var domain: String
     /// `exact` or `heuristic`.
     var match: String
 }
@@ -33,6 +37,8 @@ struct ClickedEventData: Encodable {
     /// One link's clicks.
     struct LinkClicks: Encodable {
         var code: String
+        /// The host of the link's domain.
+        var domain: String
         var count: Int
         /// Of them, per platform (platforms without clicks absent).
         var platforms: [String: Int]
@@ -40,7 +46,7 @@ struct ClickedEventData: Encodable {
 
     /// Clicks in this event.
     var count: Int
-    /// By link, in code order.
+    /// By link, in order of domain and code.
     var links: [LinkClicks]
     var firstClickAt: String
     var lastClickAt: String
@@ -49,7 +55,15 @@ struct ClickedEventData: Encodable {
 /// Makes events' outbox rows from the subscriptions this instance knows.
 struct WebhookEventMaker: Sendable {
     let subscriptions: WebhookSubscriptions
+    /// The bootstrap domain's host: the domain of links kept under their bare code.
+    let bootstrapHost: String
     let now: @Sendable () -> Date
+
+    /// The domain and code of a link's store key, as the events name them.
+    func address(_ key: String) -> (domain: String, code: String) {
+        let (host, code) = LinkKey.split(key)
+        return (host ?? bootstrapHost, code)
+    }
 
     /// The outbox rows of one event about a link of `team`: one per webhook of the team that
     /// subscribes to `type` (none, and no encoding, when none does).
@@ -69,15 +83,19 @@ struct WebhookEventMaker: Sendable {
     func redeemed(install: String) -> WebhookDeliveries? {
         guard subscriptions.anySubscribes(to: .linkRedeemed) else { return nil }
         return { link in
-            deliveries(.linkRedeemed, team: link.team, data: RedeemedEventData(
-                code: link.code, install: install, redeemCount: link.redeemCount, redeemLimit: link.redeemLimit))
+            let (domain, code) = address(link.code)
+            return deliveries(.linkRedeemed, team: link.team, data: RedeemedEventData(
+                code: code, domain: domain, install: install, redeemCount: link.redeemCount, redeemLimit: link.redeemLimit))
         }
     }
 
     /// `link.claimed` of a link claimed with `match` (`exact` or `heuristic`); nil when nothing subscribes.
     func claimed(match: String) -> WebhookDeliveries? {
         guard subscriptions.anySubscribes(to: .linkClaimed) else { return nil }
-        return { link in deliveries(.linkClaimed, team: link.team, data: ClaimedEventData(code: link.code, match: match)) }
+        return { link in
+            let (domain, code) = address(link.code)
+            return deliveries(.linkClaimed, team: link.team, data: ClaimedEventData(code: code, domain: domain, match: match))
+        }
     }
 
     /// `link.clicked`: one event per team and click batch, its clicks counted per link and
@@ -95,13 +113,17 @@ struct WebhookEventMaker: Sendable {
                 var links: [String: ClickedEventData.LinkClicks] = [:]
                 var first = clicks[0].at, last = clicks[0].at
                 for click in clicks {
-                    links[click.code, default: .init(code: click.code, count: 0, platforms: [:])].count += 1
+                    if links[click.code] == nil {
+                        let (domain, code) = address(click.code)
+                        links[click.code] = .init(code: code, domain: domain, count: 0, platforms: [:])
+                    }
+                    links[click.code]?.count += 1
                     links[click.code]?.platforms[click.platform.rawValue, default: 0] += 1
                     first = min(first, click.at)
                     last = max(last, click.at)
                 }
                 return deliveries(.linkClicked, team: team, data: ClickedEventData(
-                    count: clicks.count, links: links.values.sorted { $0.code < $1.code },
+                    count: clicks.count, links: links.values.sorted { ($0.domain, $0.code) < ($1.domain, $1.code) },
                     firstClickAt: APIDates.text(first), lastClickAt: APIDates.text(last)))
             }
         }
@@ -110,7 +132,7 @@ struct WebhookEventMaker: Sendable {
 
 extension LinkService {
     /// Events' outbox rows, from this instance's subscriptions.
-    var webhookEvents: WebhookEventMaker { WebhookEventMaker(subscriptions: webhookSubscriptions, now: now) }
+    var webhookEvents: WebhookEventMaker { WebhookEventMaker(subscriptions: webhookSubscriptions, bootstrapHost: domains.bootstrap.domain.host, now: now) }
 
     /// `link.created`: the link as the API shows it.
     func createdDeliveries(_ link: SmartLink, urls: DeepLinkURLs) -> [WebhookDelivery.New] {

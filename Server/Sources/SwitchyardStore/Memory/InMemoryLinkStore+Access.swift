@@ -86,6 +86,8 @@ extension InMemoryLinkStore {
 struct AccessTables: Sendable {
     var teams: [String: Team] = [:]
     var keys: [String: AccessKey] = [:]
+    /// Link domains by host (InMemoryLinkStore+Domains.swift).
+    var domains: [String: LinkDomain] = [:]
     var audit: [AuditEntry] = []
     var lastAuditID: Int64 = 0
 }

@@ -3,7 +3,7 @@ import PostgresNIO
 extension PostgresLinkStore {
     /// The schema, one forward-only step at a time; dictionaries are JSON text, kept verbatim.
     /// Deleted links keep their row so a code is never reused.
-    static let migrations: [Migration] = [
+    static let migrations: [Migration] = Migration.ordered([
         Migration(version: 1, name: "links and clicks", statements: [
             """
             CREATE TABLE links (
@@ -261,7 +261,21 @@ extension PostgresLinkStore {
         Migration(version: 20, name: "audit entries name their key", statements: [
             "ALTER TABLE audit_log ADD COLUMN key_id text",
         ]),
-    ] + LinkColumns.migrations(types: columnType, false: "false")
+        // Link domains beside the bootstrap one (`--base-url`): each held by one team. A link on
+        // one is kept under the key `host/code`, so links and every table keyed by code need no change.
+        Migration(version: 22, name: "link domains", statements: [
+            """
+            CREATE TABLE domains (
+                host text PRIMARY KEY,
+                team text NOT NULL,
+                is_default boolean NOT NULL DEFAULT false,
+                root_redirect text,
+                not_found_redirect text,
+                expired_redirect text,
+                created_at timestamptz NOT NULL)
+            """,
+        ]),
+    ] + LinkColumns.migrations(types: columnType, false: "false"))
 
     /// Creates the schema if needed and applies the steps it has not seen, in one transaction
     /// holding an advisory lock, so instances starting together take turns. Idempotent.

@@ -119,7 +119,7 @@ extension SQLiteLinkStore {
     }
 
     /// Runs an INSERT, turning a clash on the primary key into ``StoreError`` `.nameTaken`.
-    private static func unique(_ kind: String, _ name: String, _ insert: () throws -> Void) throws {
+    static func unique(_ kind: String, _ name: String, _ insert: () throws -> Void) throws {
         do {
             try insert()
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {

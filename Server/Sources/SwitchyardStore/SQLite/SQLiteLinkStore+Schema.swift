@@ -1,7 +1,7 @@
 extension SQLiteLinkStore {
     /// The schema, one forward-only step at a time. Instants are integer milliseconds since 1970
     /// (UTC); dictionaries are JSON text. Deleted links keep their row so a code is never reused.
-    static let migrations: [Migration] = [
+    static let migrations: [Migration] = Migration.ordered([
         Migration(version: 1, name: "links and clicks", statements: [
             """
             CREATE TABLE links (
@@ -279,5 +279,19 @@ extension SQLiteLinkStore {
         Migration(version: 20, name: "audit entries name their key", statements: [
             "ALTER TABLE audit_log ADD COLUMN key_id TEXT",
         ]),
-    ] + LinkColumns.migrations(types: columnType, false: "0")
+        // Link domains beside the bootstrap one (`--base-url`): each held by one team. A link on
+        // one is kept under the key `host/code`, so links and every table keyed by code need no change.
+        Migration(version: 22, name: "link domains", statements: [
+            """
+            CREATE TABLE domains (
+                host TEXT PRIMARY KEY NOT NULL,
+                team TEXT NOT NULL,
+                is_default INTEGER NOT NULL DEFAULT 0,
+                root_redirect TEXT,
+                not_found_redirect TEXT,
+                expired_redirect TEXT,
+                created_at INTEGER NOT NULL)
+            """,
+        ]),
+    ] + LinkColumns.migrations(types: columnType, false: "0"))
 }

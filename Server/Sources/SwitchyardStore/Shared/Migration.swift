@@ -8,3 +8,12 @@ struct Migration: Sendable {
     /// The statements, run in order inside one transaction.
     var statements: [String]
 }
+
+extension Migration {
+    /// `steps` in version order: the written steps and the generated link columns
+    /// (``LinkColumns/migrations(types:false:)``) interleave by version.
+    static func ordered(_ steps: [Migration]) -> [Migration] {
+        precondition(Set(steps.map(\.version)).count == steps.count, "two schema steps share a version")
+        return steps.sorted { $0.version < $1.version }
+    }
+}

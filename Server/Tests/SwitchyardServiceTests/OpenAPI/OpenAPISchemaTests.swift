@@ -48,6 +48,7 @@ import Testing
                   fallbacks: .init(ios: "https://shop.example.com/ios", android: nil, web: "https://shop.example.com/"),
                   preview: .init(title: "Spring", description: "Sale", image: "https://shop.example.com/a.png"),
                   createdAt: now, expiresAt: now + 86400, createdByApp: true),
+        SmartLink(code: "promo.example.com/m9Mm", team: "shop", route: "about/team", createdAt: now),
         SmartLink(code: "versioned", team: "shop", route: "order/:id<int>", routeName: "order", routeParameters: ["id": "7"],
                   fallbacks: .init(web: "https://shop.example.com/"), createdAt: now, minimumVersions: .init(ios: "2.5", android: "120")),
     ]
@@ -60,10 +61,25 @@ import Testing
         body.redeemLimit = 5
         body.fallbacks = FallbackURLs(ios: "https://shop.example.com/ios", web: "https://shop.example.com/")
         body.alias = "spring-sale"
+        body.domain = "promo.example.com"
         body.expiresAt = "2030-01-31T12:00:00Z"
         body.preview = LinkPreview(title: "Spring", description: "Sale", image: "https://shop.example.com/a.png")
         return body
     }
+
+    static var domainRequest: DomainRequest {
+        var body = DomainRequest()
+        body.host = "promo.example.com"
+        body.isDefault = true
+        body.rootRedirect = "https://shop.example.com/"
+        body.notFoundRedirect = "https://shop.example.com/404"
+        body.expiredRedirect = ""
+        return body
+    }
+
+    static let promo = ServedDomain(domain: LinkDomain(host: "promo.example.com", team: "shop", isDefault: true,
+                                                       redirects: .init(notFound: "https://shop.example.com/"), createdAt: now),
+                                    isBootstrap: false)
 
     static var linkInfo: FirebaseLinkInfo {
         var info = FirebaseLinkInfo()
@@ -105,15 +121,20 @@ import Testing
              + [try! LinkExplainer(service: service).routeURL("shop://product/42", kind: "custom-scheme")]),
         Case(Figures.self, [Figures([]), figures]),
         Case(DayFigures.self, [DayFigures(day: 20_000, figures: figures)]),
-        Case(LinkStatsResponse.self, [LinkStatsResponse(code: "abc", url: "https://go.example.com/abc", days: 1, from: "2024-10-04",
+        Case(LinkStatsResponse.self, [LinkStatsResponse(code: "abc", domain: "go.example.com", url: "https://go.example.com/abc", days: 1, from: "2024-10-04",
                                                         to: "2024-10-04", totals: figures, daily: [DayFigures(day: 20_000, figures: figures)])]),
-        Case(LinkFigures.self, [LinkFigures(LinkTotals(code: "abc", clicks: 3, events: [.redeem: 1]), url: "https://go.example.com/abc")]),
+        Case(LinkFigures.self, [LinkFigures(LinkTotals(code: "abc", clicks: 3, events: [.redeem: 1]), service: service),
+                                LinkFigures(LinkTotals(code: "promo.example.com/abc", clicks: 1), service: service)]),
         Case(TeamStatsResponse.self, [TeamStatsResponse(days: 1, from: "2024-10-04", to: "2024-10-04", totals: figures, daily: [],
-                                                        links: [LinkFigures(LinkTotals(code: "abc", clicks: 3), url: "https://go.example.com/abc")],
+                                                        links: [LinkFigures(LinkTotals(code: "abc", clicks: 3), service: service)],
                                                         nextCursor: nil),
                                       TeamStatsResponse(days: 1, from: "2024-10-04", to: "2024-10-04", totals: figures, daily: [],
                                                         links: [], nextCursor: "3.abc")]),
         Case(FirebaseLinkStats.self, [FirebaseLinkStats([]), FirebaseLinkStats(statsCounts)]),
+        Case(request: DomainRequest.self, [DomainRequest(), domainRequest]),
+        Case(DomainResponse.self, [DomainResponse(service.domains.bootstrap, isDefault: true), DomainResponse(promo, isDefault: false)]),
+        Case(DomainListResponse.self, [DomainListResponse(domains: []),
+                                       DomainListResponse(domains: [DomainResponse(promo, isDefault: true)])]),
         Case(request: DeferredClaimRequest.self, [DeferredClaimRequest(platform: "ios", osVersion: "18.1", language: "en-US"),
                                          DeferredClaimRequest(platform: "android", osVersion: "14"),
                                          DeferredClaimRequest(platform: "android", osVersion: "14", code: "Ab3dE9xQ")]),

@@ -118,7 +118,9 @@ extension FirebaseImporter {
         public var domain: String
         /// The file its rows came from.
         public var file: String
-        /// This service's base URL: point the domain at the service, or link to this URL.
+        /// Where its links now live: the base of the service's domain of the same host, of the one
+        /// `--domain-map` names, else the service's base URL. Point the old domain at the service,
+        /// or link to this URL.
         public var baseURL: String
         /// Rows with a short link on this domain.
         public var rows: Int
@@ -166,12 +168,18 @@ extension FirebaseImporter {
         public var archived: ArchivedRows
         /// What happens to rows whose deep link matches no route.
         public var unrouted: UnroutedRows
+        /// The domain each Firebase short-link host moves to (`example.page.link` →
+        /// `links.example.com`), beside the hosts that are domains of the team themselves.
+        public var domainMap: [String: String]
 
-        /// Options; by default rows are written, archived ones switched off, unrouted ones rejected.
-        public init(dryRun: Bool = false, archived: ArchivedRows = .disable, unrouted: UnroutedRows = .reject) {
+        /// Options; by default rows are written, archived ones switched off, unrouted ones rejected,
+        /// and each file's links land on the team's domain of the same host (else the bootstrap one).
+        public init(dryRun: Bool = false, archived: ArchivedRows = .disable, unrouted: UnroutedRows = .reject,
+                    domainMap: [String: String] = [:]) {
             self.dryRun = dryRun
             self.archived = archived
             self.unrouted = unrouted
+            self.domainMap = domainMap
         }
     }
 }

@@ -18,9 +18,11 @@ extension FirebaseImporter {
         var report: Report
         var batch: [Entry] = []
         var seen: [String: (file: Int, line: Int, domain: Int, content: Int)] = [:]
-        /// Each short-link domain's index in ``domains``, and the domains.
+        /// Each short-link domain's index in ``domains``, the domains, and where each one's links
+        /// land (the host of their store keys, nil for the bootstrap domain, or why none).
         var domainIndex: [String: Int] = [:]
         var domains: [String] = []
+        var targets: [Result<String?, TargetRefusal>] = []
         /// Each notice's index in the report, by message.
         var noticeIndex: [String: Int] = [:]
         var files: [String]
@@ -59,6 +61,7 @@ extension FirebaseImporter {
             }
             exports.append(export)
         }
+        let targets = try await DomainTargets(store: store, team: team, bootstrapHost: bootstrapHost, map: options.domainMap)
         var state = State(report: Report(dryRun: options.dryRun), files: sources.map { $0.name })
         state.report.archivedSkipped = options.archived == .skip
         let totalBytes = sources.allSatisfy { $0.source.totalBytes != nil } ? sources.reduce(0) { $0 + ($1.source.totalBytes ?? 0) } : nil
@@ -87,10 +90,17 @@ extension FirebaseImporter {
                         if index == state.domains.count {
                             state.domainIndex[domain] = index
                             state.domains.append(domain)
+                            state.targets.append(targets.target(of: domain))
                         }
                         domainRows[file, default: [:]][index, default: 0] += 1
                     }
-                    accept(row, file: file, domain: state.domainIndex[domain] ?? -1, options: options, into: &state)
+                    let index = state.domainIndex[domain] ?? -1
+                    switch index >= 0 ? state.targets[index] : .success(nil) {
+                    case .success(let keyHost):
+                        accept(row, file: file, domain: index, keyHost: keyHost, options: options, into: &state)
+                    case .failure(let refusal):
+                        state.reject(file: file, line: row.line, shortLink: row.shortLink, refusal.reason)
+                    }
                 }
                 if state.batch.count >= batchSize {
                     try await write(&state, dryRun: options.dryRun)
@@ -103,36 +113,41 @@ extension FirebaseImporter {
         progress?(Progress(rows: rows, bytesRead: bytesBefore, totalBytes: totalBytes))
         for file in exports.indices {
             for (index, count) in (domainRows[file] ?? [:]).sorted(by: { $0.key < $1.key }) {
-                state.report.domains.append(Domain(domain: state.domains[index], file: sources[file].name, baseURL: baseURL, rows: count))
+                let base = (try? state.targets[index].get()).map { host in host.map { "https://" + $0 } ?? baseURL } ?? baseURL
+                state.report.domains.append(Domain(domain: state.domains[index], file: sources[file].name, baseURL: base, rows: count))
             }
         }
         state.report.rejected.sort { ($0.file ?? "", $0.line) < ($1.file ?? "", $1.line) }
         return state.report
     }
 
-    /// Prepares a row and adds it to the batch, or records why not.
-    func accept(_ row: FirebaseExport.Row, file: Int, domain: Int, options: Options, into state: inout State) {
+    /// Prepares a row and adds it to the batch under its suffix on `keyHost`'s domain (nil: the
+    /// bootstrap one), or records why not.
+    func accept(_ row: FirebaseExport.Row, file: Int, domain: Int, keyHost: String?, options: Options, into state: inout State) {
         switch prepare(row, options: options) {
         case .failure(let reason):
             state.reject(file: file, line: row.line, shortLink: row.shortLink, reason)
         case .skippedArchived:
             state.report.archived += 1
-        case .link(let link, let unrouted, let archived, let long):
+        case .link(var link, let unrouted, let archived, let long):
+            let suffix = link.code
+            link.code = LinkKey.key(host: keyHost, code: suffix)
             for message in appMismatches(long) { state.notice(file: file, line: row.line, message) }
             let content = Self.fingerprint(link)
             let entry = Entry(file: file, line: row.line, shortLink: row.shortLink, link: link, archived: archived, unrouted: unrouted)
             if let earlier = state.seen[link.code] {
                 if earlier.domain != domain, earlier.domain >= 0, domain >= 0 {
                     state.reject(file: file, line: row.line, shortLink: row.shortLink, """
-                        suffix on two domains: '\(link.code)' is on \(state.domains[earlier.domain]) \
+                        suffix on two domains: '\(suffix)' is on \(state.domains[earlier.domain]) \
                         (\(state.place(file: earlier.file, line: earlier.line))) and on \(state.domains[domain]) \
-                        (\(state.place(file: file, line: row.line))); this service answers each code once
+                        (\(state.place(file: file, line: row.line))), which land on one domain of this service: \
+                        add a domain for each (switchyard domains add) or map them apart with --domain-map
                         """)
                 } else if earlier.content == content {
                     count(entry, asNew: false, into: &state)
                 } else {
                     state.reject(file: file, line: row.line, shortLink: row.shortLink,
-                                 "duplicate suffix: '\(link.code)' is already used by \(state.place(file: earlier.file, line: earlier.line)) for another link")
+                                 "duplicate suffix: '\(suffix)' is already used by \(state.place(file: earlier.file, line: earlier.line)) for another link")
                 }
                 return
             }

@@ -5,7 +5,7 @@ extension OpenAPIDocument {
     static var appPaths: [String: JSONValue] {
         var paths: [String: JSONValue] = [:]
         paths["/api/v1/links/{code}/resolve"] = [
-            "parameters": [code],
+            "parameters": [code, domainQuery],
             "get": operation(
                 "resolveLink", "The deep link for the app (an exact match; a redeem-limited link's metadata only through redeem)",
                 tag: "app", security: ["appKey"],
@@ -20,7 +20,7 @@ extension OpenAPIDocument {
                             "410": gone, "429": rateLimited("Too many resolves from this client address"), "503": unavailable]),
         ]
         paths["/api/v1/links/{code}/redeem"] = [
-            "parameters": [code],
+            "parameters": [code, domainQuery],
             "post": operation(
                 "redeemLink", "Spend one redemption for this install and get the metadata (again, without spending, for an install that redeemed before)",
                 tag: "app", security: ["appKey"],

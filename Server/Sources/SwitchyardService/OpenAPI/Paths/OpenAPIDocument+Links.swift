@@ -33,7 +33,7 @@ extension OpenAPIDocument {
                             "429": keyGuesses, "503": unavailable]),
         ]
         paths["/api/v1/links/{code}"] = [
-            "parameters": [code],
+            "parameters": [code, domainQuery],
             "get": operation(
                 "getLink", "Inspect a link with its click counts", tag: "links", security: ["adminKey"],
                 responses: ["200": json(LinkResponse.self, "The link."), "401": unauthorized, "404": notFound,
@@ -51,7 +51,7 @@ extension OpenAPIDocument {
                             "503": unavailable]),
         ]
         paths["/api/v1/links/{code}/explain"] = [
-            "parameters": [code],
+            "parameters": [code, domainQuery],
             "get": operation(
                 "explainLink", "What the link does on each platform, and why", tag: "links", security: ["adminKey"],
                 description: "For an iPhone and an iPad with and without the app, Android with and without, a desktop browser and a link-preview crawler: the action (open-app through which association component, page, redirect, preview or refuse), its target, the deferred deep link, and the answer GET /{code} gives that user agent; computed by the code that serves the link. Also `switchyard explain`.",

@@ -6,7 +6,7 @@ import Switchyard
 extension OpenAPIDocument {
     static var paths: JSONValue {
         var paths: [String: JSONValue] = [:]
-        for area in [linkPaths, appPaths, openingPaths, firebasePaths, statsPaths, operationsPaths, webhookPaths, keyPaths] {
+        for area in [linkPaths, appPaths, openingPaths, firebasePaths, statsPaths, operationsPaths, webhookPaths, keyPaths, domainPaths] {
             paths.merge(area) { $1 }
         }
         return .object(paths)
@@ -17,6 +17,11 @@ extension OpenAPIDocument {
     /// The `{code}` path parameter of the API's link operations.
     static let code = parameter("code", in: "path", required: true, description: "The link's short code or alias.",
                                 schema: .string(pattern: APIPatterns.code))
+    /// The `domain` query of the API's link operations: which of the service's domains the code is on.
+    static let domainQuery = parameter(
+        "domain", in: "query",
+        description: "The host of the link's domain; absent: the key's team's default domain (the bootstrap domain for the app's endpoints). Codes are unique per domain.",
+        schema: .string(maxLength: 253))
     /// The `User-Agent` header, which decides how a link opens.
     static let userAgent = parameter("User-Agent", in: "header", schema: .string())
     /// The `Idempotency-Key` header of the operations that create.

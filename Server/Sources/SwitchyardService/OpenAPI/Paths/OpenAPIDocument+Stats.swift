@@ -7,7 +7,7 @@ extension OpenAPIDocument {
         let days = parameter("days", in: "query", description: "The last N UTC days, today included (default 30).",
                              schema: .integer(minimum: 1, maximum: 365))
         paths["/api/v1/links/{code}/stats"] = [
-            "parameters": [code],
+            "parameters": [code, domainQuery],
             "get": operation(
                 "getLinkStats", "A link's clicks and app-side events, in total and per UTC day", tag: "stats", security: ["adminKey"],
                 parameters: [days],

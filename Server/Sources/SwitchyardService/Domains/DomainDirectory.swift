@@ -1,0 +1,119 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import SwitchyardStore
+import Synchronization
+
+/// A domain a request reached: a stored one, or the bootstrap domain (`--base-url`, team
+/// `default`, whose links are kept under their bare code).
+struct ServedDomain: Sendable, Hashable {
+    let domain: LinkDomain
+    let isBootstrap: Bool
+
+    /// The host that prefixes the store keys of the domain's links; nil for the bootstrap domain.
+    var keyHost: String? { isBootstrap ? nil : domain.host }
+
+    /// The store key of `code` on this domain.
+    func key(_ code: String) -> String { LinkKey.key(host: keyHost, code: code) }
+}
+
+/// The link domains this instance knows: the stored ones, read again every second (so instances
+/// on one database agree within a second of a change made through any of them) and at once after
+/// a change made through this one, and the bootstrap domain from the configuration.
+///
+/// Which domain a request reached is answered from memory: a dictionary look-up per `GET /{code}`.
+/// While no domain is stored, every host is the bootstrap domain, as before there were domains
+/// (a service reached by its address, or behind a proxy that rewrites the host, keeps working);
+/// once one is, a host that is neither stored nor the bootstrap host is no domain of the service.
+final class DomainDirectory: Sendable {
+    /// The bootstrap domain: `--base-url`'s host, team `default`.
+    let bootstrap: ServedDomain
+    private let stored = Mutex<[String: LinkDomain]>([:])
+
+    init(baseURL: String, redirects: LinkDomain.Redirects = .init()) {
+        let host = URLComponents(string: baseURL)?.host.flatMap(DomainHost.bare) ?? "localhost"
+        bootstrap = ServedDomain(domain: LinkDomain(host: host, team: "default", isDefault: true, redirects: redirects,
+                                                    createdAt: Date(timeIntervalSince1970: 0)),
+                                 isBootstrap: true)
+    }
+
+    /// Reads the stored domains again.
+    func refresh(from store: any DomainStore) async throws {
+        let domains = try await store.domains()
+        let byHost = Dictionary(domains.map { ($0.host, $0) }, uniquingKeysWith: { first, _ in first })
+        stored.withLock { $0 = byHost }
+    }
+
+    /// The domain `host` (a request's, from ``DomainHost/requested(_:trusted:)``) names; nil when
+    /// it is none of the service's.
+    func served(host: String?) -> ServedDomain? {
+        let bootstrapHost = bootstrap.domain.host
+        if let host, host == bootstrapHost { return bootstrap }
+        return stored.withLock { domains -> ServedDomain? in
+            if domains.isEmpty { return bootstrap }
+            guard let host, let domain = domains[host] else { return nil }
+            return ServedDomain(domain: domain, isBootstrap: false)
+        }
+    }
+
+    /// The domain of a stored link's key (its host's, else the bootstrap one); nil when the
+    /// link's domain was removed.
+    func served(key: String) -> ServedDomain? {
+        guard let host = LinkKey.split(key).host else { return bootstrap }
+        return stored.withLock { $0[host] }.map { ServedDomain(domain: $0, isBootstrap: false) }
+    }
+
+    /// Every domain `team` may create links on, its default first: its stored domains, and the
+    /// bootstrap domain for team `default` and for a team that holds none.
+    func domains(team: String) -> [ServedDomain] {
+        let own = stored.withLock { $0.values.filter { $0.team == team } }
+            .sorted { ($0.isDefault ? 0 : 1, $0.createdAt, $0.host) < ($1.isDefault ? 0 : 1, $1.createdAt, $1.host) }
+            .map { ServedDomain(domain: $0, isBootstrap: false) }
+        guard team == bootstrap.domain.team || own.isEmpty else { return own }
+        // Team default's stored default comes before the bootstrap domain; else the bootstrap one leads.
+        return own.first?.domain.isDefault == true ? [own[0], bootstrap] + own.dropFirst() : [bootstrap] + own
+    }
+
+    /// Every stored domain, by host.
+    var all: [LinkDomain] { stored.withLock { $0.values.sorted { $0.host < $1.host } } }
+
+    /// The domain a key of `team` addresses with `name` (a request's `domain`; nil: the team's
+    /// default), or the problem: an unknown or malformed domain (422), another team's (403,
+    /// naming it).
+    func domain(named name: String?, team: String) throws(Problem) -> ServedDomain {
+        let usable = domains(team: team)
+        guard let name else { return usable[0] }
+        let host: String
+        switch DomainHost.normalized(name) {
+        case let .success(normalized): host = normalized
+        case let .failure(refusal):
+            guard let bare = DomainHost.bare(name), bare == bootstrap.domain.host else { throw refusal.problem }
+            host = bare   // the bootstrap host may be an address or `localhost`
+        }
+        if let mine = usable.first(where: { $0.domain.host == host }) { return mine }
+        if host == bootstrap.domain.host || stored.withLock({ $0[host] }) != nil {
+            throw Problem(.forbidden, kind: "domain-refused", title: "Domain not allowed",
+                          detail: "domain '\(host)' belongs to another team; this key creates links on "
+                              + usable.map(\.domain.host).joined(separator: ", "))
+        }
+        throw Problem.invalid("unknown-domain", "Unknown domain", "no domain '\(host)' on this service (switchyard domains add)")
+    }
+}
+
+/// Reads the stored domains again every `interval`, until shutdown.
+struct DomainRefresher: Service {
+    let directory: DomainDirectory
+    let store: any DomainStore
+    let interval: Duration
+    let logger: Logger
+
+    func run() async throws {
+        await repeatUntilShutdown(every: interval) {
+            do {
+                try await directory.refresh(from: store)
+            } catch {
+                logger.warning("could not read the link domains", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+}
