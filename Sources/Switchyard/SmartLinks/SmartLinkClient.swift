@@ -14,6 +14,10 @@ public import FoundationNetworking
 /// }
 /// ```
 ///
+/// Short links on the service's other domains (`switchyard domains add promo.example.com`) are
+/// named by their key, `promo.example.com/m9Mm`: list those hosts in ``linkDomains`` and
+/// ``code(in:)`` reads their URLs; every method that takes a code takes such a key too.
+///
 /// Redemptions are per install: the client sends ``installID`` with every redeem, and the service
 /// lets one install spend at most one redemption of a link (a retry answers the same metadata
 /// without spending again). A redeem-limited link's metadata is only ever given by ``redeem(code:)``.
@@ -32,6 +36,11 @@ public import FoundationNetworking
 public struct SmartLinkClient: Sendable {
     /// The service's base URL (where short links live).
     public let service: URL
+    /// The hosts of the service's other link domains (`switchyard domains add promo.example.com`),
+    /// lowercased, whose short links the app also receives as universal links (list each in the
+    /// app's Associated Domains too, `applinks:promo.example.com`). ``code(in:)`` reads a short
+    /// link on one of them as its key (`promo.example.com/m9Mm`).
+    public let linkDomains: Set<String>
     /// The table that resolves the deep link the service returns.
     public let table: RouteTable
     /// This install's identifier, sent with every redeem (see ``standardInstallID()``).
@@ -52,6 +61,8 @@ public struct SmartLinkClient: Sendable {
     ///   - service: the service's base URL, such as `https://go.example.com`.
     ///   - appKey: the app key (`SWITCHYARD_APP_KEY` on the service), sent as a bearer token.
     ///   - table: the app's route table, used to resolve the deep link.
+    ///   - linkDomains: the hosts of the service's other link domains (`promo.example.com`), whose
+    ///     short links the app also receives as universal links; none by default.
     ///   - installID: this install's identifier; by default one generated on first use and kept in
     ///     `UserDefaults` (``standardInstallID()``).
     ///   - appRelease: this app's platform and version; by default the bundle's
@@ -59,11 +70,13 @@ public struct SmartLinkClient: Sendable {
     ///     callers and tests give `.android(versionCode:)` or `.ios(...)` themselves.
     ///   - session: the URL session to use.
     ///   - attestor: App Attest on this device (`DeviceCheckAttestor()` on iOS), or nil for none.
-    public init(service: URL, appKey: String, table: RouteTable, installID: String = SmartLinkClient.standardInstallID(),
+    public init(service: URL, appKey: String, table: RouteTable, linkDomains: [String] = [],
+                installID: String = SmartLinkClient.standardInstallID(),
                 appRelease: AppRelease? = SmartLinkClient.standardAppRelease(), session: URLSession = .shared,
                 attestor: (any InstallAttestor)? = nil) {
         self.attestor = attestor
         self.service = service
+        self.linkDomains = Set(linkDomains.map { $0.lowercased() })
         self.appKey = appKey
         self.table = table
         self.installID = installID
@@ -94,17 +107,19 @@ public struct SmartLinkClient: Sendable {
         return generated
     }
 
-    /// The code of a short link on this service (`https://go.example.com/Ab3dE9xQ` gives
-    /// `Ab3dE9xQ`), or nil for any other URL.
+    /// The code of a short link on this service, or the key of one on a host of ``linkDomains``;
+    /// nil for any other URL. The code (letters, digits, `-`, `_`) is the URL's one path segment
+    /// (under the service's path); a link domain's URL is `https`, without a port.
+    ///
+    /// ```swift
+    /// client.code(in: URL(string: "https://go.example.com/Ab3dE9xQ")!)     // "Ab3dE9xQ"
+    /// client.code(in: URL(string: "https://promo.example.com/m9Mm")!)      // "promo.example.com/m9Mm" (a link domain)
+    /// client.code(in: URL(string: "https://promo.example.com/a/m9Mm")!)    // nil
+    /// ```
     public func code(in url: URL) -> String? {
-        guard url.scheme?.lowercased() == service.scheme?.lowercased(),
-              url.host?.lowercased() == service.host?.lowercased(), url.port == service.port else { return nil }
-        let base = service.path.split(separator: "/")
-        let path = url.path.split(separator: "/")
-        guard path.count == base.count + 1, Array(path.prefix(base.count)) == base else { return nil }
-        let code = String(path[base.count])
-        let valid = code.utf8.allSatisfy { PercentEncoding.isUnreserved($0) && $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: "~") }
-        return valid && !code.isEmpty ? code : nil
+        let onService = url.scheme?.lowercased() == service.scheme?.lowercased()
+            && url.host?.lowercased() == service.host?.lowercased() && url.port == service.port
+        return onService ? Self.shortCode(in: url.path, under: service.path) : linkDomainKey(in: url)
     }
 
     /// ``code(in:)`` for a URL given as text; nil when it is not a URL.
@@ -121,26 +136,32 @@ public struct SmartLinkClient: Sendable {
     /// (`attestKeyUnknown`: a database restored from before the attestation), the client forgets
     /// the key, attests a new one and resolves once more, as ``redeem(code:)`` does; that second
     /// request carries `Switchyard-Retry: attest-key-unknown`, so the service counts one app open.
+    /// A key (`promo.example.com/m9Mm`, from ``code(in:)``) asks for the code on that link domain
+    /// (`api/v1/links/m9Mm/resolve?domain=promo.example.com`), as ``redeem(code:)`` does.
     ///
     /// - Throws: ``SmartLinkError`` (not found, gone, unauthorized, a transport or format problem,
     ///   ``SmartLinkError/Code/appTooOld`` for a link this release cannot open), or the table's
     ///   ``LinkInputError`` wrapped in ``SmartLinkError/Code/unresolvable``.
     public func resolve(code: String) async throws(SmartLinkError) -> DeepLink {
-        let path = "api/v1/links/\(PercentEncoding.encode(code))/resolve"
+        let (path, query) = linkEndpoint("resolve", code: code)
         let headers = await resolveProofHeaders(code: code)
-        var answer = try await send("GET", path: path, headers: headers)
+        var answer = try await send("GET", path: path, query: query, headers: headers)
         if answer["attestKeyUnknown"]?.boolValue == true, !headers.isEmpty, let attestor {
             try? forget(headers["Switchyard-Attest-Key"], of: attestor)   // a resolve degrades to no proof
             // Says it is the second resolve, so the service does not count a second app open.
             let again = await resolveProofHeaders(code: code).merging(["Switchyard-Retry": "attest-key-unknown"]) { old, _ in old }
-            answer = try await send("GET", path: path, headers: again)
+            answer = try await send("GET", path: path, query: query, headers: again)
         }
         return try link(from: answer, source: .smartLink)
     }
 
-    /// The short link of `code` on this service (`https://go.example.com/Ab3dE9xQ`).
+    /// The short link of `code` on this service (`https://go.example.com/Ab3dE9xQ`), or of a key
+    /// on its link domain (`promo.example.com/m9Mm` gives `https://promo.example.com/m9Mm`).
     public func shortURL(code: String) -> String {
-        service.appendingPathComponent(PercentEncoding.encode(code)).absoluteString
+        guard let (host, short) = Self.split(key: code) else {
+            return service.appendingPathComponent(PercentEncoding.encode(code)).absoluteString
+        }
+        return "https://\(host)/\(PercentEncoding.encode(short))"
     }
 
     /// The link this device opened before the app was installed (`POST /api/v1/deferred/claim`):
@@ -248,18 +269,30 @@ public struct SmartLinkClient: Sendable {
     /// One redeem request, signed when the install attests.
     private func redeemOnce(code: String) async throws(SmartLinkError) -> [String: JSONValue] {
         let headers = try await proofHeaders(code: code)
-        let body = try await send("POST", path: "api/v1/links/\(PercentEncoding.encode(code))/redeem",
-                                  body: .object(["install": .string(installID)]), headers: headers)
+        let (path, query) = linkEndpoint("redeem", code: code)
+        let body = try await send("POST", path: path, query: query, body: .object(["install": .string(installID)]),
+                                  headers: headers)
         return body["metadata"]?.objectValue ?? [:]
     }
 
-    /// One request to the service with the app key; the JSON answer, or the error its status means.
     /// The service's problem types about App Attest (their `type` ends so).
     static let attestProblems = ["/assertion-invalid", "/attestation-invalid", "/attest-key-exists", "/attest-challenge-invalid"]
 
-    func send(_ method: String, path: String, body: JSONValue? = nil,
+    /// One request to the service with the app key; the JSON answer, or the error its status means.
+    /// `path` is relative to ``service``; `query`, already percent-encoded, is set on the URL as is
+    /// (`appendingPathComponent` would escape its `?`).
+    func send(_ method: String, path: String, query: String? = nil, body: JSONValue? = nil,
               headers: [String: String] = [:]) async throws(SmartLinkError) -> JSONValue {
-        let url = service.appendingPathComponent(path)
+        var url = service.appendingPathComponent(path)
+        if let query {
+            // Never dropped silently: without its `domain` the request would name another link.
+            var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+            components?.percentEncodedQuery = query
+            guard let withQuery = components?.url else {
+                throw SmartLinkError(.transport, "cannot add the query '\(query)' to \(url.absoluteString)")
+            }
+            url = withQuery
+        }
         var request = URLRequest(url: url)
         request.httpMethod = method
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
