@@ -71,7 +71,7 @@ import Testing
         #expect(unreachable.status == 1)
         #expect(unreachable.standardError.hasPrefix("switchyard: error: cannot fetch http://127.0.0.1:9/.well-known/apple-app-site-association: "))
         let notURL = try Switchyard.run(["association", "check", "--routes", Switchyard.shopRoutes, "--url", "go.example.com"])
-        #expect(notURL.standardError == "switchyard: error: --url must be the service's base URL, as https://go.example.com; got 'go.example.com'\n")
+        #expect(notURL.standardError == "switchyard: error: --url must be a link domain's base URL, as https://go.example.com; got 'go.example.com'\n")
         let usage = try Switchyard.run(["association", "check", "--routes", Switchyard.shopRoutes, "--apple", "a"])
         #expect(usage.status == 64)
     }

@@ -64,7 +64,8 @@ import Testing
             "ignored column 'Notes' (\(first))",
             "ignored column 'Notes' (\(second))",
             "\(second) line 2: suffix on two domains: 'a1' is on example.page.link (\(first) line 2) and on promo.page.link "
-                + "(\(second) line 2); this service answers each code once",
+                + "(\(second) line 2), which land on one domain of this service: add a domain for each (switchyard domains add) "
+                + "or map them apart with --domain-map",
             "2 imported, 0 already there, 1 rejected, 1 archived (skipped), 1 unrouted (imported as web links)",
         ])
         let wrong = try Switchyard.run(["import", "firebase", first, "--routes", shop, "--database", database, "--unrouted", "maybe"])

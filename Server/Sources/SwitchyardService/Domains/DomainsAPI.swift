@@ -127,8 +127,9 @@ extension LinkService {
             throw Problem(.conflict, kind: "domain-in-use", title: "Domain in use",
                           detail: "\(live) live link\(live == 1 ? "" : "s") use '\(host)'; remove with force=true to disable them")
         case .removed:
-            // Cached links of the domain need no eviction: no request reaches its keys any more.
             try await storage { try await domains.refresh(from: store) }
+            // Its disabled links must not open from this instance's cache if the domain is added again.
+            openCache.evict(prefix: LinkKey.range(host: host).from)
         }
         return removal
     }

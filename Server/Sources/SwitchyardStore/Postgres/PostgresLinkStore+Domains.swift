@@ -9,18 +9,20 @@ extension PostgresLinkStore {
                     \(domain.redirects.expired), \(domain.createdAt))
             ON CONFLICT (host) DO NOTHING RETURNING host
             """
-        let clear: PostgresQuery = "UPDATE domains SET is_default = false WHERE team = \(domain.team) AND is_default"
+        let clear: PostgresQuery = """
+            UPDATE domains SET is_default = false WHERE team = \(domain.team) AND is_default AND host <> \(domain.host)
+            """
         let logger = logger
-        try await run { client in
+        // The row first: a taken host changes nothing, and the team's default keeps its flag.
+        let inserted = try await run { client in
             try await client.withTransaction(logger: logger) { connection in
+                guard !(try await connection.query(insert, logger: logger).collect().isEmpty) else { return false }
                 if domain.isDefault { try await connection.query(clear, logger: logger) }
-                // Thrown inside the transaction, so the previous default keeps its flag.
-                guard !(try await connection.query(insert, logger: logger).collect().isEmpty) else {
-                    throw StoreError.nameTaken("domain", domain.host)
-                }
                 if let audit { try await Self.append(connection, [audit], logger: logger) }
+                return true
             }
         }
+        guard inserted else { throw StoreError.nameTaken("domain", domain.host) }
     }
 
     public func domains() async throws -> [LinkDomain] {

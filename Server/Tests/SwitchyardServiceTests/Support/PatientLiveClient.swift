@@ -22,10 +22,15 @@ struct PatientLiveClient: TestClientProtocol {
         client.connect()
     }
 
+    /// A header tests set to send another authority (`Host`) than `localhost`; it is not sent.
+    static let authority = HTTPField.Name("X-Test-Authority")!
+
     func executeRequest(uri: String, method: HTTPRequest.Method, headers: HTTPFields, body: ByteBuffer?) async throws -> TestResponse {
         var headers = headers
         headers[.connection] = "keep-alive"
-        let request = TestClient.Request(uri, method: method, authority: "localhost", headers: headers, body: body)
+        let authority = headers[Self.authority] ?? "localhost"
+        headers[Self.authority] = nil
+        let request = TestClient.Request(uri, method: method, authority: authority, headers: headers, body: body)
         let response = try await client.execute(request)
         return TestResponse(head: response.head, body: response.body ?? ByteBuffer(), trailerHeaders: response.trailerHeaders)
     }

@@ -245,6 +245,11 @@ final class OpenLinkCache: Sendable {
         try await refreshDue(at: now, batchSize: batchSize, read: source.read, make: source.make)
     }
 
+    /// Forgets every code that starts with `prefix` (a removed domain's `host/`).
+    func evict(prefix: String) {
+        entries.forEach { entries in entries = entries.filter { !$0.key.hasPrefix(prefix) } }
+    }
+
     /// Forgets `code` (after a change made through this instance).
     func evict(code: String) {
         _ = entries.withLock(hash: code.hashValue) { $0.removeValue(forKey: code) }

@@ -72,7 +72,8 @@ import Testing
                 + "(https://shop.example.com/prodcut/9); the nearest routes are 'product/:product_id', "), "\(unrouted.reason)")
             #expect(unrouted.reason.hasSuffix("(--unrouted web imports it as a web link)"))
             #expect(report.rejected.last?.reason == "suffix on two domains: 'full1' is on example.page.link (\(first) line 2) "
-                + "and on other.page.link (\(second) line 3); this service answers each code once")
+                + "and on other.page.link (\(second) line 3), which land on one domain of this service: "
+                + "add a domain for each (switchyard domains add) or map them apart with --domain-map")
             #expect(report.unknownColumns == ["'Notes' (\(second))"])
             #expect(report.notices.map(\.message) == [
                 "'ibi' is 'com.other.app'; the route table's iOS bundle IDs are 'com.example.shop'",
