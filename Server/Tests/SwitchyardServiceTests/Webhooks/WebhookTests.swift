@@ -78,13 +78,43 @@ struct WebhookTests {
             #expect(created["data"]?["url"] == link["url"])
             #expect(created["createdAt"]?.stringValue != nil)
             let redeem = try #require(events.first { $0["type"] == "link.redeemed" })
-            #expect(redeem["data"] == ["code": .string(code), "install": "install-0001", "redeemCount": 1, "redeemLimit": 5])
+            #expect(redeem["data"] == ["code": .string(code), "domain": "go.example.com", "install": "install-0001", "redeemCount": 1,
+                                       "redeemLimit": 5])
             let claim = try #require(events.first { $0["type"] == "link.claimed" })
-            #expect(claim["data"] == ["code": .string(code), "match": "exact"])
+            #expect(claim["data"] == ["code": .string(code), "domain": "go.example.com", "match": "exact"])
             let clickedLinks = events.filter { $0["type"] == "link.clicked" }.compactMap { $0["data"]?["links"]?[0] }
             #expect(clickedLinks.allSatisfy { $0["code"]?.stringValue == code })
             #expect(Self.platformTotals(clickedLinks) == ["ios": 1, "desktop": 2])
             try await eventually("the outbox emptied") { try await harness.store.pendingWebhookDeliveryCount() == 0 }
+        }
+    }
+
+    @Test("Every event names the link's domain and its code on it")
+    func eventsNameTheDomain() async throws {
+        let receiver = try WebhookReceiver(failFirst: 0)
+        defer { receiver.stop() }
+        try await Harness.live(.memory, configuration: Self.configuration()) { client, harness in
+            _ = try await Self.subscribe(client, receiver)
+            #expect(try await client.send(.post, "/api/v1/domains", json: #"{"host": "promo.shop.example"}"#).status == .created)
+            let link = try await client.create(#"{"route": "about/team", "alias": "spring", "redeemLimit": 5}"#)
+            #expect(link["domain"]?.stringValue == "promo.shop.example")
+            _ = try await client.open("spring", host: "promo.shop.example", userAgent: Agents.iPhone)
+            await harness.recorder.flush()
+            let redeemed = try await client.send(.post, "/api/v1/links/spring/redeem?domain=promo.shop.example", key: Keys.app,
+                                                 json: #"{"install": "install-0001"}"#)
+            #expect(redeemed.status == .ok, "\(redeemed.text)")
+            let claimed = try await client.send(.post, "/api/v1/deferred/claim", key: Keys.app,
+                                                json: #"{"code": "promo.shop.example/spring", "platform": "ios", "osVersion": "17.4"}"#)
+            #expect(claimed.status == .ok, "the app claims a stored domain's link by its key: \(claimed.text)")
+            let types: Set<String> = ["link.created", "link.clicked", "link.redeemed", "link.claimed"]
+            try await eventually("every event verified", step: { harness.clock.advance(by: 2) }) {
+                Set(try receiver.verifiedEvents().compactMap { $0["type"]?.stringValue }) == types
+            }
+            for event in try receiver.verifiedEvents() {
+                let data = event["type"] == "link.clicked" ? event["data"]?["links"]?[0] : event["data"]
+                #expect(data?["domain"]?.stringValue == "promo.shop.example", "\(event)")
+                #expect(data?["code"]?.stringValue == "spring", "\(event)")
+            }
         }
     }
 }
