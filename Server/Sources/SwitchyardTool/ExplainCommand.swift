@@ -134,8 +134,11 @@ struct ExplainCommand: AsyncParsableCommand {
         }
         let parts = AssociationURL(url)
         let segments = parts.path.split(separator: "/")
+        // A short link on another host than the service's is asked for on that link domain.
+        let linkHost = URLComponents(string: url)?.host?.lowercased()
+        let domain = linkHost.flatMap { $0 == URLComponents(string: base)?.host?.lowercased() ? nil : "?domain=" + $0 } ?? ""
         guard url.lowercased().hasPrefix("http"), segments.count == 1, let code = segments.first,
-              let endpoint = URL(string: base + "/api/v1/links/" + code + "/explain"), endpoint.host != nil else {
+              let endpoint = URL(string: base + "/api/v1/links/" + code + "/explain" + domain), endpoint.host != nil else {
             throw Self.fail("--service explains short links (BASE/CODE); '\(url)' is not one")
         }
         var request = URLRequest(url: endpoint)

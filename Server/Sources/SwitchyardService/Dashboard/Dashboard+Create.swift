@@ -15,7 +15,8 @@ extension Dashboard {
         }
         guard let route = service.table.route(name) else { return noRoute(name, session: session) }
         return DashboardPage.response(DashboardPage.render(
-            .newLink, title: "New link", session: session, page: DashboardForms.newLink(route: route, form: NewLinkForm(), error: nil)))
+            .newLink, title: "New link", session: session,
+            page: DashboardForms.newLink(route: route, form: NewLinkForm(), error: nil, domains: domainHosts(session))))
     }
 
     /// The route picker, saying that there is no route `name` (400).
@@ -33,7 +34,7 @@ extension Dashboard {
         func failed(_ message: String, status: HTTPResponse.Status) -> Response {
             DashboardPage.response(DashboardPage.render(
                 .newLink, title: "New link", session: session,
-                page: DashboardForms.newLink(route: route, form: form, error: message)), status: status)
+                page: DashboardForms.newLink(route: route, form: form, error: message, domains: domainHosts(session))), status: status)
         }
         let body: CreateLinkRequest
         do throws(FormError) {
@@ -53,7 +54,12 @@ extension Dashboard {
             guard let problem = Problem(answering: error), problem.status.code < 500 else { throw error }
             return failed(problem.detail, status: problem.status)
         }
-        return DashboardPage.redirect("/dashboard/links/\(PercentEncoding.encode(link.code))")
+        return DashboardPage.redirect(Self.linkPath(link))
+    }
+
+    /// The hosts the session's team creates links on, its default first.
+    func domainHosts(_ session: DashboardSessions.Session) -> [String] {
+        service.domains.domains(team: session.team).map(\.domain.host)
     }
 
     /// A form mistake the API cannot see (its body is built here).
@@ -101,6 +107,7 @@ extension Dashboard {
                                      web: form.trimmed("fallback.web"))
         if fallbacks != FallbackURLs() { body.fallbacks = fallbacks }
         body.alias = form.trimmed("alias")
+        body.domain = form.trimmed("domain").flatMap { $0.isEmpty ? nil : $0 }
         body.expiresAt = form.trimmed("expiresAt").map(utcDateTime)
         let preview = LinkPreview(title: form.trimmed("preview.title"), description: form.trimmed("preview.description"),
                                   image: form.trimmed("preview.image"))

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+@_spi(SwitchyardService) import Switchyard
 import SwitchyardQR
 import SwitchyardStore
 
@@ -33,8 +34,22 @@ extension Dashboard {
         return DashboardPage.response(DashboardPage.render(.links, title: "Links", session: session, page: list))
     }
 
+    /// The dashboard's page of a link: `/dashboard/links/{code}`, with `?domain=` for a stored domain.
+    static func linkPath(_ link: SmartLink) -> String { "/dashboard/links/" + linkPathSuffix(link) }
+
+    /// ``linkPath(_:)`` after `/dashboard/links/`.
+    static func linkPathSuffix(_ link: SmartLink) -> String {
+        PercentEncoding.encode(link.shortCode) + (link.domain.map { "?domain=" + PercentEncoding.encode($0) } ?? "")
+    }
+
+    /// The store key of `code` on the domain a link page's `domain` query names (none: the bootstrap one).
+    func linkKey(_ code: String, domain: String?) -> String {
+        guard let domain, let host = DomainHost.bare(domain), host != service.domains.bootstrap.domain.host else { return code }
+        return LinkKey.key(host: host, code: code)
+    }
+
     func linkPage(code: String, session: DashboardSessions.Session) async throws -> Response {
-        guard LinkCodes.isPlausible(code),
+        guard LinkCodes.isPlausibleKey(code),
               let link = try await service.storage({ try await service.store.link(code: code) }),
               link.team == session.team, link.deletedAt == nil else {
             throw Problem.linkNotFound(code)

@@ -104,7 +104,22 @@ struct Dashboard: Sendable {
         }
         router.get("dashboard/links/:code") { request, context in
             let code = try context.parameters.require("code")
-            return try await signedIn(request) { session in try await linkPage(code: code, session: session) }
+            return try await signedIn(request) { session in
+                try await linkPage(code: linkKey(code, domain: request.uri.queryParameters["domain"].map(String.init)), session: session)
+            }
+        }
+        router.get("dashboard/domains") { request, _ in
+            try await signedIn(request, needs: .admin) { session in try await domainsPage(session: session) }
+        }
+        router.post("dashboard/domains") { request, context in
+            try await signedInPost(request, as: NewLinkForm.self, needs: .admin) { session, form in
+                try await addDomain(form, session: session, request: request, context: context)
+            }
+        }
+        router.post("dashboard/domains/remove") { request, context in
+            try await signedInPost(request, as: NewLinkForm.self, needs: .admin) { session, form in
+                try await removeDomain(form, session: session, request: request, context: context)
+            }
         }
         return router
     }

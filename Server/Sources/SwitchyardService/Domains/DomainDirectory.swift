@@ -37,9 +37,12 @@ final class DomainDirectory: Sendable {
                                  isBootstrap: true)
     }
 
-    /// Reads the stored domains again.
+    /// Reads the stored domains again. A stored domain with the bootstrap host (added with the
+    /// command line, which does not know `--base-url`) is left out: that host is the bootstrap
+    /// domain, whose links are kept under their bare codes.
     func refresh(from store: any DomainStore) async throws {
-        let domains = try await store.domains()
+        let bootstrapHost = bootstrap.domain.host
+        let domains = try await store.domains().filter { $0.host != bootstrapHost }
         let byHost = Dictionary(domains.map { ($0.host, $0) }, uniquingKeysWith: { first, _ in first })
         stored.withLock { $0 = byHost }
     }
@@ -78,10 +81,13 @@ final class DomainDirectory: Sendable {
     var all: [LinkDomain] { stored.withLock { $0.values.sorted { $0.host < $1.host } } }
 
     /// The domain a key of `team` addresses with `name` (a request's `domain`; nil: the team's
-    /// default), or the problem: an unknown or malformed domain (422), another team's (403,
-    /// naming it).
-    func domain(named name: String?, team: String) throws(Problem) -> ServedDomain {
-        let usable = domains(team: team)
+    /// default), or the problem: an unknown or malformed domain (400), another team's (403,
+    /// naming it). To create (`creating`), only the team's own domains; to address a link, the
+    /// bootstrap domain too, where a team's links made before it held a domain stay (the link's
+    /// team is checked by the caller).
+    func domain(named name: String?, team: String, creating: Bool = true) throws(Problem) -> ServedDomain {
+        var usable = domains(team: team)
+        if !creating, !usable.contains(where: \.isBootstrap) { usable.append(bootstrap) }
         guard let name else { return usable[0] }
         let host: String
         switch DomainHost.normalized(name) {

@@ -87,7 +87,7 @@ struct DomainsAPI: Sendable {
         Problem(.notFound, kind: "domain-not-found", title: "Domain not found", detail: "the team has no domain '\(host)'")
     }
 
-    private func checkRedirects(_ body: DomainRequest) throws(Problem) {
+    func checkRedirects(_ body: DomainRequest) throws(Problem) {
         for (name, url) in body.givenRedirects {
             if let refusal = service.fallbacks.refusal(for: url) {
                 throw Problem.invalid("redirect-refused", "Redirect refused", "\(name): \(refusal)")

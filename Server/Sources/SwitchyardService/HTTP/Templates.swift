@@ -15,7 +15,7 @@ enum Template: String, CaseIterable, Sendable {
     case openInApp, iPadOrMac, interstitial, preview, notFound, gone, unavailable, longLinkRefused
     // The dashboard: see ``DashboardPage``.
     case dashboard, csrfField, errorNotice, cell
-    case signIn, routePicker, newLink, links, link, importForm, importReport, problem, webhooks, keys, audit, stats
+    case signIn, routePicker, newLink, links, link, importForm, importReport, problem, webhooks, keys, audit, stats, domains
 
     /// The template's text.
     var text: String {
@@ -48,6 +48,7 @@ enum Template: String, CaseIterable, Sendable {
         case .keys: Templates.keys
         case .audit: Templates.audit
         case .stats: Templates.stats
+        case .domains: Templates.domains
         }
     }
 

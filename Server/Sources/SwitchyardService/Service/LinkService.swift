@@ -70,14 +70,15 @@ struct LinkService: Sendable {
         })
     }
 
-    /// The store key an API request addresses: `code` on the domain its `domain` query names, else
-    /// on the team's default domain (``DomainDirectory/domain(named:team:)``); with no team (the
+    /// The store key an API request addresses: `code` on the domain its `domain` query names (one
+    /// of the team's, or the bootstrap one), else on the team's default domain
+    /// (``DomainDirectory/domain(named:team:creating:)``); with no team (the
     /// app's endpoints), on any domain the service has, else the bootstrap one. An implausible
     /// code or an unknown domain is the link's 404.
     func linkKey(code: String, request: Request, team: String?) throws(Problem) -> String {
         guard LinkCodes.isPlausible(code) else { throw Problem.linkNotFound(code) }
         let named = request.uri.queryParameters["domain"].map(String.init)
-        if let team { return try domains.domain(named: named, team: team).key(code) }
+        if let team { return try domains.domain(named: named, team: team, creating: false).key(code) }
         guard let named else { return code }
         guard let host = DomainHost.bare(named), let domain = domains.served(host: host) else { throw Problem.linkNotFound(code) }
         return domain.key(code)

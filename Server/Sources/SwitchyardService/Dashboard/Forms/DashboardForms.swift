@@ -60,7 +60,7 @@ enum DashboardForms {
 
     /// The new-link form for `route`, filled with `form`'s values (empty at first, what was posted
     /// when shown again after an error).
-    static func newLink(route: Route, form: NewLinkForm, error: String?) -> NewLink {
+    static func newLink(route: Route, form: NewLinkForm, error: String?, domains: [String] = []) -> NewLink {
         func input(_ name: String, _ label: String, type: String = "text", hint: String? = nil,
                    min: String? = nil, step: String? = nil) -> NewLink.Field {
             NewLink.Field(id: name.replacingOccurrences(of: ".", with: "-"), name: name, label: label, type: type, hint: hint,
@@ -85,6 +85,8 @@ enum DashboardForms {
             ]),
             .init(legend: "Link", fields: [
                 input("alias", "Custom alias", hint: "optional; letters, digits, - and _"),
+                input("domain", "Domain", hint: domains.isEmpty ? "empty: the team's default"
+                      : "empty: \(domains[0])" + (domains.count > 1 ? "; or " + domains.dropFirst().joined(separator: ", ") : "")),
                 input("expiresAt", "Expiry", type: "datetime-local", hint: "UTC; empty for never", step: "1"),
             ]),
             .init(legend: "Preview (Open Graph)", fields: [

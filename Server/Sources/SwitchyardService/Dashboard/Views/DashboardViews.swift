@@ -38,7 +38,7 @@ enum DashboardViews {
     static func list(rows: [Row], nextCursor: String?, isFirstPage: Bool, search: String? = nil, now: Date) -> List {
         List(noLinks: rows.isEmpty && isFirstPage, rows: rows.map { row in
             let link = row.link
-            return List.Row(code: link.code, codePath: PercentEncoding.encode(link.code),
+            return List.Row(code: link.code, codePath: Dashboard.linkPathSuffix(link),
                             route: link.isWebLink ? "(web link)" : link.routeName ?? link.route,
                             parameters: parameters(link.routeParameters), label: link.label ?? "", linkTitle: link.preview.title ?? "",
                             clicks: row.clicks, created: date(link.createdAt), byApp: link.createdByApp, status: status(link, now: now))

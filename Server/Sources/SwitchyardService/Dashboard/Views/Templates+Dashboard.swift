@@ -34,7 +34,7 @@ extension Templates {
         <header><a class="brand" href="/">Switchyard</a>{{#session}}<a href="/">Links</a>\
         {{#canEdit}}<a href="/dashboard/new">New link</a><a href="/dashboard/import">Import</a>{{/canEdit}}\
         <a href="/dashboard/stats">Stats</a>\
-        {{#isAdmin}}<a href="/dashboard/webhooks">Webhooks</a><a href="/dashboard/keys">Keys</a><a href="/dashboard/audit">Audit</a>{{/isAdmin}}\
+        {{#isAdmin}}<a href="/dashboard/webhooks">Webhooks</a><a href="/dashboard/domains">Domains</a><a href="/dashboard/keys">Keys</a><a href="/dashboard/audit">Audit</a>{{/isAdmin}}\
         <span id="who">Signed in as <strong>{{keyName}}</strong> ({{role}}) · team <strong>{{team}}</strong></span>\
         <form method="post" action="/dashboard/signout">{{>csrfField}}<button type="submit" id="sign-out">Sign out</button></form>\
         {{/session}}</header>

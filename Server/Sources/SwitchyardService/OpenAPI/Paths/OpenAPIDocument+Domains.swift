@@ -13,9 +13,10 @@ extension OpenAPIDocument {
                     body: DomainRequest.self,
                     responses: [
                         "201": json(DomainResponse.self, "Added.", headers: ["Location": "The domain's API URL."]),
-                        "400": badRequest, "401": unauthorized,
+                        "400": problem("invalid-domain (not a host name), redirect-refused, or a body that is not the schema's."),
+                        "401": unauthorized,
                         "409": problem("domain-taken: the host is another domain of the service (any team's) or its bootstrap domain."),
-                        "413": tooLarge, "415": unsupported, "422": problem("invalid-domain (not a host name) or redirect-refused."),
+                        "413": tooLarge, "415": unsupported,
                         "429": keyGuesses, "503": unavailable,
                     ]),
                 "get": operation(
@@ -30,9 +31,10 @@ extension OpenAPIDocument {
                     "updateDomain", "Change a domain's redirects or make it the team's default", tag: "domains", security: ["adminKey"],
                     description: "A member left out is kept; \"\" removes a redirect. Recorded in the audit log as domain.updated.",
                     body: DomainRequest.self,
-                    responses: ["200": json(DomainResponse.self, "The domain."), "400": badRequest, "401": unauthorized,
+                    responses: ["200": json(DomainResponse.self, "The domain."),
+                                "400": problem("redirect-refused, invalid-domain, or a body that is not the schema's."), "401": unauthorized,
                                 "404": problem("The team has no such domain."), "413": tooLarge, "415": unsupported,
-                                "422": problem("redirect-refused."), "429": keyGuesses, "503": unavailable]),
+                                "429": keyGuesses, "503": unavailable]),
                 "delete": operation(
                     "removeDomain", "Remove a domain", tag: "domains", security: ["adminKey"],
                     description: "Refused (409 domain-in-use, counting them) while live links use it, unless force=true, which disables them (410) in the same transaction. Recorded in the audit log as domain.removed.",
