@@ -76,7 +76,8 @@ public struct LinkExplainer: Sendable {
                 if parts.path == "/", let query = parts.query, !query.isEmpty { return try longLink(trimmed, query: query) }
                 let segments = parts.path.split(separator: "/")
                 guard segments.count == 1, let code = segments.first.map(String.init), LinkCodes.isPlausible(code) else {
-                    throw Failure("'\(url)' is on a link domain of the service but is not a short link (https://\(host)/CODE)")
+                    throw Failure("'\(url)' is on " + (domain.isBootstrap ? "the link service's host" : "the link domain \(domain.domain.host)")
+                                  + " but is not a short link (https://\(host)/CODE)")
                 }
                 guard let explanation = try await explain(code: domain.key(code), url: trimmed) else {
                     var unknown = unknown(code: code, url: trimmed)

@@ -78,7 +78,14 @@ struct LinkService: Sendable {
     func linkKey(code: String, request: Request, team: String?) throws(Problem) -> String {
         guard LinkCodes.isPlausible(code) else { throw Problem.linkNotFound(code) }
         let named = request.uri.queryParameters["domain"].map(String.init)
-        if let team { return try domains.domain(named: named, team: team, creating: false).key(code) }
+        if let team {
+            do {
+                return try domains.domain(named: named, team: team, creating: false).key(code)
+            } catch where error.kind == "domain-refused" || error.kind == "unknown-domain" {
+                // Another team's domain, or none: as if the link did not exist (a create says which).
+                throw Problem.linkNotFound(code)
+            }
+        }
         guard let named else { return code }
         guard let host = DomainHost.bare(named), let domain = domains.served(host: host) else { throw Problem.linkNotFound(code) }
         return domain.key(code)

@@ -18,6 +18,7 @@ import Testing
             .replacingOccurrences(of: "{name}", with: "no-such-key")
             .replacingOccurrences(of: "{id}", with: "wh_none")
             .replacingOccurrences(of: "{dynamicLink}", with: "https%3A%2F%2Fgo.example.com%2F\(code)")
+            .replacingOccurrences(of: "{host}", with: "no-such.example")
     }
 
     @Test(arguments: AccessKey.Role.allCases)

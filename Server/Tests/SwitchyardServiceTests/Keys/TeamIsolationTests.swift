@@ -27,28 +27,32 @@ import Testing
         var description: String { operation }
     }
 
-    /// The shop's things: a link, a webhook and a named key.
+    /// The shop's things: a link on its link domain, the domain, a webhook and a named key.
     struct Shop: Sendable {
         let code: String
+        let domain = "shop-links.example"
         let webhook: String
         let key = "shop-viewer"
     }
 
     static func rows(_ shop: Shop) -> [Row] {
-        let link = "/api/v1/links/\(shop.code)"
-        let firebase = "/v1/" + "https://go.example.com/\(shop.code)".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        func link(_ suffix: String = "") -> String { "/api/v1/links/\(shop.code)\(suffix)?domain=\(shop.domain)" }
+        let firebase = "/v1/" + "https://\(shop.domain)/\(shop.code)".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
             + "/linkStats"
         return [
-            Row(operation: "getLink", method: .get, uri: link),
-            Row(operation: "updateLink", method: .patch, uri: link, body: #"{"fallbacks": {}}"#),
-            Row(operation: "deleteLink", method: .delete, uri: link),
-            Row(operation: "explainLink", method: .get, uri: link + "/explain"),
-            Row(operation: "getLinkStats", method: .get, uri: link + "/stats", role: .viewer),
+            Row(operation: "getLink", method: .get, uri: link()),
+            Row(operation: "updateLink", method: .patch, uri: link(), body: #"{"fallbacks": {}}"#),
+            Row(operation: "deleteLink", method: .delete, uri: link()),
+            Row(operation: "explainLink", method: .get, uri: link("/explain")),
+            Row(operation: "getLinkStats", method: .get, uri: link("/stats"), role: .viewer),
             Row(operation: "firebaseGetLinkStats", method: .get, uri: firebase),
-            Row(operation: "resolveLink", method: .get, uri: link + "/resolve", role: .app),
-            Row(operation: "redeemLink", method: .post, uri: link + "/redeem", body: #"{"install": "install-1"}"#, role: .app),
+            Row(operation: "resolveLink", method: .get, uri: link("/resolve"), role: .app),
+            Row(operation: "redeemLink", method: .post, uri: link("/redeem"), body: #"{"install": "install-1"}"#, role: .app),
             Row(operation: "claimDeferredLink", method: .post, uri: "/api/v1/deferred/claim",
-                body: #"{"platform": "ios", "osVersion": "18.1", "code": "\#(shop.code)"}"#, role: .app),
+                body: #"{"platform": "ios", "osVersion": "18.1", "code": "\#(shop.domain)/\#(shop.code)"}"#, role: .app),
+            Row(operation: "updateDomain", method: .patch, uri: "/api/v1/domains/\(shop.domain)", body: #"{"rootRedirect": ""}"#),
+            Row(operation: "removeDomain", method: .delete, uri: "/api/v1/domains/\(shop.domain)?force=true"),
+            Row(operation: "listDomains", method: .get, uri: "/api/v1/domains", role: .viewer, status: .ok),
             Row(operation: "deleteWebhook", method: .delete, uri: "/api/v1/webhooks/\(shop.webhook)"),
             Row(operation: "revokeKey", method: .delete, uri: "/api/v1/keys/\(shop.key)"),
             Row(operation: "listLinks", method: .get, uri: "/api/v1/links", role: .viewer, status: .ok),
@@ -69,14 +73,15 @@ import Testing
                 let response = try await client.send(row.method, row.uri, key: others[row.role], json: row.body)
                 #expect(response.status == row.status, "\(row): \(response.status.code) \(response.text)")
                 // A 404 names what was asked for; a listing names none of the shop's things.
-                for hidden in [shop.code, shop.webhook, shop.key] where row.status == .ok {
+                for hidden in [shop.code, shop.domain, shop.webhook, shop.key] where row.status == .ok {
                     #expect(!response.text.contains(hidden), "\(row) shows \(hidden)")
                 }
             }
             // Every row has a keyed operation of the table, and every keyed operation naming a
             // thing or listing a team's things has a row.
             let covered = Set(Self.rows(shop).map(\.operation))
-            let creations: Set = ["createLink", "firebaseCreateShortLink", "createWebhook", "createKey", "metrics"]
+            // Adding a domain names a host, which is public: another team's is 409 domain-taken.
+            let creations: Set = ["createLink", "firebaseCreateShortLink", "createWebhook", "createKey", "metrics", "addDomain"]
             // App Attest belongs to an install, not to a team: a challenge and an attested key
             // name no team's link, webhook or key (the redeem that uses them has its row).
             let installScoped: Set = ["attestChallenge", "attestInstall"]
@@ -115,6 +120,8 @@ import Testing
     }
 
     static func makeShop(_ client: any TestClientProtocol, harness: Harness) async throws -> Shop {
+        let added = try await client.send(.post, "/api/v1/domains", json: #"{"host": "shop-links.example"}"#)
+        #expect(added.status == .created, "\(added.text)")
         let code = try #require(try await client.create(#"{"route": "about/team"}"#)["code"]?.stringValue)
         let hook = try await client.send(.post, "/api/v1/webhooks", json: #"{"url": "https://93.184.216.34/hook", "events": ["link.created"]}"#)
         let webhook = try #require(try hook.json()["id"]?.stringValue, "\(hook.status.code) \(hook.text)")

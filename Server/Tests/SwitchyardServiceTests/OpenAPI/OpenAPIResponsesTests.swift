@@ -81,6 +81,7 @@ import Testing
         try await statsAndOperations(api, code: code)
         try await webhooks(api)
         try await keysAndAudit(api, harness: harness, code: code)
+        try await domains(api)
 
         // The database down: 503 wherever the document says so.
         let store = try #require(harness.store as? InMemoryLinkStore)
@@ -107,6 +108,7 @@ import Testing
         try await api.expect(.serviceUnavailable, "GET /api/v1/webhooks")
         try await api.expect(.serviceUnavailable, "DELETE /api/v1/webhooks/{id}", "/api/v1/webhooks/wh_x")
         try await keysUnavailable(api)
+        try await domainsUnavailable(api)
         await store.setAvailable(true)
     }
 
@@ -286,7 +288,7 @@ import Testing
             ("DELETE /api/v1/webhooks/{id}", "/api/v1/webhooks/wh_x", nil),
             ("POST /api/v1/keys", nil, #"{"name": "k", "role": "viewer"}"#), ("GET /api/v1/keys", nil, nil),
             ("DELETE /api/v1/keys/{name}", "/api/v1/keys/k", nil), ("GET /api/v1/audit", nil, nil),
-        ]
+        ] + throttledDomains
         // While the address is throttled, a wrong key is refused at once (a right key still works).
         for (operation, uri, body) in throttled {
             try await api.expect(.tooManyRequests, operation, uri, key: "another-guess", json: body, headers: guesser)

@@ -1,0 +1,50 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+@testable import SwitchyardService
+import Testing
+
+extension OpenAPIResponsesTests {
+    static let domainBody = #"{"host": "doc.shop.example", "notFoundRedirect": "https://shop.example.com/"}"#
+
+    /// The link domains' answers.
+    static func domains(_ api: DocumentedClient) async throws {
+        let add = "POST /api/v1/domains"
+        try await api.expect(.created, add, json: domainBody)
+        try await api.expect(.badRequest, add, json: #"{"host": "not a host"}"#)
+        try await api.expect(.unauthorized, add, key: nil, json: domainBody)
+        try await api.expect(.conflict, add, json: domainBody)
+        try await api.expect(.contentTooLarge, add, json: oversized)
+        try await api.expect(.unsupportedMediaType, add, json: domainBody, headers: plainText)
+        try await api.expect(.ok, "GET /api/v1/domains")
+        try await api.expect(.unauthorized, "GET /api/v1/domains", key: nil)
+        let update = "PATCH /api/v1/domains/{host}", at = "/api/v1/domains/doc.shop.example"
+        try await api.expect(.ok, update, at, json: #"{"rootRedirect": "https://shop.example.com/"}"#)
+        try await api.expect(.badRequest, update, at, json: #"{"rootRedirect": "https://evil.example.net/"}"#)
+        try await api.expect(.unauthorized, update, at, key: nil, json: "{}")
+        try await api.expect(.notFound, update, "/api/v1/domains/nowhere.example", json: "{}")
+        try await api.expect(.contentTooLarge, update, at, json: oversized)
+        try await api.expect(.unsupportedMediaType, update, at, json: "{}", headers: plainText)
+        let remove = "DELETE /api/v1/domains/{host}"
+        _ = try await api.client.send(.post, "/api/v1/links", json: #"{"route": "about/team", "domain": "doc.shop.example"}"#)
+        try await api.expect(.conflict, remove, at)
+        try await api.expect(.unauthorized, remove, at, key: nil)
+        try await api.expect(.noContent, remove, at + "?force=true")
+        try await api.expect(.notFound, remove, at)
+    }
+
+    /// 503 from the link domains while the database is down.
+    static func domainsUnavailable(_ api: DocumentedClient) async throws {
+        try await api.expect(.serviceUnavailable, "POST /api/v1/domains", json: domainBody)
+        try await api.expect(.serviceUnavailable, "GET /api/v1/domains")
+        try await api.expect(.serviceUnavailable, "PATCH /api/v1/domains/{host}", "/api/v1/domains/doc.shop.example", json: "{}")
+        try await api.expect(.serviceUnavailable, "DELETE /api/v1/domains/{host}", "/api/v1/domains/doc.shop.example")
+    }
+
+    /// The link domains' operations in the throttled list (a wrong key from a throttled address).
+    static let throttledDomains: [(String, String?, String?)] = [
+        ("POST /api/v1/domains", nil, domainBody), ("GET /api/v1/domains", nil, nil),
+        ("PATCH /api/v1/domains/{host}", "/api/v1/domains/doc.shop.example", "{}"),
+        ("DELETE /api/v1/domains/{host}", "/api/v1/domains/doc.shop.example", nil),
+    ]
+}
