@@ -174,6 +174,8 @@ struct AppAPI: Sendable {
             throw Problem.linkNotFound(LinkKey.split(code).code)
         }
         guard !link.isGone(at: service.now()) else { throw Problem.linkGone(link.shortCode) }
+        // Before it starts, as if it did not exist yet.
+        guard !link.content.isNotYetValid(at: service.now()) else { throw Problem.linkNotFound(link.shortCode) }
         return link
     }
 }

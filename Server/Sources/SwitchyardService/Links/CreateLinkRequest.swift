@@ -20,6 +20,8 @@ struct CreateLinkRequest: Codable, Sendable, Hashable {
     /// When the link stops opening: ISO 8601, in the future (checked, then kept in the content,
     /// by ``LinkRules/draft(_:by:now:)``).
     var expiresAt: String?
+    /// When the link starts opening: ISO 8601, before `expiresAt` (kept in the content by the draft).
+    var validSince: String?
     /// The install that creates it, with the app key only (required there): the identifier the
     /// SDK generates once per install, whose creations are limited as well as its address's.
     var install: String?
@@ -88,15 +90,18 @@ struct CreateLinkRequest: Codable, Sendable, Hashable {
         Self.requestFields.first { $0.adminOnly && $0.isSet(self) }?.name
     }
 
-    /// The expiry as a date.
+    /// The expiry (or another field's instant) as a date.
     ///
     /// - Throws: `'expiresAt' must be an ISO 8601 date-time such as 2030-01-31T12:00:00Z, got 'tomorrow'`.
-    static func date(_ text: String) throws(Problem) -> Date {
+    static func date(_ text: String, field: String = "expiresAt") throws(Problem) -> Date {
         guard let date = APIDates.parse(text) else {
-            throw .malformed("'expiresAt' must be an ISO 8601 date-time such as 2030-01-31T12:00:00Z, got '\(text)'")
+            throw .malformed("'\(field)' must be an ISO 8601 date-time such as 2030-01-31T12:00:00Z, got '\(text)'")
         }
         return date
     }
+
+    /// The most clicks a link may answer.
+    static let clickLimits = 1...1_000_000_000
 }
 
 extension CreateLinkRequest: APIRequestBody, OpenAPISchema {
@@ -130,8 +135,22 @@ extension CreateLinkRequest: APIRequestBody, OpenAPISchema {
         BodyField("expiresAt", \.expiresAt, JSONSchema.string("Must be in the future.", format: "date-time").nullable(), adminOnly: true,
                   read: { members, key in try members.string(key) },
                   check: { text throws(Problem) in if let text { _ = try date(text) } }),
+        BodyField("validSince", \.validSince, JSONSchema.string(
+            "When the link starts opening; before it, GET /{code} and resolve answer as if it did not exist (404). Before expiresAt.",
+            format: "date-time").nullable(), adminOnly: true,
+                  read: { members, key in try members.string(key) },
+                  check: { text throws(Problem) in if let text { _ = try date(text, field: "validSince") } }),
+        BodyField("maxClicks", \.content.maxClicks, JSONSchema.integer(
+            minimum: clickLimits.lowerBound, maximum: clickLimits.upperBound).described(
+                "How many clicks the link answers: GET /{code} opens by people (link-preview crawlers and HEAD requests do not "
+                    + "count), counted exactly across instances; then it is expired (expiredURL, else 410).").nullable(),
+                  adminOnly: true,
+                  read: { members, key in try members.integer(key, in: clickLimits) },
+                  check: { limit throws(Problem) in
+                      if let limit, !clickLimits.contains(limit) { throw BodyFields.outOfRange("'maxClicks'", clickLimits) }
+                  }),
         .string("expiredURL", \.content.expiredURL, JSONSchema.string(
-            "Where the link sends every visitor once expiresAt has passed, instead of answering 410: an absolute http or https URL "
+            "Where the link sends every visitor once expiresAt has passed or maxClicks are spent, instead of answering 410: an absolute http or https URL "
                 + "on an allowed domain.", maxLength: 2048, pattern: APIPatterns.httpURL).nullable(), maxLength: 2048, adminOnly: true),
         .string("alias", \.alias, JSONSchema.string("A custom code; reserved words are refused.", pattern: "^[A-Za-z0-9_-]{3,64}$")
                     .nullable(), maxLength: 256, adminOnly: true),

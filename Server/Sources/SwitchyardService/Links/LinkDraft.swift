@@ -135,6 +135,13 @@ extension LinkRules {
             guard date > now else { throw LinkRuleError(.expiryInPast, "'expiresAt' (\(text)) is not in the future") }
             draft.expiresAt = date
         }
+        if let text = body.validSince {
+            let date = try CreateLinkRequest.date(text, field: "validSince")
+            if let expiry = draft.expiresAt, date >= expiry {
+                throw LinkRuleError(.emptyValidity, "'validSince' (\(text)) is not before 'expiresAt' (\(body.expiresAt ?? ""))")
+            }
+            draft.validSince = date
+        }
         if let alias = body.alias, let refusal = LinkCodes.aliasRefusal(alias) {
             throw LinkRuleError(.invalidAlias, refusal)
         }

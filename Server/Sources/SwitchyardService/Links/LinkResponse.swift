@@ -27,6 +27,12 @@ struct LinkResponse: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
     var expiresAt: String?
     /// Where the link sends visitors once expired, instead of 410.
     var expiredURL: String?
+    /// When the link starts opening; nil: from its creation.
+    var validSince: String?
+    /// How many clicks it answers; nil: no limit.
+    var maxClicks: Int?
+    /// Clicks left of ``maxClicks``; nil without a limit.
+    var remainingClicks: Int?
     var expired: Bool
     /// `admin` or `app`: which kind of key created the link.
     var createdBy: String
@@ -68,6 +74,9 @@ struct LinkResponse: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
         createdAt = APIDates.text(link.createdAt)
         expiresAt = link.expiresAt.map(APIDates.text)
         expiredURL = link.expiredURL
+        validSince = link.validSince.map(APIDates.text)
+        maxClicks = link.maxClicks
+        remainingClicks = link.remainingClicks
         expired = link.isGone(at: service.now())
         createdBy = link.createdByApp ? "app" : "admin"
         deferredMatch = link.deferredMatch
@@ -99,7 +108,11 @@ extension LinkResponse: APIObject, OpenAPISchema {
         APIField("createdAt", \.createdAt, format: "date-time"),
         APIField("expiresAt", \.expiresAt, format: "date-time"),
         APIField("expiredURL", \.expiredURL, "Where the link sends every visitor once expired, instead of answering 410."),
-        APIField("expired", \.expired),
+        APIField("validSince", \.validSince, "When the link starts opening (404 before); null: from its creation.", format: "date-time"),
+        APIField("maxClicks", \.maxClicks, "How many clicks the link answers; null: no limit.", minimum: 1),
+        APIField("remainingClicks", \.remainingClicks, "Clicks left of maxClicks (read when the link was); null without a limit.",
+                 minimum: 0),
+        APIField("expired", \.expired, "Whether the link no longer opens: deleted, switched off, expired or out of clicks."),
         APIField("createdBy", \.createdBy, "Who created the link: a team admin key, or the app with its app key (route links only).",
                  oneOf: ["admin", "app"]),
         APIField("deferredMatch", \.deferredMatch,

@@ -49,6 +49,7 @@ struct LinkRuleError: CodedError, Sendable, Hashable {
         case .fallbackRefused: ("fallback-refused", "Fallback URL refused")
         case .invalidPreview: ("invalid-preview", "Invalid preview")
         case .expiryInPast: ("expiry-in-past", "Expiry in the past")
+        case .emptyValidity: ("empty-validity", "Link never valid")
         case .invalidAlias: ("invalid-alias", "Invalid alias")
         case .foreignHost: ("foreign-host", "Deep link on a foreign host")
         case .invalidLongLink: ("invalid-long-link", "Invalid long link")
@@ -79,6 +80,8 @@ extension ErrorCode<LinkRuleError> {
     static var invalidPreview: Self { Self(rawValue: "invalid_preview") }
     /// The expiry is not in the future.
     static var expiryInPast: Self { Self(rawValue: "expiry_in_past") }
+    /// The link would start no earlier than it expires (`validSince` at or after `expiresAt`).
+    static var emptyValidity: Self { Self(rawValue: "empty_validity") }
     /// The alias is malformed or reserved.
     static var invalidAlias: Self { Self(rawValue: "invalid_alias") }
     /// A long link's deep link is on a host the route table does not own.

@@ -41,17 +41,44 @@ struct LinkOpener: Sendable {
             return Responses.html(Pages.notFound(code: code), status: .notFound)
         }
         let now = service.now()
-        guard !opened.link.isGone(at: now) else {
-            // An expired link may name where it sends visitors (else its domain may); deleted and
-            // switched-off ones never do.
-            if opened.link.deletedAt == nil, !opened.link.disabled,
-               let url = opened.link.expiredURL ?? domain.domain.redirects.expired {
-                return Response(status: .found, headers: Responses.redirectFields(to: url))
+        guard !opened.link.isGone(at: now) else { return expired(opened.link, code: code, domain: domain) }
+        // Before it starts, a link answers as if it did not exist yet.
+        if opened.link.content.isNotYetValid(at: now) {
+            if let url = domain.domain.redirects.notFound { return Response(status: .found, headers: Responses.redirectFields(to: url)) }
+            return Responses.html(Pages.notFound(code: code), status: .notFound)
+        }
+        // A click-limited link counts a person's open in the store, exactly, on every instance.
+        if opened.link.maxClicks != nil, Self.countsAsClick(request) {
+            do {
+                if try await service.storage({ try await service.store.spendClick(code: key) }) == .outOfClicks {
+                    service.openCache.evict(code: key)
+                    var spent = opened.link
+                    spent.clickCount = spent.maxClicks ?? spent.clickCount
+                    return expired(spent, code: code, domain: domain)
+                }
+            } catch let problem as Problem {
+                return Responses.html(Pages.unavailable(detail: problem.detail), status: problem.status).with(problem.headers)
+            } catch {
+                return Responses.html(Pages.unavailable(detail: "the link's clicks cannot be counted now"), status: .serviceUnavailable)
             }
-            return Responses.html(Pages.gone(code: code), status: .gone)
         }
         return await answer(opened, clickKey: key, shortURL: service.shortURL(key), storedCode: key,
                             request: request, context: context, at: now)
+    }
+
+    /// The answer of a link that no longer opens: an expired (or spent) link's `expiredURL`, else
+    /// its domain's expired redirect, else 410; a deleted or switched-off link is always 410.
+    func expired(_ link: SmartLink, code: String, domain: ServedDomain) -> Response {
+        if link.deletedAt == nil, !link.disabled, let url = link.expiredURL ?? domain.domain.redirects.expired {
+            return Response(status: .found, headers: Responses.redirectFields(to: url))
+        }
+        return Responses.html(Pages.gone(code: code), status: .gone)
+    }
+
+    /// Whether an open counts toward a click limit: a `GET` (not `HEAD`) from a person, not a
+    /// link-preview crawler.
+    static func countsAsClick(_ request: Request) -> Bool {
+        request.method == .get && UserAgent.platform(request.headers[.userAgent]) != .crawler
     }
 
     /// The per-platform answer for a link that opens: records a click under `clickKey` (with the

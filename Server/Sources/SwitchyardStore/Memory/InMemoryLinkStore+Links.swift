@@ -116,6 +116,15 @@ extension InMemoryLinkStore {
         return true
     }
 
+    /// Counts one click in one actor step.
+    public func spendClick(code: String) async throws -> ClickSpend {
+        try check()
+        guard var link = links[code], let limit = link.maxClicks, link.clickCount < limit else { return .outOfClicks }
+        link.clickCount += 1
+        links[code] = link
+        return .counted(link.clickCount)
+    }
+
     /// Spends one redemption in one actor step.
     public func redeem(code: String, install: String, at: Date, spread: InstallSpread?,
                        webhooks: WebhookDeliveries?) async throws -> RedeemResult {

@@ -33,6 +33,12 @@ public struct LinkContent: Sendable, Hashable, Codable {
     /// Where the link sends every visitor once it has expired, instead of answering 410; nil for
     /// the 410 page. A deleted or switched-off link answers 410 whatever it says.
     public var expiredURL: String?
+    /// When the link starts opening: before this instant it is not found (404, as if it did not
+    /// exist yet); nil: from its creation.
+    public var validSince: Date? = nil
+    /// How many clicks the link answers (people's opens of `GET /{code}`; crawlers, `HEAD` and
+    /// previews do not count); after the last, it is expired. nil: no limit.
+    public var maxClicks: Int? = nil
     /// Which deferred claims may hand the link out; nil for
     /// ``DeferredMatch/default(metadata:redeemLimit:)`` (a stored link always says).
     public var deferredMatch: DeferredMatch?
@@ -89,6 +95,11 @@ public struct LinkContent: Sendable, Hashable, Codable {
     /// Whether its expiry has passed at `now`.
     public func isExpired(at now: Date) -> Bool {
         expiresAt.map { $0 <= now } ?? false
+    }
+
+    /// Whether it has not started yet at `now` (``validSince`` is still ahead).
+    public func isNotYetValid(at now: Date) -> Bool {
+        validSince.map { now < $0 } ?? false
     }
 
     /// The URLs a visitor may be sent to, each with its field's name in the API: every one must

@@ -17,6 +17,9 @@ public struct SmartLink: Sendable, Hashable, Codable {
     public var content: LinkContent
     /// How many times it has been redeemed.
     public var redeemCount: Int
+    /// How many clicks it has answered toward its ``LinkContent/maxClicks`` (counted only for a
+    /// link that has one).
+    public var clickCount: Int = 0
     /// When the link was created.
     public var createdAt: Date
     /// When the link was deleted (410 from then on); nil while it is live.
@@ -126,10 +129,17 @@ public struct SmartLink: Sendable, Hashable, Codable {
         }
     }
 
-    /// Whether the link no longer opens at `now` (deleted, disabled or expired): such links answer 410.
+    /// Whether the link no longer opens at `now` (deleted, disabled, expired, or out of clicks):
+    /// such links answer 410.
     public func isGone(at now: Date) -> Bool {
-        deletedAt != nil || content.disabled || content.isExpired(at: now)
+        deletedAt != nil || content.disabled || content.isExpired(at: now) || isOutOfClicks
     }
+
+    /// Whether it has answered its ``LinkContent/maxClicks``.
+    public var isOutOfClicks: Bool { content.maxClicks.map { clickCount >= $0 } ?? false }
+
+    /// Clicks left; nil without a limit.
+    public var remainingClicks: Int? { content.maxClicks.map { max(0, $0 - clickCount) } }
 
     /// Whether its metadata can still be redeemed.
     public var isExhausted: Bool { content.redeemLimit.map { redeemCount >= $0 } ?? false }

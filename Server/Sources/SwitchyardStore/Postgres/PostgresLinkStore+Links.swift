@@ -133,6 +133,15 @@ extension PostgresLinkStore {
             """, audit: audit)).isEmpty
     }
 
+    public func spendClick(code: String) async throws -> ClickSpend {
+        let rows = try await rows("""
+            UPDATE links SET click_count = click_count + 1
+            WHERE code = \(code) AND max_clicks IS NOT NULL AND click_count < max_clicks
+            RETURNING click_count
+            """)
+        return try rows.first.map { ClickSpend.counted(try $0.decode(Int.self)) } ?? .outOfClicks
+    }
+
     /// One transaction: the install's row first (a concurrent call of the same install waits on
     /// it, and finds it once this one commits), then the conditional update; when nothing was
     /// spent the row is deleted again before the commit, so the install may try again later.

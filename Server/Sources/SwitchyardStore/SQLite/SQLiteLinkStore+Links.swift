@@ -132,6 +132,16 @@ extension SQLiteLinkStore {
         }
     }
 
+    public func spendClick(code: String) async throws -> ClickSpend {
+        try await write { db in
+            try Int.fetchOne(db, sql: """
+                UPDATE links SET click_count = click_count + 1
+                WHERE code = ? AND max_clicks IS NOT NULL AND click_count < max_clicks
+                RETURNING click_count
+                """, arguments: [code]).map(ClickSpend.counted) ?? .outOfClicks
+        }
+    }
+
     public func redeem(code: String, install: String, at: Date, spread: InstallSpread?,
                        webhooks: WebhookDeliveries?) async throws -> RedeemResult {
         let now = StoredDate.milliseconds(at)

@@ -35,6 +35,8 @@ struct LinkColumn: Sendable {
     /// Sets the link's field from the column's value; throws ``StoreError/Code/corrupt`` for a
     /// value the field cannot hold.
     let write: @Sendable (inout SmartLink, ColumnValue) throws -> Void
+    /// Whether the column is a count: a column added later is `NOT NULL DEFAULT 0`.
+    var countsFromZero = false
 }
 
 extension LinkColumn {
@@ -56,10 +58,11 @@ extension LinkColumn {
                    write: { link, value in link[keyPath: field] = try value.integer(name, of: link) })
     }
 
-    /// A count, never NULL.
-    static func count(_ name: String, _ field: any WritableKeyPath<SmartLink, Int> & Sendable) -> Self {
-        LinkColumn(name: name, kind: .integer, added: nil, read: { .integer($0[keyPath: field]) },
-                   write: { link, value in link[keyPath: field] = try value.required(value.integer(name, of: link), name, of: link) })
+    /// A count, never NULL; a column added later starts at 0.
+    static func count(_ name: String, _ field: any WritableKeyPath<SmartLink, Int> & Sendable, added: Int? = nil) -> Self {
+        LinkColumn(name: name, kind: .integer, added: added, read: { .integer($0[keyPath: field]) },
+                   write: { link, value in link[keyPath: field] = try value.required(value.integer(name, of: link), name, of: link) },
+                   countsFromZero: true)
     }
 
     /// A Boolean; a column added later defaults to false.
@@ -166,6 +169,9 @@ enum LinkColumns {
         .coded("install_proof_for", \.content.installProofFor, encode: { InstallProofAction.storedText($0) },
                decode: { text, code in try InstallProofAction.stored(text, code: code) }),
         .text("expired_url", \.content.expiredURL, added: 21),
+        .instant("valid_since", \.content.validSince, added: 23),
+        .integer("max_clicks", \.content.maxClicks, added: 23),
+        .count("click_count", \.clickCount, added: 23),
     ]
 
     /// The column names, comma-separated, in order.
@@ -183,7 +189,7 @@ enum LinkColumns {
 
     /// The migrations that add the columns of ``all`` that say which version added them, one
     /// per version, with each back end's SQL type for a kind of column (`types`). A flag column
-    /// is `NOT NULL DEFAULT` false; the others may be NULL.
+    /// is `NOT NULL DEFAULT` false and a count `NOT NULL DEFAULT 0`; the others may be NULL.
     static func migrations(types: (LinkColumn.Kind) -> String, false falseValue: String) -> [Migration] {
         let added = Dictionary(grouping: all.filter { $0.added != nil }, by: { $0.added! })
         return added.keys.sorted().map { version in
@@ -193,6 +199,7 @@ enum LinkColumns {
                                  let type = types(column.kind)
                                  return "ALTER TABLE links ADD COLUMN \(column.name) \(type)"
                                      + (column.kind == .flag ? " NOT NULL DEFAULT \(falseValue)" : "")
+                                     + (column.countsFromZero ? " NOT NULL DEFAULT 0" : "")
                              })
         }
     }

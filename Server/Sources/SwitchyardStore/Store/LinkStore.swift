@@ -86,6 +86,12 @@ public protocol LinkStore: IdempotencyRecords, LinkStats, WebhookStore, LiveRout
     func redeem(code: String, install: String, at: Date, spread: InstallSpread?,
                 webhooks: WebhookDeliveries?) async throws -> RedeemResult
 
+    /// Counts one click toward the link's ``LinkContent/maxClicks`` atomically, so exactly
+    /// `maxClicks` calls are answered ``ClickSpend/counted(_:)`` however many run at once, on
+    /// every instance; every later call (and one for a link without a limit, or no such link) is
+    /// ``ClickSpend/outOfClicks``. One statement, no transaction of its own.
+    func spendClick(code: String) async throws -> ClickSpend
+
     /// Records clicks (batched by the service so a redirect never waits on the write).
     ///
     /// `webhooks`, when given, makes the outbox rows of each link's clicks in the batch, written
@@ -138,6 +144,14 @@ public protocol LinkStore: IdempotencyRecords, LinkStats, WebhookStore, LiveRout
 
     /// Releases connections.
     func close() async throws
+}
+
+/// What counting a click toward a link's click limit did (``LinkStore/spendClick(code:)``).
+public enum ClickSpend: Sendable, Hashable {
+    /// Counted: the link's clicks so far, this one included.
+    case counted(Int)
+    /// Not counted: the limit was reached (or the link has none).
+    case outOfClicks
 }
 
 extension LinkStore {

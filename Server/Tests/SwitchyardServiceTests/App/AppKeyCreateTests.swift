@@ -45,7 +45,8 @@ import Testing
                           "alias": #""free-stuff""#, "expiresAt": #""2099-01-01T00:00:00Z""#,
                           "preview": #"{"title": "Account locked: call +1-555-0100", "image": "https://evil.example.net/lock.png"}"#,
                           "installProof": #""none""#, "installProofFor": #"["redeem", "resolve"]"#,
-                          "expiredURL": #""https://example.org/over""#, "domain": #""go.example.com""#]
+                          "expiredURL": #""https://example.org/over""#, "domain": #""go.example.com""#,
+                          "maxClicks": "5", "validSince": #""2099-01-01T00:00:00Z""#]
             let value = try #require(values[field], "a value for the admin-only field '\(field)'")
             let body = #"{"route": "about/team", "install": "install-0001", ""# + field + #"": "# + value + "}"
             let response = try await client.send(.post, "/api/v1/links", key: Keys.app, json: body)

@@ -121,6 +121,10 @@ enum DashboardViews {
         if let universal = deepLinks.universal { rows.append(DashboardPage.link(universal, name: "Universal link")) }
         if let scheme = deepLinks.scheme { rows.append(Cell(name: "App URL", text: scheme, isCode: true)) }
         rows.append(.text("Redeemed", "\(link.redeemCount)" + (link.redeemLimit.map { " of \($0)" } ?? " (no limit)")))
+        if let limit = link.maxClicks, let left = link.remainingClicks {
+            rows.append(.text("Clicks left", "\(left) of \(limit)"))
+        }
+        if let start = link.validSince { rows.append(.text("Opens from", date(start))) }
         rows.append(Cell(name: "Install proof", text: installProofText(installProof, for: link.installProofFor),
                          note: link.installProof == nil ? "the service's default" : nil))
         for (name, url) in [("iOS fallback", link.fallbacks.ios), ("Android fallback", link.fallbacks.android),
@@ -159,7 +163,9 @@ enum DashboardViews {
 
     static func status(_ link: SmartLink, now: Date) -> String {
         if link.disabled { return "disabled" }
+        if link.isOutOfClicks { return "out of clicks" }
         if link.isGone(at: now) { return "expired" }
+        if link.content.isNotYetValid(at: now) { return "not started" }
         if link.isExhausted { return "redeemed" }
         return "live"
     }
