@@ -29,6 +29,9 @@ final class DomainDirectory: Sendable {
     /// The bootstrap domain: `--base-url`'s host, team `default`.
     let bootstrap: ServedDomain
     private let stored = Mutex<[String: LinkDomain]>([:])
+    /// The refreshes started, and the latest one applied: a read that started before another
+    /// applied is older than what that one read, and is dropped.
+    private let refreshes = Mutex<(started: Int, applied: Int)>((0, 0))
 
     init(baseURL: String, redirects: LinkDomain.Redirects = .init()) {
         let host = URLComponents(string: baseURL)?.host.flatMap(DomainHost.bare) ?? "localhost"
@@ -41,10 +44,18 @@ final class DomainDirectory: Sendable {
     /// command line, which does not know `--base-url`) is left out: that host is the bootstrap
     /// domain, whose links are kept under their bare codes.
     func refresh(from store: any DomainStore) async throws {
+        let ticket = refreshes.withLock { state -> Int in
+            state.started += 1
+            return state.started
+        }
         let bootstrapHost = bootstrap.domain.host
         let domains = try await store.domains().filter { $0.host != bootstrapHost }
         let byHost = Dictionary(domains.map { ($0.host, $0) }, uniquingKeysWith: { first, _ in first })
-        stored.withLock { $0 = byHost }
+        refreshes.withLock { state in
+            guard ticket > state.applied else { return }
+            state.applied = ticket
+            stored.withLock { $0 = byHost }
+        }
     }
 
     /// The domain `host` (a request's, from ``DomainHost/requested(_:trusted:)``) names; nil when
@@ -57,13 +68,6 @@ final class DomainDirectory: Sendable {
             guard let host, let domain = domains[host] else { return nil }
             return ServedDomain(domain: domain, isBootstrap: false)
         }
-    }
-
-    /// The domain of a stored link's key (its host's, else the bootstrap one); nil when the
-    /// link's domain was removed.
-    func served(key: String) -> ServedDomain? {
-        guard let host = LinkKey.split(key).host else { return bootstrap }
-        return stored.withLock { $0[host] }.map { ServedDomain(domain: $0, isBootstrap: false) }
     }
 
     /// Every domain `team` may create links on, its default first: its stored domains, and the

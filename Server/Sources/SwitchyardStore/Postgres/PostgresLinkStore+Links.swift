@@ -27,8 +27,11 @@ extension PostgresLinkStore {
         // One multi-row INSERT per 2,000 links (at 28 parameters a row, PostgreSQL allows 2,340),
         // all in one transaction.
         var queries: [PostgresQuery] = []
-        for start in stride(from: 0, to: links.count, by: 2000) {
-            let batch = links[start..<min(start + 2000, links.count)]
+        // PostgreSQL takes at most 65,535 parameters a statement: as many rows as fit, whatever
+        // the number of columns (a new link column lowers it).
+        let rowsPerStatement = min(2000, 65_535 / Self.columnCount)
+        for start in stride(from: 0, to: links.count, by: rowsPerStatement) {
+            let batch = links[start..<min(start + rowsPerStatement, links.count)]
             var bindings = PostgresBindings(capacity: batch.count * Self.columnCount)
             for link in batch { Self.bind(link, into: &bindings) }
             let sql = "INSERT INTO links (\(Self.columns)) VALUES \(Self.placeholders(rows: batch.count, columns: Self.columnCount))"
