@@ -48,8 +48,9 @@ public struct ServiceConfiguration: Sendable {
     /// Apple App Attest: environments per app, the proof redeem-limited links ask by default, and
     /// the cap on distinct installs per client address.
     public var attest = AppAttestSettings()
-    /// Where the bootstrap domain (``baseURL``'s host) sends `GET /`, a code it has no link for and
-    /// an expired link without an `expiredURL`; stored domains keep their own (`switchyard domains`).
+    /// Where the bootstrap domain (``baseURL``'s host) sends a code it has no link for and an
+    /// expired link without an `expiredURL` (its `root` is not used: the bootstrap domain's `/` is
+    /// the dashboard); stored domains keep their own (`switchyard domains`).
     public var bootstrapRedirects = LinkDomain.Redirects()
     /// How often each instance reads the stored link domains again: a domain added or removed
     /// through one instance is served by every instance within this time.
