@@ -47,7 +47,7 @@ struct DomainsAPI: Sendable {
     /// `PATCH /api/v1/domains/{host}`: its redirects and default flag.
     func update(_ request: Request, context: ServiceRequestContext) async throws -> DomainResponse {
         let team = try context.team
-        let host = try Self.host(context.parameters.require("host"))
+        let host = try Self.existingHost(context.parameters.require("host"))
         let body = try await request.decode(as: DomainRequest.self, context: context)
         try checkRedirects(body)
         try await service.storage { try await service.domains.refresh(from: service.store) }
@@ -66,7 +66,7 @@ struct DomainsAPI: Sendable {
     /// `force` disables them.
     func remove(_ request: Request, context: ServiceRequestContext) async throws -> Response {
         let team = try context.team
-        let host = try Self.host(context.parameters.require("host"))
+        let host = try Self.existingHost(context.parameters.require("host"))
         let force = request.uri.queryParameters["force"] == "true"
         let entry = service.auditEntry("domain.removed", target: host, detail: force ? "force" : "", request: request, context: context)
         let removal = try await service.removeDomain(host: host, team: team, force: force, audit: entry)
@@ -81,6 +81,13 @@ struct DomainsAPI: Sendable {
         case let .success(host): host
         case let .failure(refusal): throw refusal.problem
         }
+    }
+
+    /// The host a path names for a domain that exists: one that cannot be a host name is no
+    /// domain of the team (404, as an unknown one).
+    static func existingHost(_ text: String) throws(Problem) -> String {
+        guard case let .success(host) = DomainHost.normalized(text) else { throw notFound(String(text.prefix(80))) }
+        return host
     }
 
     static func notFound(_ host: String) -> Problem {

@@ -81,8 +81,9 @@ struct LinkService: Sendable {
         if let team {
             do {
                 return try domains.domain(named: named, team: team, creating: false).key(code)
-            } catch where error.kind == "domain-refused" || error.kind == "unknown-domain" {
-                // Another team's domain, or none: as if the link did not exist (a create says which).
+            } catch {
+                // Another team's domain, an unknown or malformed one: as if the link did not exist
+                // (a create says which).
                 throw Problem.linkNotFound(code)
             }
         }

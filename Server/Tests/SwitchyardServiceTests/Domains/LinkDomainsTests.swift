@@ -196,6 +196,9 @@ import Testing
             #expect(try malformed.json()["type"]?.stringValue == "https://switchyard.dev/problems/invalid-domain")
             #expect(try await client.send(.delete, "/api/v1/domains/\(Self.promo)", key: Keys.otherTeam).status == .notFound,
                     "another team's domain")
+            #expect(try await client.send(.delete, "/api/v1/domains/0").status == .notFound, "a path that is no host name is no domain")
+            #expect(try await client.send(.get, "/api/v1/links/spring?domain=0").status == .notFound,
+                    "a ?domain= that is no host name addresses no link")
             let inUse = try await client.send(.delete, "/api/v1/domains/\(Self.promo)")
             #expect(inUse.status == .conflict)
             #expect(try inUse.json()["detail"]?.stringValue == "1 live link use '\(Self.promo)'; remove with force=true to disable them")
