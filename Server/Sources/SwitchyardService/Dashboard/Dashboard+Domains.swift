@@ -28,6 +28,8 @@ extension Dashboard {
         body.notFoundRedirect = form.trimmed("notFoundRedirect")
         body.expiredRedirect = form.trimmed("expiredRedirect")
         do {
+            // The API's own field checks (lengths), then its host and redirect rules.
+            try body.validate()
             guard let text = body.host, !text.isEmpty else { throw Problem.invalid("invalid-field", "Invalid field", "'host' is required") }
             let host = try DomainsAPI.host(text)
             try DomainsAPI(service: service).checkRedirects(body)

@@ -29,6 +29,10 @@ import Testing
             #expect(refused.text.contains("is the service&#39;s bootstrap domain"), "\(refused.text)")
             let malformed = try await browser.post("/dashboard/domains", form: [("csrf", csrf), ("host", "not a host")])
             #expect(malformed.status == .badRequest)
+            let long = try await browser.post("/dashboard/domains", form: [
+                ("csrf", csrf), ("host", "long.shop.example"), ("rootRedirect", "https://shop.example.com/" + String(repeating: "a", count: 3000)),
+            ])
+            #expect(long.status == .badRequest && long.text.contains("longer than 2048 bytes"), "the API's length checks apply to the form")
 
             let form = try await browser.get("/dashboard/new?route=about%2Fteam").text
             #expect(form.contains(#"name="domain""#) && form.contains("empty: promo.shop.example"), "\(form)")
