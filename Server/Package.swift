@@ -59,6 +59,7 @@ let package = Package(
             dependencies: [
                 "SwitchyardCommand",
                 "SwitchyardService",
+                "SwitchyardRules",
                 "SwitchyardAttest",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -70,6 +71,7 @@ let package = Package(
         .target(
             name: "SwitchyardStore",
             dependencies: [
+                "SwitchyardRules",
                 .product(name: "Switchyard", package: "Switchyard"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, for the click writer's rows (`RowWriter`).
@@ -79,6 +81,37 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // What a link decides per request, with no service around it: redirect rules and their
+        // conditions, A/B variants, client addresses and ranges, user-agent and Accept-Language details.
+        .target(
+            name: "SwitchyardRules",
+            dependencies: [.product(name: "Switchyard", package: "Switchyard")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "SwitchyardRulesTests", dependencies: ["SwitchyardRules"], swiftSettings: swiftSettings),
+        // How a click is counted: human, bot (a data file of patterns with their sources) or duplicate.
+        .target(
+            name: "SwitchyardTraffic",
+            dependencies: ["SwitchyardRules"],
+            resources: [.copy("Data/bot-patterns.json")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "SwitchyardTrafficTests", dependencies: ["SwitchyardTraffic", "SwitchyardRules"], swiftSettings: swiftSettings),
+        // libmaxminddb (Debian: libmaxminddb-dev; macOS: brew install libmaxminddb), the kept reader of
+        // MaxMind-format databases (GeoLite2 Country, DB-IP Lite).
+        .systemLibrary(
+            name: "CMaxMindDB",
+            path: "Sources/CMaxMindDB",
+            pkgConfig: "libmaxminddb",
+            providers: [.apt(["libmaxminddb-dev"]), .brew(["libmaxminddb"])]
+        ),
+        // The country of a client address, from the database the operator brings (`--geoip FILE`).
+        .target(
+            name: "SwitchyardGeoIP",
+            dependencies: ["CMaxMindDB", "SwitchyardRules"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "SwitchyardGeoIPTests", dependencies: ["SwitchyardGeoIP", "SwitchyardRules"], swiftSettings: swiftSettings),
         // A QR code encoder (byte mode, level M, versions 1-10), no dependencies: the dashboard's QR codes.
         .target(name: "SwitchyardQR", swiftSettings: swiftSettings),
         .testTarget(name: "SwitchyardQRTests", dependencies: ["SwitchyardQR"], swiftSettings: swiftSettings),
@@ -117,6 +150,9 @@ let package = Package(
                 "SwitchyardStore",
                 "SwitchyardQR",
                 "SwitchyardAttest",
+                "SwitchyardRules",
+                "SwitchyardTraffic",
+                "SwitchyardGeoIP",
                 .product(name: "Switchyard", package: "Switchyard"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -181,6 +217,9 @@ let package = Package(
             dependencies: [
                 "SwitchyardService",
                 "SwitchyardStore",
+                "SwitchyardRules",
+                "SwitchyardGeoIP",
+                "SwitchyardTraffic",
                 "CommandTestSupport", // processes are launched one at a time, package-wide
                 "AttestTestSupport",
                 "SwitchyardQR",

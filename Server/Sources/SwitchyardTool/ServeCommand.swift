@@ -4,6 +4,7 @@ import Logging
 import SwitchyardCommand
 import SwitchyardService
 import SwitchyardStore
+import SwitchyardRules
 
 /// `switchyard serve`: the link service. Keys come from `SWITCHYARD_API_KEY` and
 /// `SWITCHYARD_APP_KEY` (generated and printed once when unset).

@@ -4,6 +4,7 @@ import SwitchyardService
 import SwitchyardStore
 import SwitchyardAttest
 import Foundation
+import SwitchyardRules
 
 /// What `switchyard serve` is given, independent of how the command line reads it.
 ///

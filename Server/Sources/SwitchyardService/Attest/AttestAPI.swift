@@ -4,6 +4,7 @@ import Hummingbird
 import Synchronization
 @_spi(AttestTesting) import SwitchyardAttest
 import SwitchyardStore
+import SwitchyardRules
 
 /// The app's App Attest endpoints, with the app key: a one-time challenge, then the attestation
 /// of an install's new key (Apple's "Attestation Object Validation Guide", against every iOS app

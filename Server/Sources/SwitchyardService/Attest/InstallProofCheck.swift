@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import SwitchyardAttest
 import SwitchyardStore
+import SwitchyardRules
 
 /// What a redeem proves about its install, checked before anything is spent: an assertion of the
 /// install's attested key (headers `Switchyard-Attest-Key` and `Switchyard-Assertion`), demanded

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import HTTPTypes
 import Hummingbird
+import SwitchyardRules
 
 /// Heuristic deferred deep linking, off unless the operator sets a window: when a phone opens a
 /// link, the service remembers, for the window only, a salted hash of the coarse signals it sees —

@@ -1,5 +1,6 @@
 public import Switchyard
 public import SwitchyardStore
+public import SwitchyardRules
 
 /// Everything the link service needs besides its store: the route table, where it listens, the
 /// keys it accepts and its limits.

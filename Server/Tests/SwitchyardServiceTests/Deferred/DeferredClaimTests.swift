@@ -5,6 +5,7 @@ import Switchyard
 @testable import SwitchyardService
 import SwitchyardStore
 import Testing
+import SwitchyardRules
 
 /// Heuristic deferred deep links over a real socket: a phone opens a short link, the app claims it
 /// after install with the same coarse signals.

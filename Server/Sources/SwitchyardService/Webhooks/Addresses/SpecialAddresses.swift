@@ -1,3 +1,4 @@
+import SwitchyardRules
 /// The special-purpose address blocks a webhook may not reach: every block of IANA's IPv4 and
 /// IPv6 Special-Purpose Address Registries (RFC 6890 and its updates), multicast, the reserved
 /// blocks, and the cloud metadata addresses.

@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardRules
 
 /// Which webhook URLs the service may POST to, and where exactly: `http` or `https` only, and —
 /// unless private addresses are allowed — no address in a special-purpose block

@@ -1,9 +1,4 @@
-import Foundation
-import Hummingbird
-import HummingbirdTesting
-import Switchyard
-@testable import SwitchyardService
-import SwitchyardStore
+@testable import SwitchyardRules
 import Testing
 
 @Suite struct AddressRangeTests {

@@ -9,13 +9,13 @@ public import Switchyard
 
 /// An IPv4 or IPv6 address, as its bytes (4 or 16). An IPv4-mapped IPv6 address
 /// (`::ffff:192.0.2.1`) reads as the IPv4 address it maps.
-struct IPAddress: Sendable, Hashable {
+public struct IPAddress: Sendable, Hashable {
     /// 4 bytes for IPv4, 16 for IPv6, in network order.
-    let bytes: [UInt8]
+    public let bytes: [UInt8]
 
     /// The address written in `text` (`192.0.2.1`, `2001:db8::1`, `[2001:db8::1]`, an IPv6
     /// address with a `%zone`); nil for anything else.
-    init?(_ text: some StringProtocol) {
+    public init?(_ text: some StringProtocol) {
         var text = String(text)
         if text.hasPrefix("["), text.hasSuffix("]") { text = String(text.dropFirst().dropLast()) }
         if let zone = text.firstIndex(of: "%") { text = String(text[..<zone]) }
@@ -35,12 +35,12 @@ struct IPAddress: Sendable, Hashable {
         }
     }
 
-    var isIPv6: Bool { bytes.count == 16 }
+    public var isIPv6: Bool { bytes.count == 16 }
 
     /// Who a per-address limit counts: an IPv4 address itself, an IPv6 address's /64 network
     /// (`2001:db8:1:2::/64`). One IPv6 subscriber is given a whole /64 and picks addresses in
     /// it at will, so counting single IPv6 addresses would give one client a fresh limit per address.
-    var clientKey: String {
+    public var clientKey: String {
         guard isIPv6 else { return bytes.map(String.init).joined(separator: ".") }
         let groups = stride(from: 0, to: 8, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
         return groups.joined(separator: ":") + "::/64"
@@ -57,9 +57,9 @@ struct IPAddress: Sendable, Hashable {
 /// ```
 public struct AddressRange: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The network's first bytes that must match.
-    let network: [UInt8]
+    public let network: [UInt8]
     /// How many leading bits must match.
-    let prefixLength: Int
+    public let prefixLength: Int
     /// As written.
     public let description: String
 
@@ -94,7 +94,7 @@ public struct AddressRange: Sendable, Hashable, CustomStringConvertible, Express
     }
 
     /// Whether `address` is in the range (an IPv4 range never holds an IPv6 address, nor the reverse).
-    func contains(_ address: IPAddress) -> Bool {
+    public func contains(_ address: IPAddress) -> Bool {
         guard address.bytes.count == network.count else { return false }
         var bits = prefixLength
         var index = 0
@@ -124,7 +124,7 @@ extension ErrorCode<AddressRange.ParseError> {
 
 extension Sequence<AddressRange> {
     /// Whether any range holds the address written in `text` (false when it is not an address).
-    func contains(address text: some StringProtocol) -> Bool {
+    public func contains(address text: some StringProtocol) -> Bool {
         guard let address = IPAddress(text) else { return false }
         return contains { $0.contains(address) }
     }

@@ -1,0 +1,2 @@
+// The MaxMind-format reader lands here (issues 54 and 55).
+import CMaxMindDB

@@ -1,0 +1,1 @@
+// The click classifier lands here (issue 55).
