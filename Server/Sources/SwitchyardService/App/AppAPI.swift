@@ -30,6 +30,7 @@ struct AppAPI: Sendable {
         let code = try service.linkKey(code: context.parameters.require("code"), request: request, team: nil)
         let release = try AppVersionGate.release(of: request)
         let link = try await liveLink(code, context: context)
+        try await service.checkAppPassword(of: link, request: request, context: context)
         // Metadata the link serves only to an attested install is withheld without that proof.
         let proof = link.redeemLimit == nil && link.metadata != nil && service.configuration.attest.demands(.resolve, of: link)
             ? try await InstallProofCheck(service: service).provesResolve(of: link, request: request, context: context)
@@ -135,8 +136,10 @@ struct AppAPI: Sendable {
                           detail: "link '\(code)' cannot be redeemed by this app: \(tooOld.reason); nothing was spent "
                             + "(resolve answers the fallback)")
         }
+        let live = try await liveLink(code, context: context)
+        try await service.checkAppPassword(of: live, request: request, context: context)
         let spread = try await InstallProofCheck(service: service).spread(
-            for: try await liveLink(code, context: context), install: body.install, request: request, context: context)
+            for: live, install: body.install, request: request, context: context)
         switch try await service.storage({
             try await service.store.redeem(code: code, install: body.install, at: service.now(), spread: spread,
                                            webhooks: service.webhookEvents.redeemed(install: body.install))

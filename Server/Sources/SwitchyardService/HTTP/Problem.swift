@@ -104,6 +104,8 @@ extension Problem {
         case .resolve: "too many resolves from this address; retry in \(seconds) s"
         case .keyGuess: "too many sign-in attempts or wrong API keys from this address; retry in \(seconds) s"
         case .keyRequest: "too many requests with this key; retry in \(seconds) s"
+        case .passwordGuess: "too many password guesses from this address; retry in \(seconds) s"
+        case .linkPasswordGuess: "too many password guesses on this link; retry in \(seconds) s"
         }
         return Problem(.tooManyRequests, kind: "rate-limited", title: "Too many requests", detail: detail, headers: headers)
     }

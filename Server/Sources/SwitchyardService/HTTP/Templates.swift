@@ -12,7 +12,7 @@ import Mustache
 enum Template: String, CaseIterable, Sendable {
     // The link pages (`GET /{code}`, `GET /?link=`): see ``Pages``.
     case page, heading, appButtons, copyScript
-    case openInApp, iPadOrMac, interstitial, preview, notFound, gone, unavailable, longLinkRefused
+    case openInApp, iPadOrMac, interstitial, preview, notFound, gone, unavailable, longLinkRefused, passwordForm
     // The dashboard: see ``DashboardPage``.
     case dashboard, csrfField, errorNotice, cell
     case signIn, routePicker, newLink, links, link, importForm, importReport, problem, webhooks, keys, audit, stats, domains
@@ -32,6 +32,7 @@ enum Template: String, CaseIterable, Sendable {
         case .gone: Templates.gone
         case .unavailable: Templates.unavailable
         case .longLinkRefused: Templates.longLinkRefused
+        case .passwordForm: Templates.passwordForm
         case .dashboard: Templates.dashboard
         case .csrfField: Templates.csrfField
         case .errorNotice: Templates.errorNotice

@@ -100,6 +100,10 @@ final class RateLimiter: Sendable {
         case keyGuess = "key-guess"
         /// Requests of one admin, editor or viewer key, per instance.
         case keyRequest = "key-request"
+        /// A password guess on a link, per client address.
+        case passwordGuess = "password-guess"
+        /// A password guess on one link, from every address together.
+        case linkPasswordGuess = "link-password-guess"
     }
 
     private struct Bucket {
@@ -135,6 +139,7 @@ final class RateLimiter: Sendable {
     /// client address.
     init(create: RateLimit?, redeem: RateLimit?, claim: RateLimit? = nil, keyGuesses: RateLimit? = nil,
          appCreate: RateLimit? = nil, appCreateTotal: RateLimit? = nil, keyRequests: RateLimit? = nil,
+         passwordGuesses: RateLimit? = nil, linkPasswordGuesses: RateLimit? = nil,
          shared: (any SharedRateLimits)? = nil) {
         self.shared = shared
         var rates: [Operation: RateLimit] = [:]
@@ -146,6 +151,8 @@ final class RateLimiter: Sendable {
         rates[.appCreate] = appCreate
         rates[.appCreateTotal] = appCreateTotal
         rates[.keyRequest] = keyRequests
+        rates[.passwordGuess] = passwordGuesses
+        rates[.linkPasswordGuess] = linkPasswordGuesses
         self.rates = rates
     }
 

@@ -22,6 +22,8 @@ struct CreateLinkRequest: Codable, Sendable, Hashable {
     var expiresAt: String?
     /// When the link starts opening: ISO 8601, before `expiresAt` (kept in the content by the draft).
     var validSince: String?
+    /// The link's password: kept only as a salted hash (``LinkPassword``) by the draft.
+    var password: String?
     /// The install that creates it, with the app key only (required there): the identifier the
     /// SDK generates once per install, whose creations are limited as well as its address's.
     var install: String?
@@ -152,6 +154,12 @@ extension CreateLinkRequest: APIRequestBody, OpenAPISchema {
         .string("expiredURL", \.content.expiredURL, JSONSchema.string(
             "Where the link sends every visitor once expiresAt has passed or maxClicks are spent, instead of answering 410: an absolute http or https URL "
                 + "on an allowed domain.", maxLength: 2048, pattern: APIPatterns.httpURL).nullable(), maxLength: 2048, adminOnly: true),
+        BodyField("password", \.password, JSONSchema.string(
+            "A password the link asks for: a browser gets a form, the app's resolve and redeem send it in Switchyard-Link-Password. "
+                + "Kept only as a salted scrypt hash; answers say passwordProtected.", minLength: LinkPassword.lengths.lowerBound,
+            maxLength: LinkPassword.lengths.upperBound).nullable(), adminOnly: true,
+                  read: { members, key in try members.string(key) },
+                  check: { text throws(Problem) in if let text { try LinkPassword.checkLength(text, field: "password") } }),
         .string("alias", \.alias, JSONSchema.string("A custom code; reserved words are refused.", pattern: "^[A-Za-z0-9_-]{3,64}$")
                     .nullable(), maxLength: 256, adminOnly: true),
         .string("domain", \.domain, JSONSchema.string(

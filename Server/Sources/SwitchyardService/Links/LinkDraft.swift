@@ -142,6 +142,9 @@ extension LinkRules {
             }
             draft.validSince = date
         }
+        if let password = body.password {
+            draft.passwordHash = try LinkPassword.hashForLink(password)
+        }
         if let alias = body.alias, let refusal = LinkCodes.aliasRefusal(alias) {
             throw LinkRuleError(.invalidAlias, refusal)
         }

@@ -33,6 +33,8 @@ struct LinkResponse: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
     var maxClicks: Int?
     /// Clicks left of ``maxClicks``; nil without a limit.
     var remainingClicks: Int?
+    /// Whether the link asks for a password (never the password nor its hash).
+    var passwordProtected: Bool
     var expired: Bool
     /// `admin` or `app`: which kind of key created the link.
     var createdBy: String
@@ -77,6 +79,7 @@ struct LinkResponse: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
         validSince = link.validSince.map(APIDates.text)
         maxClicks = link.maxClicks
         remainingClicks = link.remainingClicks
+        passwordProtected = link.content.passwordHash != nil
         expired = link.isGone(at: service.now())
         createdBy = link.createdByApp ? "app" : "admin"
         deferredMatch = link.deferredMatch
@@ -112,6 +115,8 @@ extension LinkResponse: APIObject, OpenAPISchema {
         APIField("maxClicks", \.maxClicks, "How many clicks the link answers; null: no limit.", minimum: 1),
         APIField("remainingClicks", \.remainingClicks, "Clicks left of maxClicks (read when the link was); null without a limit.",
                  minimum: 0),
+        APIField("passwordProtected", \.passwordProtected,
+                 "Whether the link asks for a password: a form in the browser, Switchyard-Link-Password on the app's resolve and redeem."),
         APIField("expired", \.expired, "Whether the link no longer opens: deleted, switched off, expired or out of clicks."),
         APIField("createdBy", \.createdBy, "Who created the link: a team admin key, or the app with its app key (route links only).",
                  oneOf: ["admin", "app"]),

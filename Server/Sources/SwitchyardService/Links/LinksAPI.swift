@@ -122,6 +122,9 @@ struct LinksAPI: Sendable {
             try Self.mayChangeInstallProof(caller)
         }
         var changes = LinkChanges(installProof: body.installProof, installProofFor: body.installProofFor)
+        if let password = body.password {
+            changes.passwordHash = .some(try password.map(LinkPassword.hashForLink))
+        }
         if let requested = body.fallbacks {
             let fallbacks = requested.stored
             for (url, name) in [(fallbacks.ios, "ios"), (fallbacks.android, "android"), (fallbacks.web, "web")] {
@@ -161,6 +164,8 @@ struct LinksAPI: Sendable {
         if let fallbacks = changes.fallbacks, fallbacks != link.fallbacks { return false }
         if let proof = changes.installProof, proof != link.installProof { return false }
         if let actions = changes.installProofFor, actions != link.installProofFor { return false }
+        // A new password is always a change (its hash has a new salt); removing none is not.
+        if let hash = changes.passwordHash, hash != nil || link.content.passwordHash != nil { return false }
         return true
     }
 
@@ -174,6 +179,7 @@ struct LinksAPI: Sendable {
         if let actions = body.installProofFor {
             fields.append("installProofFor=" + (actions.map { $0.map(\.rawValue).joined(separator: "+") } ?? "default"))
         }
+        if let password = body.password { fields.append(password == nil ? "password=removed" : "password") }
         return fields.joined(separator: ", ")
     }
 

@@ -11,6 +11,8 @@ struct UpdateLinkRequest: Codable, Sendable, Hashable {
     var installProof: InstallProof??
     /// The new endpoints of the proof: nil keeps them, `.some(nil)` returns them to the redeem only.
     var installProofFor: [InstallProofAction]??
+    /// The new password: nil keeps it, `.some(nil)` removes it.
+    var password: String?? = nil
 
     /// Creates a body.
     init(fallbacks: FallbackURLs? = nil, installProof: InstallProof?? = nil, installProofFor: [InstallProofAction]?? = nil) {
@@ -50,16 +52,26 @@ extension UpdateLinkRequest: APIRequestBody, OpenAPISchema {
                       guard members.contains(key) else { return nil }
                       return .some(try members.value(key).map(InstallProofAction.parse))
                   }),
+        BodyField("password", \.password, JSONSchema.string(
+            "A new password for the link (kept only as a salted scrypt hash; browsers that opened it with the old one must type "
+                + "the new one); null removes the password.", minLength: LinkPassword.lengths.lowerBound,
+            maxLength: LinkPassword.lengths.upperBound).nullable(),
+                  read: { members, key in
+                      guard members.contains(key) else { return nil }
+                      guard let text = try members.string(key) else { return .some(nil) }
+                      try LinkPassword.checkLength(text, field: "password")
+                      return .some(text)
+                  }),
     ]
 
     static var checksWhenRead: Bool { false }
 
-    static var bodyDescription: String? { "At least one of fallbacks, installProof and installProofFor; a field left out is kept." }
+    static var bodyDescription: String? { "At least one of fallbacks, installProof, installProofFor and password; a field left out is kept." }
 
-    /// `the body must set 'fallbacks', 'installProof' or 'installProofFor'`.
+    /// `the body must set 'fallbacks', 'installProof', 'installProofFor' or 'password'`.
     func checkFields() throws(Problem) {
-        guard fallbacks != nil || installProof != nil || installProofFor != nil else {
-            throw Problem.malformed("the body must set 'fallbacks', 'installProof' or 'installProofFor'")
+        guard fallbacks != nil || installProof != nil || installProofFor != nil || password != nil else {
+            throw Problem.malformed("the body must set 'fallbacks', 'installProof', 'installProofFor' or 'password'")
         }
     }
 

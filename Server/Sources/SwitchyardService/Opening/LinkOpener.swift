@@ -12,6 +12,7 @@ struct LinkOpener: Sendable {
     var routes: ServiceRoutes {
         ServiceRoutes(context: ServiceRequestContext.self)
             .get(":code") { request, context in try await open(request, context: context) }
+            .post(":code") { request, context in try await unlock(request, context: context) }
     }
 
     func open(_ request: Request, context: ServiceRequestContext) async throws -> Response {
@@ -46,6 +47,10 @@ struct LinkOpener: Sendable {
         if opened.link.content.isNotYetValid(at: now) {
             if let url = domain.domain.redirects.notFound { return Response(status: .found, headers: Responses.redirectFields(to: url)) }
             return Responses.html(Pages.notFound(code: code), status: .notFound)
+        }
+        // A password link opens for a browser that has its cookie; any other gets the form.
+        if let stored = opened.link.content.passwordHash, !passwordCookieOpens(request, key: key, stored: stored) {
+            return passwordForm(code: code)
         }
         // A click-limited link counts a person's open in the store, exactly, on every instance.
         if opened.link.maxClicks != nil, Self.countsAsClick(request) {

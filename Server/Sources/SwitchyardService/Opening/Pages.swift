@@ -131,6 +131,12 @@ enum Pages {
         Template.unavailable.render(Notice(title: "Try again shortly", detail: detail))
     }
 
+    /// A password link's form, with what went wrong with the last try (nil for none). Nothing of
+    /// the link but its code is shown: not its preview, not where it goes.
+    static func passwordForm(code: String, problem: String?) -> String {
+        Template.passwordForm.render(Notice(title: "Protected link", code: code, detail: problem))
+    }
+
     /// 400: a Firebase long link that cannot be opened: what is wrong, no link onwards.
     static func longLinkRefused(detail: String) -> String {
         Template.longLinkRefused.render(Notice(title: "This link cannot be opened", detail: detail))

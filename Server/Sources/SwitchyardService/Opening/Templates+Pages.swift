@@ -148,6 +148,19 @@ extension Templates {
         {{/page}}
         """
 
+    /// A password link's form: it posts `password` back to the link's own address.
+    static let passwordForm = """
+        {{<page}}
+        {{$body}}
+        <h1>This link is protected</h1>
+        <p>Enter the password to open <strong>{{code}}</strong>.</p>
+        {{#detail}}<p id="problem" role="alert">{{.}}</p>
+        {{/detail}}<form method="post"><input type="password" name="password" autocomplete="current-password" required \
+        minlength="4" maxlength="128" autofocus> <button type="submit">Open</button></form>
+        {{/body}}
+        {{/page}}
+        """
+
     static let longLinkRefused = """
         {{<page}}
         {{$body}}

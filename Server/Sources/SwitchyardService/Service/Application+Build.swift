@@ -152,6 +152,8 @@ func makeService(
                              keyGuesses: configuration.limits.keyGuessRate, appCreate: configuration.limits.appCreateRate,
                              appCreateTotal: configuration.limits.appCreateTotalRate,
                              keyRequests: configuration.limits.keyRequestRate,
+                             passwordGuesses: configuration.limits.passwordGuessRate,
+                             linkPasswordGuesses: configuration.limits.passwordLinkGuessRate,
                              shared: store as? any SharedRateLimits),
         openCache: OpenLinkCache(lifetime: configuration.limits.openCacheLifetime, capacity: configuration.limits.openCacheCapacity,
                                  missBatchSize: store.missBatchSize),
@@ -159,7 +161,8 @@ func makeService(
         deferred: configuration.deferredWindow.map { DeferredMatching(window: $0, adminKeys: Array(configuration.adminKeys.keys)) },
         webhookSubscriptions: subscriptions,
         webhookPolicy: WebhookAddressPolicy(allowPrivate: configuration.webhooks.allowPrivateAddresses),
-        logger: logger, now: now)
+        logger: logger, now: now,
+        passwordCookie: PasswordCookie(adminKeys: Array(configuration.adminKeys.keys)))
 }
 
 /// Every route the service answers: the API, the association files, operations, `GET /{code}`

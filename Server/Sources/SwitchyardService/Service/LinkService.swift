@@ -30,6 +30,10 @@ struct LinkService: Sendable {
     var webhookPolicy: WebhookAddressPolicy
     let logger: Logger
     let now: @Sendable () -> Date
+    /// Where link passwords are checked, a few at a time (Passwords/LinkPassword.swift).
+    var passwords = LinkPasswords()
+    /// Signs and checks the cookie a correct link password sets.
+    var passwordCookie = PasswordCookie(adminKeys: [])
 
     var table: RouteTable { builder.table }
 

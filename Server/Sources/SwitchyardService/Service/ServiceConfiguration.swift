@@ -133,6 +133,13 @@ public struct ServiceConfiguration: Sendable {
         /// /64); nil for no limit. Over it: 429 with `Retry-After`, and until the address is back
         /// under the rate its sign-ins and wrong keys are refused (a valid API key never is).
         public var keyGuessRate: RateLimit?
+        /// Password guesses on links (the form's posts, the app's resolves and redeems with a
+        /// password) each client address may make (an IPv6 /64); nil for no limit.
+        public var passwordGuessRate: RateLimit? = Limits.defaultPasswordGuessRate
+        /// Password guesses one link takes from every address together; nil for no limit. Over
+        /// it the link's form answers 429 for everyone until the bucket refills, so guessing
+        /// from many addresses gains nothing.
+        public var passwordLinkGuessRate: RateLimit? = Limits.defaultPasswordLinkGuessRate
         /// How long a dashboard session lasts unused.
         public var sessionIdleTimeout: Duration
         /// How long a dashboard session lasts at most, however much it is used.
@@ -231,6 +238,10 @@ public struct ServiceConfiguration: Sendable {
         public static let defaultClaimRate: RateLimit? = RateLimit(10, perSeconds: 60)
         /// 10 sign-in attempts and wrong admin keys a minute per client address, in bursts of 10.
         public static let defaultKeyGuessRate: RateLimit? = RateLimit(10, perSeconds: 60)
+        /// 10 password guesses a minute per client address, in bursts of 10.
+        public static let defaultPasswordGuessRate: RateLimit? = RateLimit(10, perSeconds: 60)
+        /// 60 password guesses an hour per link, in bursts of 60.
+        public static let defaultPasswordLinkGuessRate: RateLimit? = RateLimit(60, perSeconds: 3600)
     }
 
     /// A new random key (`sy_` and 32 letters and digits from the system's secure generator), for

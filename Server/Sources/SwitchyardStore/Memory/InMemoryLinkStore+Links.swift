@@ -101,6 +101,7 @@ extension InMemoryLinkStore {
         }
         if let proof = changes.installProof { link.installProof = proof }
         if let actions = changes.installProofFor { link.installProofFor = actions.map(InstallProofAction.normalized) }
+        if let hash = changes.passwordHash { link.content.passwordHash = hash }
         links[code] = link
         if let audit { append(audit) }
         return link

@@ -12,6 +12,8 @@ public struct LinkChanges: Sendable, Hashable {
     public var installProof: InstallProof??
     /// The new endpoints the proof applies to: `.some(nil)` returns the link to the redeem only.
     public var installProofFor: [InstallProofAction]??
+    /// The new password hash: `.some(nil)` removes the password.
+    public var passwordHash: String?? = nil
 
     /// Changes to make; nothing by default.
     public init(fallbacks: SmartLink.Fallbacks? = nil, installProof: InstallProof?? = nil,
@@ -22,5 +24,5 @@ public struct LinkChanges: Sendable, Hashable {
     }
 
     /// Whether it changes nothing.
-    public var isEmpty: Bool { fallbacks == nil && installProof == nil && installProofFor == nil }
+    public var isEmpty: Bool { fallbacks == nil && installProof == nil && installProofFor == nil && passwordHash == nil }
 }

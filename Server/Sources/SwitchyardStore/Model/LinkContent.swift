@@ -39,6 +39,9 @@ public struct LinkContent: Sendable, Hashable, Codable {
     /// How many clicks the link answers (people's opens of `GET /{code}`; crawlers, `HEAD` and
     /// previews do not count); after the last, it is expired. nil: no limit.
     public var maxClicks: Int? = nil
+    /// The salted hash of the link's password, as the service makes it (scrypt, in the PHC string
+    /// format); nil: no password. The password itself is never kept.
+    public var passwordHash: String? = nil
     /// Which deferred claims may hand the link out; nil for
     /// ``DeferredMatch/default(metadata:redeemLimit:)`` (a stored link always says).
     public var deferredMatch: DeferredMatch?

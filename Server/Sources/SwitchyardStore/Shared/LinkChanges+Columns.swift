@@ -26,6 +26,7 @@ extension LinkChanges {
             ColumnChange(column: "fallback_web", sets: fallbacks != nil, value: fallbacks?.web),
             ColumnChange(column: "install_proof", sets: installProof != nil, value: installProof??.rawValue),
             ColumnChange(column: "install_proof_for", sets: installProofFor != nil, value: actions),
+            ColumnChange(column: "password_hash", sets: passwordHash != nil, value: passwordHash ?? nil),
         ]
     }
 }

@@ -172,6 +172,7 @@ enum LinkColumns {
         .instant("valid_since", \.content.validSince, added: 23),
         .integer("max_clicks", \.content.maxClicks, added: 23),
         .count("click_count", \.clickCount, added: 23),
+        .text("password_hash", \.content.passwordHash, added: 24),
     ]
 
     /// The column names, comma-separated, in order.

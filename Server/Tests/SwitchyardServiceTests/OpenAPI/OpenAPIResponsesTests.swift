@@ -82,6 +82,7 @@ import Testing
         try await webhooks(api)
         try await keysAndAudit(api, harness: harness, code: code)
         try await domains(api)
+        try await passwords(api)
 
         // The database down: 503 wherever the document says so.
         let store = try #require(harness.store as? InMemoryLinkStore)
@@ -98,6 +99,7 @@ import Testing
         try await api.expect(.serviceUnavailable, "POST /api/v1/deferred/claim", key: Keys.app,
                              json: #"{"platform": "ios", "osVersion": "18.1", "code": "\#(code)"}"#)
         try await api.expect(.serviceUnavailable, "GET /{code}", "/\(unread)", headers: [.userAgent: Agents.desktop])
+        try await api.expect(.serviceUnavailable, "POST /{code}", "/\(unread)", key: nil, json: "password=open+sesame", headers: form)
         try await api.expect(.serviceUnavailable, "POST /v1/shortLinks",
                              json: #"{"longDynamicLink": "https://x.page.link/?link=https://shop.example.com/about/team"}"#)
         try await api.expect(.serviceUnavailable, "GET /api/v1/links/{code}/stats", at + "/stats")

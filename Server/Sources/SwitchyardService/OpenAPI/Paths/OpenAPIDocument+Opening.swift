@@ -18,6 +18,29 @@ extension OpenAPIDocument {
                             "404": html("No such link."), "410": html("Deleted or expired."),
                             "503": content("text/html", .string(), "The database is unavailable (a \"Try again shortly\" page).",
                                            headers: ["Retry-After": "Seconds to wait before retrying."])]),
+            "post": {
+                var unlock = operation(
+                    "unlockLink", "Send a password link's password (its form posts here)", tag: "open",
+                    description: "A link with a password answers GET with a form (200) until the browser has the cookie a correct password sets. Each guess spends the client address's password-guess rate and the link's own (every address together) before the slow hash is computed.",
+                    responses: ["303": redirect("Back to the link (GET /{code}): with the password's cookie (Set-Cookie, scoped to the link's path, a day) when it was right; a link without a password has nothing to unlock."),
+                                "400": html("The form has no password of 4 to 128 characters."),
+                                "403": html("Not the password: the form again."),
+                                "404": html("No such link."), "410": html("Deleted or expired."),
+                                "413": html("The form is over 2,048 bytes."),
+                                "415": html("Not application/x-www-form-urlencoded."),
+                                "429": content("text/html", .string(), "Too many guesses from this address, or on this link from every address together: the form again.",
+                                               headers: ["Retry-After": "Seconds to wait before the next guess."]),
+                                "503": content("text/html", .string(), "The database is unavailable, or the service is checking as many passwords as it checks at once.",
+                                               headers: ["Retry-After": "Seconds to wait before retrying."])])
+                if case .object(var object) = unlock {
+                    object["requestBody"] = ["required": true, "content": ["application/x-www-form-urlencoded": ["schema": [
+                        "type": "object", "required": ["password"],
+                        "properties": ["password": ["type": "string", "minLength": 4, "maxLength": 128]],
+                    ]]]]
+                    unlock = .object(object)
+                }
+                return unlock
+            }(),
         ]
         paths["/"] = [
             "get": operation(

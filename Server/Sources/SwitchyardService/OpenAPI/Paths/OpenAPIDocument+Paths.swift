@@ -30,6 +30,11 @@ extension OpenAPIDocument {
         description: "Makes a retry safe: the same key and body within 24 hours get the first answer again (marked Idempotent-Replayed: true) and create nothing; another body is 422. Keys are per caller and route.",
         schema: .string(minLength: 1, maxLength: 255, pattern: "^[!-~]+$"))
     /// The app's version header on the app key's operations.
+    /// `Switchyard-Link-Password`: a password link's password, on the app's resolve and redeem.
+    static let linkPassword = parameter(
+        "Switchyard-Link-Password", in: "header",
+        description: "The password of a link that has one (passwordProtected): without it 401 password-required, a wrong one 403 wrong-password. Each guess spends the client address's and the link's password-guess rates (429). Ignored for a link without a password.",
+        schema: .string())
     static let appVersion = parameter(
         AppRelease.headerName, in: "header",
         description: "The app's platform and version, as SmartLinkClient sends it: ios/ and dotted numbers (CFBundleShortVersionString, ios/2.3.1) or android/ and the versionCode (android/230). An app older than the stricter of the route's since and the link's own minimum version gets no deep link (appTooOld, with requiredVersion and fallback) and may not redeem. Without it the app is taken to be new enough. A malformed value is 400 invalid-app-version.",
