@@ -109,6 +109,8 @@ extension Dashboard {
         body.alias = form.trimmed("alias")
         body.domain = form.trimmed("domain").flatMap { $0.isEmpty ? nil : $0 }
         body.expiresAt = form.trimmed("expiresAt").map(utcDateTime)
+        // A password is taken as typed: spaces are characters of it.
+        body.password = form.fields["password"].flatMap { $0.isEmpty ? nil : $0 }
         let preview = LinkPreview(title: form.trimmed("preview.title"), description: form.trimmed("preview.description"),
                                   image: form.trimmed("preview.image"))
         if preview != LinkPreview() { body.preview = preview }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import HTTPTypes
 import Switchyard
 import Testing
 @testable import SwitchyardService
@@ -56,6 +57,28 @@ import Testing
             #expect(page.text.contains(#"<svg xmlns="http://www.w3.org/2000/svg" class="qr""#))
             #expect(page.text.contains(#"href="https://go.example.com/spring-sale""#))
             #expect(page.text.contains("&quot;coupon&quot;"))
+        }
+    }
+
+    @Test func aPasswordFromTheFormIsKeptAsAHashAndNeverEchoed() async throws {
+        try await Harness.live(.memory) { client, _ in
+            let browser = DashboardClient(client)
+            let csrf = try await browser.signIn()
+            let short = try await browser.post("/dashboard/new", form: [("csrf", csrf), ("route", "about/team"), ("password", "xyz")])
+            #expect(short.status == .badRequest)
+            #expect(short.text.contains("&#39;password&#39; is 4 to 128 characters, got 3") || short.text.contains("'password' is 4 to 128 characters, got 3"))
+            #expect(!short.text.contains(#"value="xyz""#), "the typed password is not put back in the page")
+            let made = try await browser.post("/dashboard/new", form: [("csrf", csrf), ("route", "about/team"), ("alias", "locked"),
+                                                                       ("password", "  spaced out  ")])
+            #expect(made.status == .seeOther)
+            #expect(try await client.send(.get, "/api/v1/links/locked").json()["passwordProtected"] == true)
+            #expect(try await browser.get("/dashboard/links/locked").text.contains("browsers get a form, the app sends it"))
+            // Taken as typed, spaces and all.
+            var form = HTTPFields()
+            form[.contentType] = "application/x-www-form-urlencoded"
+            let unlocked = try await client.executeRequest(uri: "/locked", method: .post, headers: form,
+                                                           body: ByteBuffer(string: "password=%20%20spaced%20out%20%20"))
+            #expect(unlocked.status == .seeOther)
         }
     }
 

@@ -64,7 +64,7 @@ enum DashboardForms {
         func input(_ name: String, _ label: String, type: String = "text", hint: String? = nil,
                    min: String? = nil, step: String? = nil) -> NewLink.Field {
             NewLink.Field(id: name.replacingOccurrences(of: ".", with: "-"), name: name, label: label, type: type, hint: hint,
-                          value: form[name] ?? "", min: min, step: step)
+                          value: type == "password" ? "" : form[name] ?? "", min: min, step: step) // a password is never echoed
         }
         func textarea(_ name: String, _ label: String, hint: String) -> NewLink.Field {
             NewLink.Field(id: name, name: name, label: label, hint: hint, value: form[name] ?? "", isTextarea: true)
@@ -88,6 +88,8 @@ enum DashboardForms {
                 input("domain", "Domain", hint: domains.isEmpty ? "empty: the team's default"
                       : "empty: \(domains[0])" + (domains.count > 1 ? "; or " + domains.dropFirst().joined(separator: ", ") : "")),
                 input("expiresAt", "Expiry", type: "datetime-local", hint: "UTC; empty for never", step: "1"),
+                input("password", "Password", type: "password",
+                      hint: "optional; 4 to 128 characters: browsers get a form, the app sends it with resolve and redeem"),
             ]),
             .init(legend: "Preview (Open Graph)", fields: [
                 input("preview.title", "Title"),

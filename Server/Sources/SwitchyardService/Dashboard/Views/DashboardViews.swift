@@ -125,6 +125,7 @@ enum DashboardViews {
             rows.append(.text("Clicks left", "\(left) of \(limit)"))
         }
         if let start = link.validSince { rows.append(.text("Opens from", date(start))) }
+        if link.content.passwordHash != nil { rows.append(.text("Password", "set: browsers get a form, the app sends it")) }
         rows.append(Cell(name: "Install proof", text: installProofText(installProof, for: link.installProofFor),
                          note: link.installProof == nil ? "the service's default" : nil))
         for (name, url) in [("iOS fallback", link.fallbacks.ios), ("Android fallback", link.fallbacks.android),
