@@ -129,3 +129,15 @@ extension Sequence<AddressRange> {
         return contains { $0.contains(address) }
     }
 }
+
+extension IPAddress: CustomStringConvertible {
+    /// The address as `inet_ntop` writes it (`192.0.2.1`, `2001:db8::1`).
+    public var description: String {
+        var buffer = [CChar](repeating: 0, count: 64)
+        let written: UnsafePointer<CChar>? = bytes.withUnsafeBytes { raw in
+            inet_ntop(isIPv6 ? AF_INET6 : AF_INET, raw.baseAddress, &buffer, socklen_t(buffer.count))
+        }
+        guard written != nil else { return bytes.map(String.init).joined(separator: ".") }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
