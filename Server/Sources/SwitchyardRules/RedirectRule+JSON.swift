@@ -335,3 +335,20 @@ extension JSONValue {
         }
     }
 }
+
+extension RedirectRule: Codable {
+    /// Decodes the API's JSON shape (a stored rule: a country condition is kept without a database).
+    public init(from decoder: any Decoder) throws {
+        let value = try JSONValue(from: decoder)
+        do {
+            self = try Self.rule(from: value, at: "rule", countryDatabase: true)
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.message))
+        }
+    }
+
+    /// Encodes the API's JSON shape.
+    public func encode(to encoder: any Encoder) throws {
+        try json.encode(to: encoder)
+    }
+}

@@ -196,3 +196,10 @@ enum LanguageTag {
         }
     }
 }
+
+/// Where the service finds a client address's country: the GeoIP database the operator gives
+/// (`--geoip FILE`), or a stand-in in tests.
+public protocol CountryLookup: Sendable {
+    /// The address's country (ISO 3166-1 alpha-2, uppercase); nil when the database has none.
+    func country(of address: IPAddress) -> String?
+}

@@ -60,6 +60,20 @@ struct ExplainCommand: AsyncParsableCommand {
     @Flag(help: "Print the explanation as JSON.")
     var json = false
 
+    @Option(help: ArgumentHelp("The visitor's Accept-Language, for the link's redirect rules (fr-FR,fr;q=0.9).", valueName: "accept-language"))
+    var language: String?
+
+    @Option(help: ArgumentHelp("The visitor's country (ISO 3166-1 alpha-2), for the link's redirect rules.", valueName: "code"))
+    var country: String?
+
+    @Option(help: ArgumentHelp("The short link's query, for the link's redirect rules (ref=mail&c=spring).", valueName: "query"))
+    var query: String?
+
+    /// What the rule cases are asked with.
+    private var ruleInputs: RuleInputs {
+        RuleInputs(language: language, country: country, query: LinkExplainer.query(query ?? ""))
+    }
+
     func validate() throws {
         if service != nil && (database != nil || baseURL != nil) {
             throw ValidationError("--service asks a running service: leave out --database and --base-url")
@@ -108,7 +122,8 @@ struct ExplainCommand: AsyncParsableCommand {
         logger.logLevel = .critical
         let explanation: LinkExplanation
         do {
-            let explainer = try LinkExplainer(configuration: configuration, store: store, logger: logger)
+            var explainer = try LinkExplainer(configuration: configuration, store: store, logger: logger)
+            explainer.ruleInputs = ruleInputs
             explanation = try await explainer.explain(url)
             try? await store.close()
         } catch let failure as LinkExplainer.Failure {
@@ -125,6 +140,16 @@ struct ExplainCommand: AsyncParsableCommand {
         return explanation
     }
 
+    /// `&language=...&country=...&query=...` for the rule cases (`?` first when `before` is empty),
+    /// each value percent-encoded whole (a query's own `&` and `=` included).
+    private func ruleQuery(after before: String) -> String {
+        let items = [("language", language), ("country", country), ("query", query)].compactMap { name, value in
+            value.map { name + "=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") }
+        }
+        guard !items.isEmpty else { return "" }
+        return (before.isEmpty ? "?" : "&") + items.joined(separator: "&")
+    }
+
     /// `GET BASE/api/v1/links/{code}/explain` with the admin key.
     private func remote(_ base: String) async throws -> LinkExplanation {
         var base = base
@@ -138,7 +163,7 @@ struct ExplainCommand: AsyncParsableCommand {
         let linkHost = URLComponents(string: url)?.host?.lowercased()
         let domain = linkHost.flatMap { $0 == URLComponents(string: base)?.host?.lowercased() ? nil : "?domain=" + $0 } ?? ""
         guard url.lowercased().hasPrefix("http"), segments.count == 1, let code = segments.first,
-              let endpoint = URL(string: base + "/api/v1/links/" + code + "/explain" + domain), endpoint.host != nil else {
+              let endpoint = URL(string: base + "/api/v1/links/" + code + "/explain" + domain + ruleQuery(after: domain)), endpoint.host != nil else {
             throw Self.fail("--service explains short links (BASE/CODE); '\(url)' is not one")
         }
         var request = URLRequest(url: endpoint)

@@ -29,19 +29,24 @@ struct AppAPI: Sendable {
         try await service.spendPerClient(.resolve, request: request, context: context)
         let code = try service.linkKey(code: context.parameters.require("code"), request: request, team: nil)
         let release = try AppVersionGate.release(of: request)
-        let link = try await liveLink(code, context: context)
-        try await service.checkAppPassword(of: link, request: request, context: context)
+        let live = try await liveLink(code, context: context)
+        try await service.checkAppPassword(of: live, request: request, context: context)
+        // The link's rules decide for the app as for a browser: a route rule answers its route, a URL rule says where to go.
+        let platform = UserAgent.appPlatform(request.headers[.userAgent])
+        let (link, rule, redirect) = service.ruled(live, request: request, context: context, platform: platform)
         // Metadata the link serves only to an attested install is withheld without that proof.
         let proof = link.redeemLimit == nil && link.metadata != nil && service.configuration.attest.demands(.resolve, of: link)
             ? try await InstallProofCheck(service: service).provesResolve(of: link, request: request, context: context)
             : nil
         // The SDK's second resolve after `attestKeyUnknown` says so: the open was counted by the first.
         if request.headers[Self.retryHeader] != Self.attestKeyUnknownRetry {
-            service.recorder.events.count(.appOpen, code: link.code, platform: UserAgent.appPlatform(request.headers[.userAgent]),
-                                          at: service.now())
+            service.recorder.events.count(.appOpen, code: link.code, platform: platform, at: service.now())
         }
-        return Resolution(link, match: .exact, service: service, release: release,
-                          withholdingMetadata: proof.map { $0 != .proved } ?? false, attestKeyUnknown: proof == .keyUnknown)
+        var resolution = Resolution(link, match: .exact, service: service, release: release,
+                                    withholdingMetadata: proof.map { $0 != .proved } ?? false, attestKeyUnknown: proof == .keyUnknown)
+        resolution.rule = rule
+        resolution.redirect = redirect
+        return resolution
     }
 
     /// `Switchyard-Retry`: why a request repeats one the service answered. With
@@ -94,15 +99,24 @@ struct AppAPI: Sendable {
         }
         // The store hands out only opens of links that allow a heuristic match; the link is read
         // again here, and one that demands an exact match is never answered.
-        guard let code, let link = try await service.storage({ try await service.store.link(code: code) }),
-              !link.isGone(at: now), link.deferredMatch == .any, context.caller?.reaches(link) == true else {
+        let (key, choice) = code.map(OpenChoice.split) ?? ("", nil)
+        guard let code, let stored = try await service.storage({ try await service.store.link(code: key) }),
+              !stored.isGone(at: now), stored.deferredMatch == .any, context.caller?.reaches(stored) == true else {
             service.metrics.deferredClaim(matched: false)
             throw Self.noMatch
         }
         service.metrics.deferredClaim(matched: true)
-        service.recorder.events.count(.firstOpen, code: code, platform: Click.Platform(rawValue: claim.platform) ?? .other, at: now)
+        // The open's choice: the route its rule (or variant) chose, as the click did.
+        var link = stored
+        if case .rule(let index)? = choice, let rules = stored.content.rules, rules.indices.contains(index),
+           let ruled = service.opened(stored, as: rules[index].target) {
+            link = ruled.link
+        }
+        service.recorder.events.count(.firstOpen, code: key, platform: Click.Platform(rawValue: claim.platform) ?? .other, at: now)
         context.logger.info("deferred link claimed", metadata: ["code": "\(code)", "match": "heuristic"])
-        return Resolution(link, match: .heuristic, service: service, release: release)
+        var resolution = Resolution(link, match: .heuristic, service: service, release: release)
+        if case .rule(let index)? = choice { resolution.rule = index }
+        return resolution
     }
 
     /// The coarse signals of a claiming device, normalized as an open's are.

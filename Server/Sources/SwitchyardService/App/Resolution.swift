@@ -51,6 +51,10 @@ struct Resolution: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
     /// not know, for a link whose metadata needs an attested install: the metadata is withheld,
     /// and the app attests a new key and resolves again (the SDK does, once).
     var attestKeyUnknown = false
+    /// The redirect rule that decided (its index); nil when none did.
+    var rule: Int? = nil
+    /// Where a URL rule sends this visitor: the app should open it in the browser; nil otherwise.
+    var redirect: String? = nil
 
     /// A stored link, as the app sees it with this confidence; `release` is the app that asked;
     /// `withholdingMetadata` when the install did not prove itself as the link's policy asks, and
@@ -122,6 +126,9 @@ extension Resolution: APIObject, OpenAPISchema {
         APIField("fallback", \.fallback,
                  "For an app too old: the App Store page to update (the link's appStore, else its iOS fallback) or the Android fallback, "
                     + "else the web fallback; null when the link has none."),
+        APIField("rule", \.rule, "The index of the link's redirect rule that decided (a route rule's route is the one answered); null when none did.",
+                 minimum: 0),
+        APIField("redirect", \.redirect, "Where a URL rule sends this visitor: open it in the browser instead of the route; null otherwise."),
         APIField("attestKeyUnknown", \.attestKeyUnknown,
                  "True when the request named an attested key (Switchyard-Attest-Key) that the service does not know, for a link whose "
                     + "metadata is handed only to an attested install: the metadata is null, and the app should attest a new key "

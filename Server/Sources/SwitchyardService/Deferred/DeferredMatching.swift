@@ -79,6 +79,13 @@ struct DeferredMatching: Sendable {
     /// itself in one; then an IPv4 address as itself and an IPv6 address as its /64
     /// (``IPAddress/clientKey``). Text that is not an address is kept as it is.
     static func clientAddress(_ request: Request, peer: String?, trustedProxies: [AddressRange]) -> String {
+        let client = clientText(request, peer: peer, trustedProxies: trustedProxies)
+        return IPAddress(client)?.clientKey ?? client
+    }
+
+    /// The client's own address as ``clientAddress(_:peer:trustedProxies:)`` finds it, before an
+    /// IPv6 address becomes its /64: what a rule's address range and the country lookup read.
+    static func clientText(_ request: Request, peer: String?, trustedProxies: [AddressRange]) -> String {
         let peer = peer ?? ""
         var client = peer
         if trustedProxies.contains(address: peer), let header = request.headers[.xForwardedFor] {
@@ -88,7 +95,7 @@ struct DeferredMatching: Sendable {
             let hop = hops.last { !trustedProxies.contains(address: $0) }
             client = hop.flatMap { IPAddress($0) != nil ? $0 : nil } ?? peer
         }
-        return IPAddress(client)?.clientKey ?? client
+        return client
     }
 }
 

@@ -14,6 +14,8 @@ public import SwitchyardStore
 /// ```
 public struct LinkExplainer: Sendable {
     let service: LinkService
+    /// The visitor the rule cases are asked about (language, country, query).
+    public var ruleInputs = RuleInputs()
 
     /// The user agent each case is decided with: what the device's browser sends. iPadOS asks
     /// for the desktop site by default, so the iPad's is desktop Safari's.
@@ -139,6 +141,8 @@ public struct LinkExplainer: Sendable {
         var explanation = explain(link, url: url, shortURL: service.shortURL(link.code), storedCode: link.code, kind: "short-link")
         explanation.code = link.shortCode
         explanation.domain = link.domain ?? service.domains.bootstrap.domain.host
+        explanation.rules = ruleCases(link, inputs: ruleInputs)
+        explanation.ruleInputs = explanation.rules.isEmpty ? [:] : ruleInputs.described
         return explanation
     }
 

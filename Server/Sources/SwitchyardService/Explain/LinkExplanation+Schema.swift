@@ -1,3 +1,4 @@
+import SwitchyardRules
 import Switchyard
 
 extension LinkExplanation: APIObject, OpenAPISchema {
@@ -13,6 +14,9 @@ extension LinkExplanation: APIObject, OpenAPISchema {
         APIField("warnings", \.warnings),
         APIField("appVersions", \.appVersions,
                  "The app versions the link needs per platform (the stricter of the route's since and the link's own minimum version); empty when every version opens it."),
+        APIField("rules", \.rules,
+                 "The link's redirect rules per platform (ios, ipados, android, desktop, crawler) with the language, country and query asked about (?language=, ?country=, ?query=): the rule that fires and why each earlier one did not; empty without rules."),
+        APIField("ruleInputs", \.ruleInputs, "What the rule cases were asked with (language, country, query)."),
     ]
 
     static var schema: JSONSchema {
@@ -84,4 +88,31 @@ extension LinkExplanation.AppVersionCase: APIObject {
 
 extension LinkExplanation.Warning: APIObject {
     static let fields: [APIField<Self>] = [APIField("code", \.code), APIField("message", \.message)]
+}
+
+extension LinkExplanation.RuleCase: APIObject {
+    static let fields: [APIField<Self>] = [
+        APIField("platform", \.platform),
+        APIField("fired", \.fired, "The index of the rule that fires; null when none does.", minimum: 0),
+        APIField("target", \.target, "Where the rule that fires sends the visitor; null when none does."),
+        APIField("steps", \.steps, "Each rule tried, up to the one that fires."),
+    ]
+}
+
+extension RuleExplanation.Step: APIObject {
+    static let fields: [APIField<Self>] = [
+        APIField("index", \.index, minimum: 0),
+        APIField("name", \.name, whenAbsent: .omitted),
+        APIField("fired", \.fired),
+        APIField("failed", \.failed, "The first condition that did not hold; absent for the rule that fired.", whenAbsent: .omitted),
+    ]
+}
+
+extension RuleExplanation.FailedCondition: APIObject {
+    static let fields: [APIField<Self>] = [
+        APIField("condition", \.condition, minimum: 0),
+        APIField("type", \.type),
+        APIField("summary", \.summary),
+        APIField("reason", \.reason),
+    ]
 }

@@ -50,6 +50,7 @@ extension LinkExplanation {
             lines.append("app versions:")
             for entry in appVersions { lines.append("  \(entry.platform) \(entry.requiredVersion) or newer: \(entry.reason)") }
         }
+        lines += rulesTable
         if !warnings.isEmpty {
             lines.append("")
             lines.append("warnings:")

@@ -1,3 +1,4 @@
+public import SwitchyardRules
 import Foundation
 
 /// What a link does on each platform, and why: the answer of `switchyard explain`,
@@ -34,6 +35,23 @@ public struct LinkExplanation: Codable, Sendable, Hashable {
     /// The app versions the link needs, one entry per platform that needs one (the stricter of
     /// the route's `since` and the link's own minimum version); empty when every version opens it.
     public var appVersions: [AppVersionCase] = []
+    /// The link's redirect rules, and for each platform (with the language, country and query
+    /// asked about) the rule that fires and why each earlier one did not; empty without rules.
+    public var rules: [RuleCase] = []
+    /// What the rule cases were asked with: `language`, `country`, `query` (absent: none given).
+    public var ruleInputs: [String: String] = [:]
+
+    /// One platform's rule outcome.
+    public struct RuleCase: Codable, Sendable, Hashable {
+        /// `ios`, `ipados`, `android`, `desktop`, `crawler` (or `you`: the request itself, for `?d=1`).
+        public var platform: String
+        /// The rule that fires; nil when none does (the link answers as itself).
+        public var fired: Int?
+        /// Where it sends the visitor: its URL, or `route NAME {parameters}`; nil when none fires.
+        public var target: String?
+        /// Every rule tried, up to the one that fires.
+        public var steps: [RuleExplanation.Step]
+    }
 
     /// What an app of one platform needs to open the link, and what an older one gets.
     public struct AppVersionCase: Codable, Sendable, Hashable {
@@ -181,5 +199,10 @@ extension LinkExplanation.AppVersionCase {
 
 extension LinkExplanation.Warning {
     /// Writes every field.
+    public func encode(to encoder: any Encoder) throws { try encodeFields(to: encoder) }
+}
+
+extension LinkExplanation.RuleCase {
+    /// Writes every field, `null` for the missing ones.
     public func encode(to encoder: any Encoder) throws { try encodeFields(to: encoder) }
 }

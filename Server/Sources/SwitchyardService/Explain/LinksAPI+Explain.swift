@@ -10,6 +10,11 @@ extension LinksAPI {
         let team = try context.team
         let code = try key(request, context: context, team: team)
         let link = try await ownedLink(code, team: team)
-        return LinkExplainer(service: service).explain(link, url: service.shortURL(code))
+        let query = request.uri.queryParameters
+        var explainer = LinkExplainer(service: service)
+        explainer.ruleInputs = RuleInputs(language: query["language"].map { String($0.prefix(256)) },
+                                          country: query["country"].map { String($0.prefix(8)) },
+                                          query: LinkExplainer.query(query["query"].map { String($0.prefix(2048)) } ?? ""))
+        return explainer.explain(link, url: service.shortURL(code))
     }
 }

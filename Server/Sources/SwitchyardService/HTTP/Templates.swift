@@ -12,7 +12,7 @@ import Mustache
 enum Template: String, CaseIterable, Sendable {
     // The link pages (`GET /{code}`, `GET /?link=`): see ``Pages``.
     case page, heading, appButtons, copyScript
-    case openInApp, iPadOrMac, interstitial, preview, notFound, gone, unavailable, longLinkRefused, passwordForm
+    case openInApp, iPadOrMac, interstitial, preview, notFound, gone, unavailable, longLinkRefused, passwordForm, debug
     // The dashboard: see ``DashboardPage``.
     case dashboard, csrfField, errorNotice, cell
     case signIn, routePicker, newLink, links, link, importForm, importReport, problem, webhooks, keys, audit, stats, domains
@@ -33,6 +33,7 @@ enum Template: String, CaseIterable, Sendable {
         case .unavailable: Templates.unavailable
         case .longLinkRefused: Templates.longLinkRefused
         case .passwordForm: Templates.passwordForm
+        case .debug: Templates.debug
         case .dashboard: Templates.dashboard
         case .csrfField: Templates.csrfField
         case .errorNotice: Templates.errorNotice

@@ -24,6 +24,8 @@ struct CreateLinkRequest: Codable, Sendable, Hashable {
     var validSince: String?
     /// The link's password: kept only as a salted hash (``LinkPassword``) by the draft.
     var password: String?
+    /// The redirect rules as the body gives them, read and checked by the draft (their errors name their path).
+    var rules: JSONValue?
     /// The install that creates it, with the app key only (required there): the identifier the
     /// SDK generates once per install, whose creations are limited as well as its address's.
     var install: String?
@@ -154,6 +156,8 @@ extension CreateLinkRequest: APIRequestBody, OpenAPISchema {
         .string("expiredURL", \.content.expiredURL, JSONSchema.string(
             "Where the link sends every visitor once expiresAt has passed or maxClicks are spent, instead of answering 410: an absolute http or https URL "
                 + "on an allowed domain.", maxLength: 2048, pattern: APIPatterns.httpURL).nullable(), maxLength: 2048, adminOnly: true),
+        BodyField("rules", \.rules, RuleSchemas.rules.nullable(), adminOnly: true,
+                  read: { members, key in try members.value(key) }),
         BodyField("password", \.password, JSONSchema.string(
             "A password the link asks for: a browser gets a form, the app's resolve and redeem send it in Switchyard-Link-Password. "
                 + "Kept only as a salted scrypt hash; answers say passwordProtected.", minLength: LinkPassword.lengths.lowerBound,

@@ -67,6 +67,8 @@ struct LinkDraft: Sendable, Hashable {
 struct LinkRules: Sendable {
     let builder: DeepLinkBuilder
     let fallbacks: FallbackPolicy
+    /// Whether the service has a GeoIP database, which a country condition needs.
+    var countryDatabase = false
 
     /// The stored link a draft becomes under `code`, or the ``LinkRuleError`` that says what is wrong.
     func link(_ draft: LinkDraft, code: String, team: String, now: Date) throws(LinkRuleError) -> SmartLink {
@@ -142,6 +144,9 @@ extension LinkRules {
             }
             draft.validSince = date
         }
+        if let rules = body.rules {
+            draft.rules = try redirectRules(rules)
+        }
         if let password = body.password {
             draft.passwordHash = try LinkPassword.hashForLink(password)
         }
@@ -154,7 +159,7 @@ extension LinkRules {
 
 extension LinkService {
     /// The checks every new link passes.
-    var rules: LinkRules { LinkRules(builder: builder, fallbacks: fallbacks) }
+    var rules: LinkRules { LinkRules(builder: builder, fallbacks: fallbacks, countryDatabase: geoIP != nil) }
 
     /// Checks a draft and stores it under `alias`, or under a generated code of `codeLength`
     /// letters (another one when a code is taken), on `domain` (nil: the team's default; the

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Switchyard
+import SwitchyardRules
 import SwitchyardStore
 
 /// A link as its team sees it (the `Link` schema): everything but the metadata, which only the app
@@ -35,6 +36,8 @@ struct LinkResponse: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
     var remainingClicks: Int?
     /// Whether the link asks for a password (never the password nor its hash).
     var passwordProtected: Bool
+    /// The redirect rules, in order; nil for none.
+    var rules: [RedirectRule]?
     var expired: Bool
     /// `admin` or `app`: which kind of key created the link.
     var createdBy: String
@@ -80,6 +83,7 @@ struct LinkResponse: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
         maxClicks = link.maxClicks
         remainingClicks = link.remainingClicks
         passwordProtected = link.content.passwordHash != nil
+        rules = link.content.rules
         expired = link.isGone(at: service.now())
         createdBy = link.createdByApp ? "app" : "admin"
         deferredMatch = link.deferredMatch
@@ -115,6 +119,7 @@ extension LinkResponse: APIObject, OpenAPISchema {
         APIField("maxClicks", \.maxClicks, "How many clicks the link answers; null: no limit.", minimum: 1),
         APIField("remainingClicks", \.remainingClicks, "Clicks left of maxClicks (read when the link was); null without a limit.",
                  minimum: 0),
+        APIField("rules", \.rules, "The redirect rules, in order (the first whose conditions all hold fires); null for none."),
         APIField("passwordProtected", \.passwordProtected,
                  "Whether the link asks for a password: a form in the browser, Switchyard-Link-Password on the app's resolve and redeem."),
         APIField("expired", \.expired, "Whether the link no longer opens: deleted, switched off, expired or out of clicks."),

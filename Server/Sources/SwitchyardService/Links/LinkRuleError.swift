@@ -54,6 +54,7 @@ struct LinkRuleError: CodedError, Sendable, Hashable {
         case .foreignHost: ("foreign-host", "Deep link on a foreign host")
         case .invalidLongLink: ("invalid-long-link", "Invalid long link")
         case .unroutedDeepLink: ("unknown-route", "No route for the deep link")
+        case .invalidRule: ("invalid-rule", "Invalid redirect rule")
         default: ("invalid-route-parameters", "Invalid route parameters")
         }
     }
@@ -90,4 +91,7 @@ extension ErrorCode<LinkRuleError> {
     static var invalidLongLink: Self { Self(rawValue: "invalid_long_link") }
     /// A long link's deep link matches no route.
     static var unroutedDeepLink: Self { Self(rawValue: "unrouted_deep_link") }
+    /// A redirect rule (or A/B variant) that does not read, whose target the route table or the
+    /// fallback domains refuse, or a country condition without a GeoIP database.
+    static var invalidRule: Self { Self(rawValue: "invalid_rule") }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import Switchyard
+import SwitchyardRules
 import SwitchyardStore
 
 /// `/api/v1/links`: create, list, inspect, update fallbacks and delete, with an admin key.
@@ -125,6 +126,9 @@ struct LinksAPI: Sendable {
         if let password = body.password {
             changes.passwordHash = .some(try password.map(LinkPassword.hashForLink))
         }
+        if let rules = body.rules {
+            do { changes.rules = .some(try service.rules.redirectRules(rules)) } catch { throw Problem(error) }
+        }
         if let requested = body.fallbacks {
             let fallbacks = requested.stored
             for (url, name) in [(fallbacks.ios, "ios"), (fallbacks.android, "android"), (fallbacks.web, "web")] {
@@ -166,6 +170,7 @@ struct LinksAPI: Sendable {
         if let actions = changes.installProofFor, actions != link.installProofFor { return false }
         // A new password is always a change (its hash has a new salt); removing none is not.
         if let hash = changes.passwordHash, hash != nil || link.content.passwordHash != nil { return false }
+        if let rules = changes.rules, (rules ?? []) != (link.content.rules ?? []) { return false }
         return true
     }
 
@@ -180,6 +185,7 @@ struct LinksAPI: Sendable {
             fields.append("installProofFor=" + (actions.map { $0.map(\.rawValue).joined(separator: "+") } ?? "default"))
         }
         if let password = body.password { fields.append(password == nil ? "password=removed" : "password") }
+        if let rules = body.rules { fields.append(rules.arrayValue?.isEmpty == false ? "rules" : "rules=removed") }
         return fields.joined(separator: ", ")
     }
 

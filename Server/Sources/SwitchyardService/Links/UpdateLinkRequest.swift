@@ -1,3 +1,4 @@
+import Switchyard
 import SwitchyardStore
 
 /// The body of `PATCH /api/v1/links/{code}` (the `UpdateLink` schema): the link's new fallbacks,
@@ -13,6 +14,8 @@ struct UpdateLinkRequest: Codable, Sendable, Hashable {
     var installProofFor: [InstallProofAction]??
     /// The new password: nil keeps it, `.some(nil)` removes it.
     var password: String?? = nil
+    /// The new redirect rules as the body gives them: nil keeps them, `.some(.null)` (or `[]`) removes them.
+    var rules: JSONValue? = nil
 
     /// Creates a body.
     init(fallbacks: FallbackURLs? = nil, installProof: InstallProof?? = nil, installProofFor: [InstallProofAction]?? = nil) {
@@ -52,6 +55,11 @@ extension UpdateLinkRequest: APIRequestBody, OpenAPISchema {
                       guard members.contains(key) else { return nil }
                       return .some(try members.value(key).map(InstallProofAction.parse))
                   }),
+        BodyField("rules", \.rules, RuleSchemas.rules.described("The new redirect rules, which replace the old ones; null or [] removes them.").nullable(),
+                  read: { members, key in
+                      guard members.contains(key) else { return nil }
+                      return try members.value(key) ?? .null
+                  }),
         BodyField("password", \.password, JSONSchema.string(
             "A new password for the link (kept only as a salted scrypt hash; browsers that opened it with the old one must type "
                 + "the new one); null removes the password.", minLength: LinkPassword.lengths.lowerBound,
@@ -66,12 +74,12 @@ extension UpdateLinkRequest: APIRequestBody, OpenAPISchema {
 
     static var checksWhenRead: Bool { false }
 
-    static var bodyDescription: String? { "At least one of fallbacks, installProof, installProofFor and password; a field left out is kept." }
+    static var bodyDescription: String? { "At least one of fallbacks, installProof, installProofFor, rules and password; a field left out is kept." }
 
-    /// `the body must set 'fallbacks', 'installProof', 'installProofFor' or 'password'`.
+    /// `the body must set 'fallbacks', 'installProof', 'installProofFor', 'rules' or 'password'`.
     func checkFields() throws(Problem) {
-        guard fallbacks != nil || installProof != nil || installProofFor != nil || password != nil else {
-            throw Problem.malformed("the body must set 'fallbacks', 'installProof', 'installProofFor' or 'password'")
+        guard fallbacks != nil || installProof != nil || installProofFor != nil || password != nil || rules != nil else {
+            throw Problem.malformed("the body must set 'fallbacks', 'installProof', 'installProofFor', 'rules' or 'password'")
         }
     }
 

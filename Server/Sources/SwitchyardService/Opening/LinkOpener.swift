@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 @_spi(SwitchyardService) import Switchyard
+import SwitchyardRules
 import SwitchyardStore
 
 /// `GET /{code}`: sends each platform where the link says, records the click without waiting for
@@ -52,6 +53,10 @@ struct LinkOpener: Sendable {
         if let stored = opened.link.content.passwordHash, !passwordCookieOpens(request, key: key, stored: stored) {
             return passwordForm(code: code)
         }
+        // `?d=1` (Firebase's preview link): what the link does, and which rule fires for this request. No click.
+        if request.uri.queryParameters["d"] == "1" {
+            return debugPage(opened.link, key: key, request: request, context: context, at: now)
+        }
         // A click-limited link counts a person's open in the store, exactly, on every instance.
         if opened.link.maxClicks != nil, Self.countsAsClick(request) {
             do {
@@ -67,8 +72,32 @@ struct LinkOpener: Sendable {
                 return Responses.html(Pages.unavailable(detail: "the link's clicks cannot be counted now"), status: .serviceUnavailable)
             }
         }
+        // A link's rules: the first whose conditions all hold decides (a URL, or the link with another route).
+        if let rules = opened.link.content.rules, !rules.isEmpty {
+            let platform = UserAgent.platform(request.headers[.userAgent])
+            if let index = RuleMatcher.firstMatch(rules, for: service.ruleRequest(request, context: context, platform: platform, now: now)) {
+                switch rules[index].target {
+                case .url(let url):
+                    record(request, clickKey: key, platform: platform, at: now)
+                    return Response(status: .found, headers: Responses.redirectFields(to: url))
+                case .route:
+                    if let ruled = service.opened(opened.link, as: rules[index].target) {
+                        return await answer(ruled, clickKey: key, shortURL: service.shortURL(key), storedCode: key,
+                                            deferredCode: OpenChoice.rule(index).code(key), request: request, context: context,
+                                            at: now, cachesPhoneAnswers: false)
+                    }
+                }
+            }
+        }
         return await answer(opened, clickKey: key, shortURL: service.shortURL(key), storedCode: key,
                             request: request, context: context, at: now)
+    }
+
+    /// Records a click of `clickKey` (with its referrer, bounded) and counts the open.
+    func record(_ request: Request, clickKey: String, platform: Click.Platform, campaign: [String: String]? = nil, at now: Date) {
+        service.recorder.record(Click(code: clickKey, at: now, platform: platform, referrer: request.headers[.referer].map { String($0.prefix(1024)) },
+                                      campaign: campaign))
+        service.metrics.opened(platform)
     }
 
     /// The answer of a link that no longer opens: an expired (or spent) link's `expiredURL`, else
@@ -96,14 +125,13 @@ struct LinkOpener: Sendable {
     /// the caller: once per cache lifetime for a stored link. It is passed as the reference the
     /// cache holds, so an open does not copy the link's dozen fields.
     func answer(_ opened: OpenLinkCache.Opened, clickKey: String, shortURL: @autoclosure () -> String,
-                storedCode: String?, campaign: [String: String]? = nil,
-                request: Request, context: ServiceRequestContext, at now: Date) async -> Response {
+                storedCode: String?, deferredCode: String? = nil, campaign: [String: String]? = nil,
+                request: Request, context: ServiceRequestContext, at now: Date, cachesPhoneAnswers: Bool = true) async -> Response {
         let platform = UserAgent.platform(request.headers[.userAgent])
-        service.recorder.record(Click(code: clickKey, at: now, platform: platform, referrer: request.headers[.referer].map { String($0.prefix(1024)) },
-                                      campaign: campaign))
-        service.metrics.opened(platform)
+        record(request, clickKey: clickKey, platform: platform, campaign: campaign, at: now)
         if let storedCode, let deferred = service.deferred, platform == .ios || platform == .android {
-            await remember(code: storedCode, exactOnly: opened.link.deferredMatch == .exact, request: request,
+            // A rule's or variant's choice rides with the remembered code (``OpenChoice``).
+            await remember(code: deferredCode ?? storedCode, exactOnly: opened.link.deferredMatch == .exact, request: request,
                            context: context, deferred: deferred, now: now)
         }
 
@@ -121,7 +149,7 @@ struct LinkOpener: Sendable {
         // A phone's answer depends on the link alone: made at the first open from the platform, then
         // answered from the cached link (a page with a new nonce, or a redirect's fields).
         // An iPad's answer may differ from an iPhone's (its own fallback): made every time.
-        let isPhone = platform == .android || (platform == .ios && !UserAgent.isIPad(request.headers[.userAgent]))
+        let isPhone = cachesPhoneAnswers && (platform == .android || (platform == .ios && !UserAgent.isIPad(request.headers[.userAgent])))
         if isPhone, let answer = opened.phoneAnswer(for: platform) { return answer.response() }
         switch decide(opened, platform: platform, userAgent: request.headers[.userAgent], storedCode: storedCode) {
         case .preview:

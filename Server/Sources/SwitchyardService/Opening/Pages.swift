@@ -131,6 +131,11 @@ enum Pages {
         Template.unavailable.render(Notice(title: "Try again shortly", detail: detail))
     }
 
+    /// `?d=1`: the explanation's text.
+    static func debug(_ text: String) -> String {
+        Template.debug.render(Notice(title: "What this link does", detail: text))
+    }
+
     /// A password link's form, with what went wrong with the last try (nil for none). Nothing of
     /// the link but its code is shown: not its preview, not where it goes.
     static func passwordForm(code: String, problem: String?) -> String {

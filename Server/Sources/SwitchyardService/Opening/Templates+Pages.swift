@@ -148,6 +148,16 @@ extension Templates {
         {{/page}}
         """
 
+    /// `GET /{code}?d=1`: what the link does, as `switchyard explain` prints it.
+    static let debug = """
+        {{<page}}
+        {{$body}}
+        <h1>What this link does</h1>
+        <pre id="explanation">{{detail}}</pre>
+        {{/body}}
+        {{/page}}
+        """
+
     /// A password link's form: it posts `password` back to the link's own address.
     static let passwordForm = """
         {{<page}}

@@ -162,7 +162,8 @@ func makeService(
         webhookSubscriptions: subscriptions,
         webhookPolicy: WebhookAddressPolicy(allowPrivate: configuration.webhooks.allowPrivateAddresses),
         logger: logger, now: now,
-        passwordCookie: PasswordCookie(adminKeys: Array(configuration.adminKeys.keys)))
+        passwordCookie: PasswordCookie(adminKeys: Array(configuration.adminKeys.keys)),
+        geoIP: configuration.countryLookup)
 }
 
 /// Every route the service answers: the API, the association files, operations, `GET /{code}`

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import Switchyard
+import SwitchyardRules
 import SwitchyardStore
 
 /// What every handler shares: the compiled table, the store, the keys, the policies and the
@@ -34,6 +35,9 @@ struct LinkService: Sendable {
     var passwords = LinkPasswords()
     /// Signs and checks the cookie a correct link password sets.
     var passwordCookie = PasswordCookie(adminKeys: [])
+    /// The country of a client address (`--geoip FILE`); nil without a database, when country
+    /// conditions are refused and figures say "unknown".
+    var geoIP: (any CountryLookup)? = nil
 
     var table: RouteTable { builder.table }
 

@@ -41,6 +41,9 @@ public struct ServiceConfiguration: Sendable {
     /// The proxies in front of the service (addresses or CIDR ranges), whose `X-Forwarded-For` is
     /// believed; from any other peer the connection's address is the client's.
     public var trustedProxies: [AddressRange]
+    /// Where a client address's country comes from (`--geoip FILE`: a MaxMind-format database);
+    /// nil for none: country conditions are refused at create, country figures are "unknown".
+    public var countryLookup: (any CountryLookup)? = nil
     /// The port of a second listener that answers only `GET /metrics`, without a key (on
     /// ``host``); nil (the default): `/metrics` is on the main port and needs an admin key.
     public var metricsPort: Int?

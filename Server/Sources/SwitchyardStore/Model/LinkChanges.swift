@@ -1,3 +1,5 @@
+public import SwitchyardRules
+
 /// What an update changes of a live link (`PATCH /api/v1/links/{code}`); a field left nil is
 /// kept as it is.
 ///
@@ -14,6 +16,8 @@ public struct LinkChanges: Sendable, Hashable {
     public var installProofFor: [InstallProofAction]??
     /// The new password hash: `.some(nil)` removes the password.
     public var passwordHash: String?? = nil
+    /// The new redirect rules: `.some(nil)` (or an empty list) removes them.
+    public var rules: [RedirectRule]?? = nil
 
     /// Changes to make; nothing by default.
     public init(fallbacks: SmartLink.Fallbacks? = nil, installProof: InstallProof?? = nil,
@@ -24,5 +28,5 @@ public struct LinkChanges: Sendable, Hashable {
     }
 
     /// Whether it changes nothing.
-    public var isEmpty: Bool { fallbacks == nil && installProof == nil && installProofFor == nil && passwordHash == nil }
+    public var isEmpty: Bool { fallbacks == nil && installProof == nil && installProofFor == nil && passwordHash == nil && rules == nil }
 }

@@ -1,5 +1,6 @@
 public import Foundation
 public import Switchyard
+public import SwitchyardRules
 
 /// What a link's creator sets: the route it opens with its parameters, the private metadata it
 /// carries, its redeem limit, its per-platform fallbacks and preview, when it stops opening.
@@ -42,6 +43,9 @@ public struct LinkContent: Sendable, Hashable, Codable {
     /// The salted hash of the link's password, as the service makes it (scrypt, in the PHC string
     /// format); nil: no password. The password itself is never kept.
     public var passwordHash: String? = nil
+    /// The link's redirect rules, in order: the first whose conditions all hold decides where a
+    /// visitor goes; nil (or empty) for none.
+    public var rules: [RedirectRule]? = nil
     /// Which deferred claims may hand the link out; nil for
     /// ``DeferredMatch/default(metadata:redeemLimit:)`` (a stored link always says).
     public var deferredMatch: DeferredMatch?

@@ -1,3 +1,4 @@
+import SwitchyardRules
 /// One column a link update may set.
 struct ColumnChange: Sendable {
     /// The column's name.
@@ -27,6 +28,8 @@ extension LinkChanges {
             ColumnChange(column: "install_proof", sets: installProof != nil, value: installProof??.rawValue),
             ColumnChange(column: "install_proof_for", sets: installProofFor != nil, value: actions),
             ColumnChange(column: "password_hash", sets: passwordHash != nil, value: passwordHash ?? nil),
+            ColumnChange(column: "rules", sets: rules != nil,
+                         value: (rules ?? nil).flatMap { $0.isEmpty ? nil : RedirectRule.storedText($0) }),
         ]
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import SwitchyardRules
 
 /// A link field as one column holds it.
 enum ColumnValue: Sendable, Hashable {
@@ -173,6 +174,13 @@ enum LinkColumns {
         .integer("max_clicks", \.content.maxClicks, added: 23),
         .count("click_count", \.clickCount, added: 23),
         .text("password_hash", \.content.passwordHash, added: 24),
+        .coded("rules", \.content.rules, added: 24, encode: { $0.flatMap { $0.isEmpty ? nil : RedirectRule.storedText($0) } },
+               decode: { text, code in
+                   guard let text else { return nil }
+                   do { return try RedirectRule.stored(text) } catch {
+                       throw StoreError(.corrupt, "link '\(code)' has rules that do not read: \((error as? RuleError)?.message ?? "\(error)")")
+                   }
+               }),
     ]
 
     /// The column names, comma-separated, in order.

@@ -10,6 +10,9 @@ extension OpenAPIDocument {
             "get": operation(
                 "openLink", "Open a smart link (per-platform redirect, app page or preview)", tag: "open",
                 parameters: [userAgent, parameter(
+                    "d", in: "query", required: false,
+                    description: "1: a page that explains what the link does on each platform, and which of its redirect rules fires for this request and why (Firebase's preview link); no click is counted. A password link shows its form instead.",
+                    schema: .string()), parameter(
                     AppRelease.headerName, in: "header",
                     description: "Browsers never send it. A request that does (an app opening the short link itself) and is older than the stricter of the route's since and the link's own minimum version is redirected to the fallback (or shown the page without a deep link); a malformed value is ignored.",
                     schema: .string())],

@@ -1,0 +1,95 @@
+import Foundation
+import Hummingbird
+import Switchyard
+import SwitchyardRules
+import SwitchyardStore
+
+extension LinkService {
+    /// What the link's rules read of `request`: its platform (the browser's, or `appPlatform` for
+    /// the app's own client), headers, query, client address and its country (looked up only when a
+    /// country condition is reached), the time and the app version it says.
+    func ruleRequest(_ request: Request, context: ServiceRequestContext, platform: Click.Platform, now: Date) -> RuleRequest {
+        let address = IPAddress(DeferredMatching.clientText(request, peer: context.remoteAddress?.ipAddress,
+                                                           trustedProxies: configuration.trustedProxies))
+        let lookup = geoIP
+        return RuleRequest(
+            platform: RulePlatform(platform), userAgent: request.headers[.userAgent],
+            acceptLanguage: request.headers[.acceptLanguage],
+            query: request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) },
+            address: address, now: now,
+            appRelease: request.headers[AppVersionGate.header].flatMap(AppRelease.init(headerValue:)),
+            hasCountryDatabase: lookup != nil,
+            country: { address.flatMap { lookup?.country(of: $0) } })
+    }
+
+    /// The link as a route rule (or variant) opens it: the target's route and parameters in
+    /// place of its own, everything else kept; nil when the route table no longer builds the
+    /// target (the rule is then passed over, and the link answers as itself).
+    func opened(_ link: SmartLink, as target: RuleTarget) -> OpenLinkCache.Opened? {
+        guard case .route(let route, let parameters) = target,
+              let built = try? builder.target(route: route, parameters: parameters) else { return nil }
+        var changed = link
+        changed.content.route = built.route
+        changed.content.routeName = built.routeName
+        changed.content.routeParameters = parameters
+        return OpenLinkCache.Opened(link: changed, urls: builder.urls(path: built.path, query: changed.queryParameters))
+    }
+}
+
+extension RulePlatform {
+    /// The service's platform of a request.
+    init(_ platform: Click.Platform) {
+        self = switch platform {
+        case .ios: .ios
+        case .android: .android
+        case .desktop: .desktop
+        case .other: .other
+        case .crawler: .crawler
+        }
+    }
+}
+
+/// What an open chose besides the link itself (a rule, or an A/B variant), carried through a
+/// deferred deep link as a suffix of the remembered code: `promo.example.com/spring#r2`. Codes
+/// and hosts never hold `#`, so a key with a choice cannot be taken for another key.
+enum OpenChoice: Sendable, Hashable {
+    case rule(Int)
+    case variant(Int)
+
+    /// `key#r2`, `key#v1`.
+    func code(_ key: String) -> String {
+        switch self {
+        case .rule(let index): "\(key)#r\(index)"
+        case .variant(let index): "\(key)#v\(index)"
+        }
+    }
+
+    /// A remembered code and its choice: `("key", .rule(2))` for `key#r2`; the code and nil
+    /// for a plain one.
+    static func split(_ code: String) -> (key: String, choice: OpenChoice?) {
+        guard let mark = code.lastIndex(of: "#") else { return (code, nil) }
+        let key = String(code[..<mark])
+        let rest = code[code.index(after: mark)...]
+        guard let kind = rest.first, let index = Int(rest.dropFirst()), (0..<100).contains(index) else { return (key, nil) }
+        switch kind {
+        case "r": return (key, .rule(index))
+        case "v": return (key, .variant(index))
+        default: return (key, nil)
+        }
+    }
+}
+
+extension LinkService {
+    /// The link as its rules decide it for an app request: the link with a route rule's route,
+    /// the rule's index, and a URL rule's URL (the link itself then).
+    func ruled(_ link: SmartLink, request: Request, context: ServiceRequestContext,
+               platform: Click.Platform) -> (link: SmartLink, rule: Int?, redirect: String?) {
+        guard let rules = link.content.rules, !rules.isEmpty,
+              let index = RuleMatcher.firstMatch(rules, for: ruleRequest(request, context: context, platform: platform, now: now()))
+        else { return (link, nil, nil) }
+        switch rules[index].target {
+        case .url(let url): return (link, index, url)
+        case .route: return (opened(link, as: rules[index].target)?.link ?? link, index, nil)
+        }
+    }
+}
