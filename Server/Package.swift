@@ -60,6 +60,7 @@ let package = Package(
                 "SwitchyardCommand",
                 "SwitchyardService",
                 "SwitchyardRules",
+                "SwitchyardGeoIP",
                 "SwitchyardAttest",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -111,7 +112,8 @@ let package = Package(
             dependencies: ["CMaxMindDB", "SwitchyardRules"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "SwitchyardGeoIPTests", dependencies: ["SwitchyardGeoIP", "SwitchyardRules"], swiftSettings: swiftSettings),
+        .testTarget(name: "SwitchyardGeoIPTests", dependencies: ["SwitchyardGeoIP", "SwitchyardRules", "CommandTestSupport"],
+                    swiftSettings: swiftSettings),
         // A QR code encoder (byte mode, level M, versions 1-10), no dependencies: the dashboard's QR codes.
         .target(name: "SwitchyardQR", swiftSettings: swiftSettings),
         .testTarget(name: "SwitchyardQRTests", dependencies: ["SwitchyardQR"], swiftSettings: swiftSettings),

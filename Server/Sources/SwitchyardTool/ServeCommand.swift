@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import SwitchyardCommand
+import SwitchyardGeoIP
 import SwitchyardService
 import SwitchyardStore
 import SwitchyardRules
@@ -89,6 +90,11 @@ struct ServeCommand: AsyncParsableCommand {
                                valueName: "range"),
             transform: ServeSettings.addressRange)
     var trustedProxies: [AddressRange] = []
+
+    @Option(name: .customLong("geoip"),
+            help: ArgumentHelp("A MaxMind-format country database (GeoLite2 Country or DB-IP Lite, .mmdb) for country rules and figures; reloaded when the file changes.",
+                               valueName: "file"))
+    var geoip: String?
 
     @Option(name: .customLong("not-found-redirect"),
             help: ArgumentHelp("Where the --base-url domain sends a code it has no link for, instead of 404 (stored domains keep their own: switchyard domains).",
@@ -219,6 +225,13 @@ struct ServeCommand: AsyncParsableCommand {
             "--database-timeout", as: "5s", because: "a request cannot wait on the database forever")
         settings.keyGuessRate = keyGuessRate.rate
         settings.trustedProxies = trustedProxies
+        if let geoip {
+            do {
+                settings.geoIP = try GeoIPDatabase(path: geoip)
+            } catch {
+                throw ValidationError("--geoip: \(error.message)")
+            }
+        }
         settings.bootstrapRedirects = LinkDomain.Redirects(
             notFound: try ServeSettings.redirect(notFoundRedirect, "--not-found-redirect"),
             expired: try ServeSettings.redirect(expiredRedirect, "--expired-redirect"))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Switchyard
+import SwitchyardGeoIP
 import SwitchyardService
 import SwitchyardStore
 import SwitchyardAttest
@@ -49,6 +50,8 @@ struct ServeSettings: Sendable {
     var auditRetention: Duration? = ServiceConfiguration.Limits.defaultAuditRetention
     /// Proxies whose `X-Forwarded-For` is believed (`--trusted-proxy`).
     var trustedProxies: [AddressRange] = []
+    /// The country database (`--geoip`), opened.
+    var geoIP: GeoIPDatabase?
     /// Where the bootstrap domain sends unknown codes and expired links (`--not-found-redirect`,
     /// `--expired-redirect`).
     var bootstrapRedirects = LinkDomain.Redirects()
@@ -195,6 +198,7 @@ struct ServeSettings: Sendable {
         configuration.limits.auditRetention = auditRetention
         configuration.limits.keyRequestRate = keyRequestRate
         configuration.bootstrapRedirects = bootstrapRedirects
+        configuration.countryLookup = geoIP
         return configuration
     }
 

@@ -5,6 +5,7 @@ import NIOCore
 import ServiceLifecycle
 public import Logging
 import Switchyard
+import SwitchyardGeoIP
 public import SwitchyardStore
 
 /// Builds the link service's Hummingbird application: the API, `GET /{code}`, the association
@@ -83,6 +84,9 @@ package func buildApplication(
     let domains = DomainRefresher(directory: service.domains, store: store, interval: configuration.domainRefreshInterval,
                                   logger: logger)
     var services: [any Service] = [recorder, sweeper, refresher, expirySweeper, webhooks, keyUses, domains]
+    if let database = configuration.countryLookup as? GeoIPDatabase {
+        services.append(GeoIPReloader(database: database, interval: .seconds(30), logger: logger))
+    }
     if let metricsPort = configuration.metricsPort {
         // A second listener that answers `GET /metrics` only; the main port then has none.
         services.append(Application(

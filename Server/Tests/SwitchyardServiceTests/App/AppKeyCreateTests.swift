@@ -46,7 +46,8 @@ import Testing
                           "preview": #"{"title": "Account locked: call +1-555-0100", "image": "https://evil.example.net/lock.png"}"#,
                           "installProof": #""none""#, "installProofFor": #"["redeem", "resolve"]"#,
                           "expiredURL": #""https://example.org/over""#, "domain": #""go.example.com""#,
-                          "maxClicks": "5", "validSince": #""2099-01-01T00:00:00Z""#]
+                          "maxClicks": "5", "validSince": #""2099-01-01T00:00:00Z""#, "password": #""open sesame""#,
+                          "rules": #"[{"conditions": [{"type": "crawler"}], "target": {"url": "https://evil.example.net/"}}]"#]
             let value = try #require(values[field], "a value for the admin-only field '\(field)'")
             let body = #"{"route": "about/team", "install": "install-0001", ""# + field + #"": "# + value + "}"
             let response = try await client.send(.post, "/api/v1/links", key: Keys.app, json: body)

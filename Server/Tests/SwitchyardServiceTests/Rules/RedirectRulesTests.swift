@@ -3,6 +3,8 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Switchyard
+import CommandTestSupport
+import SwitchyardGeoIP
 import SwitchyardRules
 @testable import SwitchyardService
 import SwitchyardStore
@@ -165,6 +167,26 @@ struct FirstByteCountries: CountryLookup {
             let byApp = try await client.send(.post, "/api/v1/links", key: Keys.app,
                                               json: #"{"route": "about/team", "install": "i-1", "rules": []}"#)
             #expect(byApp.status != .created, "the app key sets no rules")
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func aCountryRuleReadsAGeneratedMaxMindDatabase(kind: StoreKind) async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.url.appendingPathComponent("GeoLite2-Country.mmdb").path
+        try GeoIPFixture.write(to: path, ["81.2.69.0/24": "GB", "2a02:c7c::/32": "GB", "82.0.0.0/8": "FR"])
+        var configuration = Self.configuration()
+        configuration.countryLookup = try GeoIPDatabase(path: path)
+        try await Harness.live(kind, configuration: configuration) { client, _ in
+            let code = try #require(try await client.create(Self.body)["code"]?.stringValue)
+            #expect(try await Self.open(client, "/\(code)", agent: Agents.desktop, address: "81.2.69.160").headers[.location]
+                == "https://shop.example.com/uk")
+            #expect(try await Self.open(client, "/\(code)", agent: Agents.desktop, address: "2a02:c7c:1:2::9").headers[.location]
+                == "https://shop.example.com/uk", "an IPv6 client in GB")
+            #expect(try await Self.open(client, "/\(code)", agent: Agents.desktop, address: "82.4.4.4").headers[.location]
+                == "https://shop.example.com/team")
+            #expect(try await Self.open(client, "/\(code)", agent: Agents.desktop, address: "192.0.2.1").headers[.location]
+                == "https://shop.example.com/team", "an address in no network has no country")
         }
     }
 }

@@ -114,4 +114,17 @@ import Testing
         #expect(refused.status == 64, "\(refused)")
         #expect(refused.standardError.contains("\(option) needs a duration, \(example)"), "\(refused)")
     }
+
+    @Test func aGeoIPFileThatIsNoDatabaseStopsTheStartBySaying() throws {
+        let folder = try TemporaryDirectory()
+        let text = folder.url.appendingPathComponent("country.mmdb")
+        try Data("not a database".utf8).write(to: text)
+        let refused = try Switchyard.run(["serve", "--routes", Switchyard.shopRoutes, "--database", "sqlite:/nonexistent/x.sqlite",
+                                          "--geoip", text.path])
+        #expect(refused.status == 64, "\(refused)")
+        #expect(refused.standardError.contains("--geoip: '\(text.path)' is not a MaxMind database: "), "\(refused)")
+        let missing = try Switchyard.run(["serve", "--routes", Switchyard.shopRoutes, "--database", "sqlite:/nonexistent/x.sqlite",
+                                          "--geoip", "/nonexistent/country.mmdb"])
+        #expect(missing.standardError.contains("--geoip: '/nonexistent/country.mmdb' cannot be read: No such file or directory"), "\(missing)")
+    }
 }
