@@ -1,1 +1,0 @@
-// The click classifier lands here (issue 55).
