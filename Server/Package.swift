@@ -93,7 +93,7 @@ let package = Package(
         // How a click is counted: human, bot (a data file of patterns with their sources) or duplicate.
         .target(
             name: "SwitchyardTraffic",
-            dependencies: ["SwitchyardRules"],
+            dependencies: ["SwitchyardRules", .product(name: "Switchyard", package: "Switchyard")],
             resources: [.copy("Data/bot-patterns.json")],
             swiftSettings: swiftSettings
         ),
