@@ -97,6 +97,13 @@ extension Dashboard {
             }
             body.metadata = members
         }
+        if let text = form.trimmed("rules") {
+            do {
+                body.rules = try JSONValue.parse(text)
+            } catch {
+                throw FormError(message: "'rules' is not valid JSON: \(error)")
+            }
+        }
         if let text = form.trimmed("redeemLimit") {
             guard let limit = Int(text) else {
                 throw FormError(message: BodyFields.outOfRange("'redeemLimit'", CreateLinkRequest.redeemLimits).detail)

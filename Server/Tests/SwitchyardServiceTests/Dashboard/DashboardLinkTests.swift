@@ -82,6 +82,24 @@ import Testing
         }
     }
 
+    @Test func rulesFromTheFormAreCheckedAsTheAPIChecksThemAndShown() async throws {
+        try await Harness.live(.memory) { client, _ in
+            let browser = DashboardClient(client)
+            let csrf = try await browser.signIn()
+            let notJSON = try await browser.post("/dashboard/new", form: [("csrf", csrf), ("route", "about/team"), ("rules", "[{")])
+            #expect(notJSON.status == .badRequest)
+            #expect(notJSON.text.contains("&#39;rules&#39; is not valid JSON") || notJSON.text.contains("'rules' is not valid JSON"))
+            let made = try await browser.post("/dashboard/new", form: [
+                ("csrf", csrf), ("route", "about/team"), ("alias", "ruled"), ("fallback.web", "https://shop.example.com/t"),
+                ("rules", #"[{"name": "French", "conditions": [{"type": "language", "value": "fr"}], "target": {"url": "https://shop.example.com/fr"}}]"#),
+            ])
+            #expect(made.status == .seeOther, "\(made.text.prefix(300))")
+            let page = try await browser.get("/dashboard/links/ruled").text
+            #expect(page.contains("Rule 1 (French)"))
+            #expect(page.contains("language is fr → https://shop.example.com/fr"))
+        }
+    }
+
     @Test func clicksShowInTheListAndTheChart() async throws {
         try await Harness.live(.memory) { client, harness in
             let browser = DashboardClient(client)
@@ -139,6 +157,10 @@ import Testing
         ([("route", "about/team"), ("expiresAt", "2001-01-01T00:00")], #"{"route": "about/team", "expiresAt": "2001-01-01T00:00:00Z"}"#),
         ([("route", "about/team"), ("expiresAt", "soon")], #"{"route": "about/team", "expiresAt": "soon"}"#),
         ([("route", "anyList")], #"{"route": "anyList"}"#),
+        ([("route", "about/team"), ("rules", #"[{"conditions": [], "target": {"url": "https://shop.example.com/"}}]"#)],
+         #"{"route": "about/team", "rules": [{"conditions": [], "target": {"url": "https://shop.example.com/"}}]}"#),
+        ([("route", "about/team"), ("rules", #"[{"conditions": [{"type": "country", "value": "FR"}], "target": {"route": "nowhere"}}]"#)],
+         #"{"route": "about/team", "rules": [{"conditions": [{"type": "country", "value": "FR"}], "target": {"route": "nowhere"}}]}"#),
         ([("route", "about/team"), ("preview.image", "data:image/png;base64,AAAA")], #"{"route": "about/team", "preview": {"image": "data:image/png;base64,AAAA"}}"#),
     ]
 

@@ -91,6 +91,9 @@ enum DashboardForms {
                 input("password", "Password", type: "password",
                       hint: "optional; 4 to 128 characters: browsers get a form, the app sends it with resolve and redeem"),
             ]),
+            .init(legend: "Redirect rules", fields: [
+                textarea("rules", "Rules", hint: #"a JSON array, tried in order: [{"name": "French", "conditions": [{"type": "language", "value": "fr"}], "target": {"url": "https://..."}}]; conditions: platform, device, os, browser, language, query, address, country, before, after, appVersion, crawler; targets: url, or route with parameters"#),
+            ]),
             .init(legend: "Preview (Open Graph)", fields: [
                 input("preview.title", "Title"),
                 input("preview.description", "Description"),

@@ -126,6 +126,10 @@ enum DashboardViews {
         }
         if let start = link.validSince { rows.append(.text("Opens from", date(start))) }
         if link.content.passwordHash != nil { rows.append(.text("Password", "set: browsers get a form, the app sends it")) }
+        for (index, rule) in (link.content.rules ?? []).enumerated() {
+            rows.append(.text("Rule \(index + 1)" + (rule.name.map { " (\($0))" } ?? ""),
+                              rule.conditions.map(\.summary).joined(separator: ", ") + " → " + LinkExplainer.describe(rule.target)))
+        }
         rows.append(Cell(name: "Install proof", text: installProofText(installProof, for: link.installProofFor),
                          note: link.installProof == nil ? "the service's default" : nil))
         for (name, url) in [("iOS fallback", link.fallbacks.ios), ("Android fallback", link.fallbacks.android),
