@@ -147,9 +147,8 @@ extension LinkRules {
         if let rules = body.rules {
             draft.rules = try redirectRules(rules)
         }
-        if let password = body.password {
-            draft.passwordHash = try LinkPassword.hashForLink(password)
-        }
+        // A password's length was checked with the body; its hash is made by the caller, off the
+        // event loops (``LinkPasswords/hash(_:)``).
         if let alias = body.alias, let refusal = LinkCodes.aliasRefusal(alias) {
             throw LinkRuleError(.invalidAlias, refusal)
         }

@@ -43,7 +43,9 @@ struct LinksAPI: Sendable {
     /// `author`'s `link.created` entry is written with the link.
     func create(_ body: CreateLinkRequest, team: String, author: AuditAuthor?, logger: Logger) async throws -> DeepLinkBuilder.VerifiedLink {
         let domain = try service.domains.domain(named: body.domain, team: team)
-        let draft = try service.rules.draft(body, by: .team, now: service.now())
+        var draft = try service.rules.draft(body, by: .team, now: service.now())
+        // The slow hash runs off the request's executor (the event loops), once the body has passed its checks.
+        if let password = body.password { draft.passwordHash = try await service.passwords.hash(password) }
         let created = try await service.create(draft, team: team, alias: body.alias, domain: domain, author: author)
         logger.info("link created", metadata: ["code": "\(created.link.code)", "team": "\(team)", "route": "\(created.link.route)"])
         return created
@@ -124,7 +126,11 @@ struct LinksAPI: Sendable {
         }
         var changes = LinkChanges(installProof: body.installProof, installProofFor: body.installProofFor)
         if let password = body.password {
-            changes.passwordHash = .some(try password.map(LinkPassword.hashForLink))
+            if let password {
+                changes.passwordHash = .some(try await service.passwords.hash(password))
+            } else {
+                changes.passwordHash = .some(nil)
+            }
         }
         if let rules = body.rules {
             do { changes.rules = .some(try service.rules.redirectRules(rules)) } catch { throw Problem(error) }

@@ -59,16 +59,6 @@ enum LinkPassword {
         }
     }
 
-    /// The hash a new link keeps for `password` (whose length was checked).
-    static func hashForLink(_ password: String) throws(Problem) -> String {
-        do {
-            return try hash(password)
-        } catch {
-            throw Problem(.internalServerError, kind: "password-hash-failed", title: "Password not kept",
-                          detail: "the password could not be hashed: \(error)")
-        }
-    }
-
     private static func derive(_ password: String, salt: [UInt8], cost: Cost) throws -> [UInt8] {
         let key = try KDF.Scrypt.deriveKey(from: Array(password.utf8), salt: salt, outputByteCount: hashBytes,
                                            rounds: 1 << cost.logN, blockSize: cost.blockSize, parallelism: cost.parallelism)
@@ -133,6 +123,19 @@ final class LinkPasswords: Sendable {
         case matches, wrong
         /// Every slot was taken: try again in a moment.
         case busy
+    }
+
+    /// The hash a link keeps for `password` (whose length was checked), made on a global queue:
+    /// scrypt holds its thread for tens of milliseconds, which must not be an event loop's.
+    func hash(_ password: String) async throws(Problem) -> String {
+        let made = await withCheckedContinuation { (continuation: CheckedContinuation<String?, Never>) in
+            DispatchQueue.global().async { continuation.resume(returning: try? LinkPassword.hash(password)) }
+        }
+        guard let made else {
+            throw Problem(.internalServerError, kind: "password-hash-failed", title: "Password not kept",
+                          detail: "the password could not be hashed")
+        }
+        return made
     }
 
     /// Checks `password` against `stored` off the request's thread.
