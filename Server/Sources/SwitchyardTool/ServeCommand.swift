@@ -113,6 +113,20 @@ struct ServeCommand: AsyncParsableCommand {
             transform: RateArgument.parse)
     var keyGuessRate = RateArgument(rate: ServiceConfiguration.Limits.defaultKeyGuessRate)
 
+    @Option(name: .customLong("password-guess-rate"),
+            help: ArgumentHelp("""
+                Password guesses on links (the form's, the app's resolve and redeem) each client address (IPv6: each /64) \
+                may make: COUNT/second|minute|hour, or off.
+                """, valueName: "rate"),
+            transform: RateArgument.parse)
+    var passwordGuessRate = RateArgument(rate: ServiceConfiguration.Limits.defaultPasswordGuessRate)
+
+    @Option(name: .customLong("link-password-guess-rate"),
+            help: ArgumentHelp("Password guesses one link takes from every address together: COUNT/second|minute|hour, or off.",
+                               valueName: "rate"),
+            transform: RateArgument.parse)
+    var linkPasswordGuessRate = RateArgument(rate: ServiceConfiguration.Limits.defaultPasswordLinkGuessRate)
+
     @Option(name: .customLong("install-proof"),
             help: ArgumentHelp("""
                 What a redeem-limited link that does not say (installProof) asks of an install: attested (an App \
@@ -224,6 +238,8 @@ struct ServeCommand: AsyncParsableCommand {
         settings.databaseTimeout = try databaseTimeout.required(
             "--database-timeout", as: "5s", because: "a request cannot wait on the database forever")
         settings.keyGuessRate = keyGuessRate.rate
+        settings.passwordGuessRate = passwordGuessRate.rate
+        settings.linkPasswordGuessRate = linkPasswordGuessRate.rate
         settings.trustedProxies = trustedProxies
         if let geoip {
             do {

@@ -58,6 +58,9 @@ struct ServeSettings: Sendable {
     /// Dashboard sign-ins and wrong admin keys each client address may make (`--key-guess-rate`);
     /// nil for no limit.
     var keyGuessRate: RateLimit? = ServiceConfiguration.Limits.defaultKeyGuessRate
+    /// `--password-guess-rate` and `--link-password-guess-rate`.
+    var passwordGuessRate: RateLimit? = ServiceConfiguration.Limits.defaultPasswordGuessRate
+    var linkPasswordGuessRate: RateLimit? = ServiceConfiguration.Limits.defaultPasswordLinkGuessRate
     /// A second port answering only `GET /metrics`, without a key (`--metrics-port`); nil:
     /// `/metrics` is on the main port and needs the admin key.
     var metricsPort: Int?
@@ -199,6 +202,8 @@ struct ServeSettings: Sendable {
         configuration.limits.keyRequestRate = keyRequestRate
         configuration.bootstrapRedirects = bootstrapRedirects
         configuration.countryLookup = geoIP
+        configuration.limits.passwordGuessRate = passwordGuessRate
+        configuration.limits.passwordLinkGuessRate = linkPasswordGuessRate
         return configuration
     }
 

@@ -13,7 +13,7 @@ enum UserAgent {
     static let crawlerMarkers = [
         "facebookexternalhit", "facebot", "twitterbot", "slackbot", "slack-imgproxy", "linkedinbot",
         "whatsapp", "telegrambot", "discordbot", "googlebot", "bingbot", "applebot", "skypeuripreview",
-        "embedly", "pinterest", "redditbot", "mastodon", "vkshare", "iframely", "outbrain", "quora link preview",
+        "embedly", "pinterestbot", "redditbot", "mastodon", "vkshare", "iframely", "outbrain", "quora link preview",
     ]
     private static let crawlers = crawlerMarkers.map { Array($0.utf8) }
     private static let notSafari = ["chrome/", "chromium/", "crios/", "fxios/", "firefox/", "edg/", "opr/"].map { Array($0.utf8) }

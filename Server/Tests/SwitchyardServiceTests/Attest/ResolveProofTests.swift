@@ -34,7 +34,7 @@ import Testing
     func metadataGoesOnlyToAnAttestedInstall(kind: StoreKind) async throws {
         try await Harness.live(kind) { client, harness in
             let created = try await client.create(
-                #"{"route": "about/team", "metadata": {"secret": "S1"}, "installProof": "attested", "installProofFor": ["resolve", "redeem"]}"#)
+                #"{"route": "about/team", "metadata": {"secret": "S1-only-for-attested"}, "installProof": "attested", "installProofFor": ["resolve", "redeem"]}"#)
             #expect(created["installProofFor"] == ["redeem", "resolve"])
             let code = try #require(created["code"]?.stringValue)
             let device = AttestSupport.DeviceKey(appID: "TEAMID.com.example.shop")
@@ -44,7 +44,7 @@ import Testing
             #expect(bare.status == .ok, "\(bare.text)")
             #expect(try bare.json()["metadata"] == .null)
             #expect(try bare.json()["route"] == "about/team")
-            #expect(!bare.text.contains("S1"))
+            #expect(!bare.text.contains("S1-only-for-attested"))
             let otherData = try await Self.resolve(client, code, install: Self.install, key: device, counter: 1,
                                                    signing: "redeem:\(code):\(Self.install)")
             #expect(try otherData.json()["metadata"] == .null, "an assertion over other data is no proof")
@@ -57,7 +57,7 @@ import Testing
 
             let attested = try await Self.resolve(client, code, install: Self.install, key: device, counter: 3)
             #expect(attested.status == .ok)
-            #expect(try attested.json()["metadata"] == ["secret": "S1"])
+            #expect(try attested.json()["metadata"] == ["secret": "S1-only-for-attested"])
             let replayed = try await Self.resolve(client, code, install: Self.install, key: device, counter: 3)
             #expect(try replayed.json()["metadata"] == .null, "a replayed assertion is no proof")
             #expect(try await harness.store.attestKey(id: device.keyID)?.counter == 3)

@@ -18,6 +18,16 @@ import Testing
         #expect(UserAgent.platform("") == .other)
     }
 
+    /// Pinterest's crawler is a crawler; its in-app browser is a person (the marker was once
+    /// `pinterest`, which sent people tapping a link inside Pinterest to the preview page).
+    @Test func pinterestsCrawlerIsOneAndItsInAppBrowserIsNot() {
+        #expect(UserAgent.platform("Mozilla/5.0 (compatible; Pinterestbot/1.0; +http://www.pinterest.com/bot.html)") == .crawler)
+        let inApp = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [Pinterest/iOS]"
+        #expect(UserAgent.platform(inApp) == .ios)
+        let android = "Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/UD1A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/124.0 Mobile Safari/537.36 [Pinterest/Android]"
+        #expect(UserAgent.platform(android) == .android)
+    }
+
     @Test func markersMatchInAnyLetterCaseAnywhereInTheHeader() {
         #expect(UserAgent.platform("MOZILLA/5.0 (IPHONE; CPU IPHONE OS 17_4 LIKE MAC OS X)") == .ios)
         #expect(UserAgent.platform("Ünïcödé — Android ✓") == .android)

@@ -83,6 +83,19 @@ import Testing
 
     /// `--database-timeout` reaches the store: `serve` opens it with the settings' timeout (5 s
     /// unless given), and `off` is refused, since a request cannot wait on the database forever.
+    @Test func thePasswordGuessRatesReachTheService() throws {
+        let defaults = try ServeCommand.parse([])
+        #expect(defaults.passwordGuessRate.rate == RateLimit(10, perSeconds: 60))
+        #expect(defaults.linkPasswordGuessRate.rate == RateLimit(60, perSeconds: 3600))
+        let given = try ServeCommand.parse(["--password-guess-rate", "3/minute", "--link-password-guess-rate", "off"])
+        var settings = ServeSettings(environment: [:])
+        settings.passwordGuessRate = given.passwordGuessRate.rate
+        settings.linkPasswordGuessRate = given.linkPasswordGuessRate.rate
+        let limits = settings.configuration(routes: RouteTableConfiguration()).limits
+        #expect(limits.passwordGuessRate == RateLimit(3, perSeconds: 60))
+        #expect(limits.passwordLinkGuessRate == nil)
+    }
+
     @Test func theDatabaseTimeoutReachesTheStore() async throws {
         #expect(try ServeCommand.parse([]).databaseTimeout.duration == .seconds(5))
         #expect(try ServeCommand.parse(["--database-timeout", "2m"]).databaseTimeout.duration == .seconds(120))
