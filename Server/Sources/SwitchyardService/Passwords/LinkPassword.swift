@@ -113,6 +113,7 @@ final class LinkPasswords: Sendable {
     /// The checks allowed at once.
     let checkSlots: Int
     private let running = Atomic<Int>(0)
+    private let hashing = Atomic<Int>(0)
 
     init(checkSlots: Int = 2) {
         self.checkSlots = checkSlots
@@ -125,12 +126,20 @@ final class LinkPasswords: Sendable {
         case busy
     }
 
-    /// The hash a link keeps for `password` (whose length was checked), made on a global queue:
-    /// scrypt holds its thread for tens of milliseconds, which must not be an event loop's.
+    /// The hash a link keeps for `password` (whose length was checked), made on a thread of its
+    /// own: scrypt holds its thread for tens of milliseconds, which must be neither an event loop
+    /// nor one of Swift concurrency's few shared threads (on Linux, libdispatch's global queue is
+    /// as wide as the machine has cores: two checks there stalled every task of the process).
+    /// At most ``checkSlots`` twice over at once; beyond, 503.
     func hash(_ password: String) async throws(Problem) -> String {
-        let made = await withCheckedContinuation { (continuation: CheckedContinuation<String?, Never>) in
-            DispatchQueue.global().async { continuation.resume(returning: try? LinkPassword.hash(password)) }
+        let (taken, _) = hashing.add(1, ordering: .acquiringAndReleasing)
+        defer { hashing.subtract(1, ordering: .acquiringAndReleasing) }
+        guard taken < checkSlots * 2 else {
+            throw Problem(.serviceUnavailable, kind: "password-check-busy", title: "Busy",
+                          detail: "the service is hashing as many passwords as it hashes at once; retry shortly",
+                          headers: [.retryAfter: "1"])
         }
+        let made = await Self.onOwnThread { try? LinkPassword.hash(password) }
         guard let made else {
             throw Problem(.internalServerError, kind: "password-hash-failed", title: "Password not kept",
                           detail: "the password could not be hashed")
@@ -143,10 +152,17 @@ final class LinkPasswords: Sendable {
         let (taken, _) = running.add(1, ordering: .acquiringAndReleasing)
         defer { running.subtract(1, ordering: .acquiringAndReleasing) }
         guard taken < checkSlots else { return .busy }
-        let matches = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            DispatchQueue.global().async { continuation.resume(returning: LinkPassword.matches(password, stored: stored)) }
-        }
+        let matches = await Self.onOwnThread { LinkPassword.matches(password, stored: stored) }
         return matches ? .matches : .wrong
+    }
+
+    /// Runs `work` on a new thread and returns its result (the callers bound how many run at once).
+    static func onOwnThread<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async -> Value {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Value, Never>) in
+            let thread = Thread { continuation.resume(returning: work()) }
+            thread.name = "switchyard-scrypt"
+            thread.start()
+        }
     }
 }
 
