@@ -323,8 +323,8 @@ enum RuleInstant {
 }
 
 extension JSONValue {
-    /// What a value is, for messages: `a string`, `an object`...
-    var kindName: String {
+    /// What a value is, for messages: `a string`, `an object`... (the bot-pattern file's reader says it too).
+    package var kindName: String {
         switch self {
         case .null: "null"
         case .bool: "a Boolean"

@@ -12,7 +12,8 @@ extension LinkOpener {
         let explainer = LinkExplainer(service: service)
         var explanation = explainer.explain(link, url: service.shortURL(key))
         if let rules = link.content.rules, !rules.isEmpty {
-            var ruleRequest = service.ruleRequest(request, context: context, platform: UserAgent.platform(request.headers[.userAgent]), now: now)
+            var ruleRequest = service.ruleRequest(request, context: context, platform: UserAgent.platform(request.headers[.userAgent]),
+                                                  readsQuery: true, now: now)
             ruleRequest.query.removeAll { $0.name == "d" }
             explanation.rules.insert(LinkExplainer.ruleCase(rules, request: ruleRequest, platform: "you"), at: 0)
         }

@@ -28,12 +28,7 @@ struct LinkOpener: Sendable {
         let key = domain.key(code)
         let opened: OpenLinkCache.Opened?
         do {
-            // A fresh entry answers without the storage wrapper or the cache's source: the hot path.
-            if let cached = service.openCache.lookup(code: key, at: service.now()) {
-                opened = cached
-            } else {
-                opened = try await service.storage { try await service.openCache.opened(code: key, now: service.now, from: service.openSource) }
-            }
+            opened = try await cached(key)
         } catch let problem as Problem {
             return Responses.html(Pages.unavailable(detail: problem.detail), status: problem.status)
                 .with(problem.headers)
@@ -54,7 +49,7 @@ struct LinkOpener: Sendable {
             return passwordForm(code: code)
         }
         // `?d=1` (Firebase's preview link): what the link does, and which rule fires for this request. No click.
-        if request.uri.queryParameters["d"] == "1" {
+        if request.uri.query != nil, request.uri.queryParameters["d"] == "1" {
             return debugPage(opened.link, key: key, request: request, context: context, at: now)
         }
         // A click-limited link counts a person's open in the store, exactly, on every instance.
@@ -75,7 +70,8 @@ struct LinkOpener: Sendable {
         // A link's rules: the first whose conditions all hold decides (a URL, or the link with another route).
         if let rules = opened.link.content.rules, !rules.isEmpty {
             let platform = UserAgent.platform(request.headers[.userAgent])
-            if let index = RuleMatcher.firstMatch(rules, for: service.ruleRequest(request, context: context, platform: platform, now: now)) {
+            if let index = RuleMatcher.firstMatch(rules, for: service.ruleRequest(request, context: context, platform: platform,
+                                                                                   readsQuery: true, now: now)) {
                 switch rules[index].target {
                 case .url(let url):
                     record(request, clickKey: key, platform: platform, at: now)
@@ -91,6 +87,13 @@ struct LinkOpener: Sendable {
         }
         return await answer(opened, clickKey: key, shortURL: service.shortURL(key), storedCode: key,
                             request: request, context: context, at: now)
+    }
+
+    /// The link stored under `key`, from the open cache: a fresh entry answers without the storage
+    /// wrapper or the cache's source (the hot path); a miss is read in the cache's batches.
+    func cached(_ key: String) async throws -> OpenLinkCache.Opened? {
+        if let cached = service.openCache.lookup(code: key, at: service.now()) { return cached }
+        return try await service.storage { try await service.openCache.opened(code: key, now: service.now, from: service.openSource) }
     }
 
     /// Records a click of `clickKey` (with its referrer, bounded) and counts the open.

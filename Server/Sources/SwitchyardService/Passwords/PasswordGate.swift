@@ -49,7 +49,8 @@ extension LinkOpener {
         let key = domain.key(code)
         let link: SmartLink?
         do {
-            link = try await service.storage { try await service.store.link(code: key) }
+            // As GET reads it: a post for a code that does not exist costs no read of its own.
+            link = try await cached(key)?.link
         } catch let problem as Problem {
             return Responses.html(Pages.unavailable(detail: problem.detail), status: problem.status).with(problem.headers)
         }

@@ -6,16 +6,19 @@ import SwitchyardStore
 
 extension LinkService {
     /// What the link's rules read of `request`: its platform (the browser's, or `appPlatform` for
-    /// the app's own client), headers, query, client address and its country (looked up only when a
-    /// country condition is reached), the time and the app version it says.
-    func ruleRequest(_ request: Request, context: ServiceRequestContext, platform: Click.Platform, now: Date) -> RuleRequest {
+    /// the app's own client), headers, client address and its country (looked up only when a
+    /// country condition is reached), the time, the app version it says, and — `readsQuery`, for
+    /// the short link itself — its query. The app's resolve carries the API's query (`domain`),
+    /// not the short link's, so query conditions read none there.
+    func ruleRequest(_ request: Request, context: ServiceRequestContext, platform: Click.Platform, readsQuery: Bool,
+                     now: Date) -> RuleRequest {
         let address = IPAddress(DeferredMatching.clientText(request, peer: context.remoteAddress?.ipAddress,
                                                            trustedProxies: configuration.trustedProxies))
         let lookup = geoIP
         return RuleRequest(
             platform: RulePlatform(platform), userAgent: request.headers[.userAgent],
             acceptLanguage: request.headers[.acceptLanguage],
-            query: request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) },
+            query: readsQuery ? request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) } : [],
             address: address, now: now,
             appRelease: request.headers[AppVersionGate.header].flatMap(AppRelease.init(headerValue:)),
             hasCountryDatabase: lookup != nil,
@@ -49,18 +52,16 @@ extension RulePlatform {
     }
 }
 
-/// What an open chose besides the link itself (a rule, or an A/B variant), carried through a
-/// deferred deep link as a suffix of the remembered code: `promo.example.com/spring#r2`. Codes
-/// and hosts never hold `#`, so a key with a choice cannot be taken for another key.
+/// What an open chose besides the link itself (a redirect rule), carried through a deferred deep
+/// link as a suffix of the remembered code: `promo.example.com/spring#r2`. Codes and hosts never
+/// hold `#`, so a key with a choice cannot be taken for another key.
 enum OpenChoice: Sendable, Hashable {
     case rule(Int)
-    case variant(Int)
 
-    /// `key#r2`, `key#v1`.
+    /// `key#r2`.
     func code(_ key: String) -> String {
         switch self {
         case .rule(let index): "\(key)#r\(index)"
-        case .variant(let index): "\(key)#v\(index)"
         }
     }
 
@@ -71,11 +72,7 @@ enum OpenChoice: Sendable, Hashable {
         let key = String(code[..<mark])
         let rest = code[code.index(after: mark)...]
         guard let kind = rest.first, let index = Int(rest.dropFirst()), (0..<100).contains(index) else { return (key, nil) }
-        switch kind {
-        case "r": return (key, .rule(index))
-        case "v": return (key, .variant(index))
-        default: return (key, nil)
-        }
+        return kind == "r" ? (key, .rule(index)) : (key, nil)
     }
 }
 
@@ -85,7 +82,8 @@ extension LinkService {
     func ruled(_ link: SmartLink, request: Request, context: ServiceRequestContext,
                platform: Click.Platform) -> (link: SmartLink, rule: Int?, redirect: String?) {
         guard let rules = link.content.rules, !rules.isEmpty,
-              let index = RuleMatcher.firstMatch(rules, for: ruleRequest(request, context: context, platform: platform, now: now()))
+              let index = RuleMatcher.firstMatch(rules, for: ruleRequest(request, context: context, platform: platform,
+                                                                         readsQuery: false, now: now()))
         else { return (link, nil, nil) }
         switch rules[index].target {
         case .url(let url): return (link, index, url)

@@ -110,7 +110,7 @@ private struct EntryReader {
 
     func object(_ value: JSONValue, at path: String?, allowed: Set<String>) throws(BotPatternsError) -> [String: JSONValue] {
         guard case .object(let members) = value else {
-            throw BotPatternsError(.invalidEntry, in: file, at: path, "must be an object, got \(value.phrase)")
+            throw BotPatternsError(.invalidEntry, in: file, at: path, "must be an object, got \(value.kindName)")
         }
         if let unknown = members.keys.filter({ !allowed.contains($0) }).sorted().first {
             throw BotPatternsError(.invalidEntry, in: file, at: path,
@@ -123,7 +123,7 @@ private struct EntryReader {
                      _ read: (JSONValue, String) throws(BotPatternsError) -> Entry) throws(BotPatternsError) -> [Entry] {
         guard let value else { return [] }
         guard case .array(let elements) = value else {
-            throw BotPatternsError(.invalidEntry, in: file, at: path, "must be an array, got \(value.phrase)")
+            throw BotPatternsError(.invalidEntry, in: file, at: path, "must be an array, got \(value.kindName)")
         }
         guard elements.count <= BotPatterns.maximumPatterns else {
             throw BotPatternsError(.tooManyPatterns, in: file, at: path,
@@ -139,7 +139,7 @@ private struct EntryReader {
     func text(_ value: JSONValue?, at path: String) throws(BotPatternsError) -> String {
         guard let value else { throw BotPatternsError(.invalidEntry, in: file, at: path, "is missing") }
         guard case .string(let text) = value else {
-            throw BotPatternsError(.invalidEntry, in: file, at: path, "must be a string, got \(value.phrase)")
+            throw BotPatternsError(.invalidEntry, in: file, at: path, "must be a string, got \(value.kindName)")
         }
         return text
     }
@@ -147,19 +147,5 @@ private struct EntryReader {
     func optionalText(_ value: JSONValue?, at path: String) throws(BotPatternsError) -> String? {
         guard let value, !value.isNull else { return nil }
         return try text(value, at: path)
-    }
-}
-
-extension JSONValue {
-    /// The value's type with its article, for messages.
-    fileprivate var phrase: String {
-        switch self {
-        case .null: "null"
-        case .bool: "a Boolean"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
-        }
     }
 }
