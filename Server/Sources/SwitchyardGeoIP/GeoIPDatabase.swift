@@ -1,21 +1,14 @@
-import CMaxMindDB
 public import Foundation
-public import Switchyard
 public import SwitchyardRules
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The country of a client address, from a MaxMind-format database the operator brings
-/// (`--geoip FILE`: GeoLite2 Country, DB-IP's IP to Country Lite, or any database with
-/// `country.iso_code`), read with libmaxminddb (memory-mapped, safe from many threads).
+/// (`--geoip FILE`: GeoLite2 Country or City, DB-IP's IP to Country Lite, or any database whose
+/// records have `country.iso_code`), read with libmaxminddb: memory-mapped, safe from many tasks.
 ///
-/// The file is replaced on disk now and then (a monthly download, renamed into place):
-/// ``reloadIfChanged()`` opens the new one when the file's identity, size or time has changed, and
-/// swaps it in; lookups under way finish on the old one, which is closed after the last.
+/// The file is replaced on disk now and then (a monthly download renamed into place, sometimes a
+/// rewrite in place): ``reloadIfChanged()`` opens the new version and swaps it in. Lookups under
+/// way finish on the old one, which is closed after the last of them.
 ///
 /// ```swift
 /// let geoIP = try GeoIPDatabase(path: "/var/lib/geoip/GeoLite2-Country.mmdb")
@@ -24,170 +17,80 @@ import Darwin
 public final class GeoIPDatabase: CountryLookup, Sendable {
     /// The file read.
     public let path: String
-    private let current: Mutex<OpenDatabase>
+    private let state: Mutex<State>
+    /// Held through a whole reload, so that two callers never open the same file twice or swap an
+    /// older version in after a newer one. Lookups never take it.
+    private let reloading = Mutex(())
+
+    private struct State: Sendable {
+        /// The version in use.
+        var database: OpenDatabase
+        /// The last version of the file refused for its contents, so that it is reported once.
+        var refused: FileStamp?
+    }
 
     /// Opens the database at `path`.
     ///
-    /// - Throws: ``GeoIPError`` saying why the file is not one (missing, unreadable, not a MaxMind
-    ///   database).
+    /// libmaxminddb maps a private copy of the file, made in the temporary folder and unlinked at
+    /// once, so that a rewrite in place cannot change the bytes under a lookup; it takes the file's
+    /// size there (or in memory, where the temporary folder is a tmpfs) while the database is open.
+    ///
+    /// - Throws: ``GeoIPError`` saying why the file is not one: `'/x.mmdb' cannot be read: No such
+    ///   file or directory`, `'/x.mmdb' is not a MaxMind database: ...`, `'/x.mmdb' has no country
+    ///   data: ...` (an ASN database, say), `'/x.mmdb' could not be copied to the temporary folder: ...`.
     public init(path: String) throws(GeoIPError) {
         self.path = path
-        current = Mutex(try OpenDatabase(path: path))
+        state = Mutex(State(database: try OpenDatabase(path: path)))
     }
 
     /// The database's type as its metadata says (`GeoLite2-Country`, `DBIP-Country-Lite`).
-    public var databaseType: String { current.withLock { $0.databaseType } }
+    public var databaseType: String { state.withLock { $0.database.databaseType } }
 
-    /// When the database was built, as its metadata says.
-    public var buildDate: Date { current.withLock { $0.buildDate } }
+    /// When the database in use was built, as its metadata says (`build_epoch`).
+    public var buildDate: Date { state.withLock { $0.database.buildDate } }
 
     /// The address's country (ISO 3166-1 alpha-2, uppercase): the record's `country.iso_code`,
-    /// else its `registered_country.iso_code`; nil when the database has no record for it.
+    /// else its `registered_country.iso_code`; nil when the database has no record for it, or none
+    /// with a two-letter code.
+    ///
+    /// - Complexity: O(1): a walk of at most 128 tree nodes and two map look-ups, with no text
+    ///   formatting and one brief lock to take the database in use.
     public func country(of address: IPAddress) -> String? {
-        let database = current.withLock { $0 }
+        let database = state.withLock { $0.database }
         return database.country(of: address)
     }
 
-    /// Opens the file again when it has changed since it was opened (another inode, size or
-    /// modification time) and swaps it in.
+    /// Opens the file again when it has changed since the version in use was read (another inode,
+    /// size or modification time), and swaps the new version in; lookups under way finish on the
+    /// old one. Call it every few seconds from a background task.
     ///
-    /// - Returns: true when a new database was swapped in, false when the file had not changed.
-    /// - Throws: ``GeoIPError`` when the changed file does not open; the database in use stays.
+    /// A version that does not open keeps the database in use, and is reported by throwing, once:
+    /// the same version refused for its contents (not a database, no country data) reads as
+    /// unchanged on later calls, until the file changes again. A file that cannot be read (missing,
+    /// say) throws on every call.
+    ///
+    /// - Returns: true when a new version was swapped in, false when there was nothing new.
+    /// - Throws: ``GeoIPError`` when the file changed and does not open.
     @discardableResult
     public func reloadIfChanged() throws(GeoIPError) -> Bool {
-        let stamp = try FileStamp(path: path)
-        guard stamp != current.withLock({ $0.stamp }) else { return false }
-        let fresh = try OpenDatabase(path: path)
-        current.withLock { $0 = fresh }
-        return true
-    }
-}
-
-/// A database file that could not be read, and why.
-public struct GeoIPError: CodedError, Sendable, Hashable {
-    /// ``ErrorCode/geoIPUnreadable``.
-    public var code: Code { .geoIPUnreadable }
-    /// What is wrong: `'/x.mmdb' is not a MaxMind database: ...`.
-    public let message: String
-}
-
-extension ErrorCode<GeoIPError> {
-    /// The GeoIP database is missing, unreadable, not a MaxMind database or has no country data.
-    public static var geoIPUnreadable: Self { Self(rawValue: "geoip_unreadable") }
-}
-
-/// What tells one version of the file from another.
-struct FileStamp: Sendable, Hashable {
-    let inode: UInt64
-    let size: Int64
-    let modified: Int64
-    let modifiedNanoseconds: Int64
-
-    init(path: String) throws(GeoIPError) {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw GeoIPError(message: "'\(path)' cannot be read: \(String(cString: strerror(errno)))")
-        }
-        inode = UInt64(info.st_ino)
-        size = Int64(info.st_size)
-        #if canImport(Darwin)
-        modified = Int64(info.st_mtimespec.tv_sec)
-        modifiedNanoseconds = Int64(info.st_mtimespec.tv_nsec)
-        #else
-        modified = Int64(info.st_mtim.tv_sec)
-        modifiedNanoseconds = Int64(info.st_mtim.tv_nsec)
-        #endif
-    }
-}
-
-/// One opened file: libmaxminddb's handle, closed when the last lookup that holds it is done.
-final class OpenDatabase: @unchecked Sendable {
-    // Written once by MMDB_open, then only read (libmaxminddb's lookups are thread-safe on a
-    // memory-mapped database); closed in deinit. Hence @unchecked.
-    private let handle: UnsafeMutablePointer<MMDB_s>
-    let stamp: FileStamp
-    let databaseType: String
-    let buildDate: Date
-
-    /// Opens a private copy of the file at `path`: libmaxminddb maps the file it opens, and an
-    /// operator who rewrites the database in place (rather than renaming a new one into place)
-    /// would change the mapped bytes under running lookups (a crash, or wrong answers). The copy
-    /// is unlinked once open, so it goes away with the handle.
-    init(path: String) throws(GeoIPError) {
-        stamp = try FileStamp(path: path)
-        let copy = try Self.privateCopy(of: path)
-        defer { unlink(copy) }
-        handle = UnsafeMutablePointer<MMDB_s>.allocate(capacity: 1)
-        let status = MMDB_open(copy, UInt32(MMDB_MODE_MMAP), handle)
-        guard status == MMDB_SUCCESS else {
-            handle.deallocate()
-            throw GeoIPError(message: "'\(path)' is not a MaxMind database: \(String(cString: MMDB_strerror(status)))")
-        }
-        databaseType = handle.pointee.metadata.database_type.map { String(cString: $0) } ?? "unknown"
-        buildDate = Date(timeIntervalSince1970: TimeInterval(handle.pointee.metadata.build_epoch))
-    }
-
-    deinit {
-        MMDB_close(handle)
-        handle.deallocate()
-    }
-
-    /// Copies `path` to a new file in the temporary directory and returns the copy's path.
-    static func privateCopy(of path: String) throws(GeoIPError) -> String {
-        let contents: Data
-        do {
-            contents = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw GeoIPError(message: "'\(path)' cannot be read: \(error.localizedDescription)")
-        }
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-geoip-\(UUID().uuidString).mmdb")
-        do {
-            try contents.write(to: copy)
-        } catch {
-            throw GeoIPError(message: "'\(path)' could not be copied to \(copy.path): \(error.localizedDescription)")
-        }
-        return copy.path
-    }
-
-    func country(of address: IPAddress) -> String? {
-        var error: Int32 = 0
-        var result: MMDB_lookup_result_s
-        if address.isIPv6 {
-            var socket = sockaddr_in6()
-            socket.sin6_family = sa_family_t(AF_INET6)
-            withUnsafeMutableBytes(of: &socket.sin6_addr) { raw in
-                for (index, byte) in address.bytes.enumerated() { raw[index] = byte }
+        try reloading.withLock { _ throws(GeoIPError) -> Bool in
+            let stamp = try FileStamp(path: path)
+            guard !state.withLock({ $0.database.stamp == stamp || $0.refused == stamp }) else { return false }
+            let fresh: OpenDatabase
+            do throws(GeoIPError) {
+                fresh = try OpenDatabase(path: path)
+            } catch {
+                if error.isAboutContents { state.withLock { $0.refused = stamp } }
+                throw error
             }
-            result = withUnsafePointer(to: &socket) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { MMDB_lookup_sockaddr(handle, $0, &error) }
+            let old = state.withLock { state in
+                defer { state = State(database: fresh) }
+                return state.database
             }
-        } else {
-            var socket = sockaddr_in()
-            socket.sin_family = sa_family_t(AF_INET)
-            withUnsafeMutableBytes(of: &socket.sin_addr) { raw in
-                for (index, byte) in address.bytes.enumerated() { raw[index] = byte }
-            }
-            result = withUnsafePointer(to: &socket) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { MMDB_lookup_sockaddr(handle, $0, &error) }
-            }
+            // The old version is released here, out of the lock: closed now, or by the last lookup
+            // that still holds it.
+            _ = old
+            return true
         }
-        guard error == MMDB_SUCCESS, result.found_entry else { return nil }
-        return isoCode(&result.entry, "country") ?? isoCode(&result.entry, "registered_country")
-    }
-
-    /// `<map>.iso_code` of the record, if it is a two-letter string.
-    private func isoCode(_ entry: inout MMDB_entry_s, _ map: String) -> String? {
-        var data = MMDB_entry_data_s()
-        let status = map.withCString { mapName in
-            "iso_code".withCString { key in
-                var path: [UnsafePointer<CChar>?] = [mapName, key, nil]
-                return path.withUnsafeMutableBufferPointer { MMDB_aget_value(&entry, &data, $0.baseAddress) }
-            }
-        }
-        guard status == MMDB_SUCCESS, data.has_data, data.type == UInt32(MMDB_DATA_TYPE_UTF8_STRING), data.data_size == 2,
-              let text = data.utf8_string else { return nil }
-        let bytes = UnsafeRawBufferPointer(start: text, count: 2)
-        guard bytes.allSatisfy({ ($0 | 0x20) >= 97 && ($0 | 0x20) <= 122 }) else { return nil }
-        return String(decoding: bytes.map { $0 & ~0x20 }, as: UTF8.self)
     }
 }
