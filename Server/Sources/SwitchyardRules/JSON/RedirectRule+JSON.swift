@@ -113,7 +113,7 @@ extension RedirectRule {
 
 extension JSONValue {
     /// What a value is, for messages: `a string`, `an object`...
-    var kindName: String {
+    package var kindName: String {
         switch self {
         case .null: "null"
         case .bool: "a Boolean"

@@ -33,7 +33,15 @@ struct AppAPI: Sendable {
         try await service.checkAppPassword(of: live, request: request, context: context)
         // The link's rules decide for the app as for a browser: a route rule answers its route, a URL rule says where to go.
         let platform = UserAgent.appPlatform(request.headers[.userAgent])
-        let (link, rule, redirect) = service.ruled(live, request: request, context: context, platform: platform)
+        var (link, rule, redirect) = service.ruled(live, request: request, context: context, platform: platform)
+        // An A/B test decides for the app when no rule did: the install's variant (a decided test's winner).
+        var variant: Int?
+        if rule == nil, let test = live.content.variants {
+            let index = test.winner ?? service.appVariant(test, key: live.code, request: request)
+            (link, redirect) = test.winner != nil && test.variants[index].target.isRoute ? (live, nil)
+                : service.variantLink(live, test: test, index: index)
+            variant = index
+        }
         // Metadata the link serves only to an attested install is withheld without that proof.
         let proof = link.redeemLimit == nil && link.metadata != nil && service.configuration.attest.demands(.resolve, of: link)
             ? try await InstallProofCheck(service: service).provesResolve(of: link, request: request, context: context)
@@ -41,11 +49,13 @@ struct AppAPI: Sendable {
         // The SDK's second resolve after `attestKeyUnknown` says so: the open was counted by the first.
         if request.headers[Self.retryHeader] != Self.attestKeyUnknownRetry {
             service.recorder.events.count(.appOpen, code: link.code, platform: platform, at: service.now())
+            service.countVariant(.appOpen, key: live.code, variant: variant, test: live.content.variants, platform: platform, at: service.now())
         }
         var resolution = Resolution(link, match: .exact, service: service, release: release,
                                     withholdingMetadata: proof.map { $0 != .proved } ?? false, attestKeyUnknown: proof == .keyUnknown)
         resolution.rule = rule
         resolution.redirect = redirect
+        resolution.variant = variant
         return resolution
     }
 
@@ -73,22 +83,32 @@ struct AppAPI: Sendable {
         let release = try AppVersionGate.release(of: request)
         let now = service.now()
         let fingerprint = service.deferred.map { $0.fingerprint(signals(of: claim, request: request, context: context)) }
-        if let code = claim.code {
-            let link = try await liveLink(code, context: context)
+        if let given = claim.code {
+            // Android's install referrer names the open's choice too (`code#v1`): the link as it chose.
+            let (code, choice) = OpenChoice.split(given)
+            let stored = try await liveLink(code, context: context)
+            let link = service.chosen(stored, choice: choice)
             if let fingerprint {
+                let remembered = choice.map { $0.code(stored.code) } ?? stored.code
                 _ = try await service.storage {
-                    try await service.store.consumeOpens(fingerprint: fingerprint, code: link.code, now: now,
-                                                         webhooks: service.webhookEvents.claimed(match: "exact")?(link) ?? [])
+                    try await service.store.consumeOpens(fingerprint: fingerprint, code: remembered, now: now,
+                                                         webhooks: service.webhookEvents.claimed(match: "exact")?(stored) ?? [])
                 }
             } else if let deliveries = service.webhookEvents.claimed(match: "exact")?(link), !deliveries.isEmpty {
                 try await service.storage { try await service.store.enqueueWebhookDeliveries(deliveries) }
             }
             service.metrics.deferredClaim(matched: true)
-            service.recorder.events.count(.firstOpen, code: link.code, platform: Click.Platform(rawValue: claim.platform) ?? .other, at: now)
-            context.logger.info("deferred link claimed", metadata: ["code": "\(link.code)", "match": "exact"])
+            let platform = Click.Platform(rawValue: claim.platform) ?? .other
+            service.recorder.events.count(.firstOpen, code: stored.code, platform: platform, at: now)
+            if case .variant(let index)? = choice {
+                service.countVariant(.firstOpen, key: stored.code, variant: index, test: stored.content.variants, platform: platform, at: now)
+            }
+            context.logger.info("deferred link claimed", metadata: ["code": "\(stored.code)", "match": "exact"])
             // A claim carries no assertion: metadata kept for attested resolves is withheld.
-            return Resolution(link, match: .exact, service: service, release: release,
-                              withholdingMetadata: service.configuration.attest.demands(.resolve, of: link))
+            var resolution = Resolution(link, match: .exact, service: service, release: release,
+                                        withholdingMetadata: service.configuration.attest.demands(.resolve, of: stored))
+            resolution.choose(choice, of: stored)
+            return resolution
         }
         guard let fingerprint else {
             service.metrics.deferredClaim(matched: false)
@@ -107,15 +127,15 @@ struct AppAPI: Sendable {
         }
         service.metrics.deferredClaim(matched: true)
         // The open's choice: the route its rule (or variant) chose, as the click did.
-        var link = stored
-        if case .rule(let index)? = choice, let rules = stored.content.rules, rules.indices.contains(index),
-           let ruled = service.opened(stored, as: rules[index].target) {
-            link = ruled.link
+        let link = service.chosen(stored, choice: choice)
+        let platform = Click.Platform(rawValue: claim.platform) ?? .other
+        service.recorder.events.count(.firstOpen, code: key, platform: platform, at: now)
+        if case .variant(let index)? = choice {
+            service.countVariant(.firstOpen, key: key, variant: index, test: stored.content.variants, platform: platform, at: now)
         }
-        service.recorder.events.count(.firstOpen, code: key, platform: Click.Platform(rawValue: claim.platform) ?? .other, at: now)
         context.logger.info("deferred link claimed", metadata: ["code": "\(code)", "match": "heuristic"])
         var resolution = Resolution(link, match: .heuristic, service: service, release: release)
-        if case .rule(let index)? = choice { resolution.rule = index }
+        resolution.choose(choice, of: stored)
         return resolution
     }
 
@@ -159,8 +179,13 @@ struct AppAPI: Sendable {
                                            webhooks: service.webhookEvents.redeemed(install: body.install))
         }) {
         case .redeemed(let link):
-            service.recorder.events.count(.redeem, code: link.code, platform: UserAgent.appPlatform(request.headers[.userAgent]),
-                                          at: service.now())
+            let platform = UserAgent.appPlatform(request.headers[.userAgent])
+            service.recorder.events.count(.redeem, code: link.code, platform: platform, at: service.now())
+            // A redeem counts for the variant its install resolves to.
+            if let test = link.content.variants, test.winner == nil {
+                service.countVariant(.redeem, key: link.code, variant: VariantChoice.installVariant(test, key: link.code, install: body.install),
+                                     test: test, platform: platform, at: service.now())
+            }
             context.logger.info("link redeemed", metadata: ["code": "\(code)", "count": "\(link.redeemCount)"])
             return Redemption(link, replayed: false)
         case .alreadyRedeemed(let link):

@@ -55,6 +55,8 @@ struct Resolution: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
     var rule: Int? = nil
     /// Where a URL rule sends this visitor: the app should open it in the browser; nil otherwise.
     var redirect: String? = nil
+    /// The link's A/B variant this install got (or the click chose, for a deferred link); nil without a test.
+    var variant: Int? = nil
 
     /// A stored link, as the app sees it with this confidence; `release` is the app that asked;
     /// `withholdingMetadata` when the install did not prove itself as the link's policy asks, and
@@ -128,7 +130,9 @@ extension Resolution: APIObject, OpenAPISchema {
                     + "else the web fallback; null when the link has none."),
         APIField("rule", \.rule, "The index of the link's redirect rule that decided (a route rule's route is the one answered); null when none did.",
                  minimum: 0),
-        APIField("redirect", \.redirect, "Where a URL rule sends this visitor: open it in the browser instead of the route; null otherwise."),
+        APIField("redirect", \.redirect, "Where a URL rule (or URL variant) sends this visitor: open it in the browser instead of the route; null otherwise."),
+        APIField("variant", \.variant, "The index of the link's A/B variant this install opens (its own, the one its click chose for a deferred "
+                     + "link, or a decided test's winner); null when the link has no test or a rule decided.", minimum: 0),
         APIField("attestKeyUnknown", \.attestKeyUnknown,
                  "True when the request named an attested key (Switchyard-Attest-Key) that the service does not know, for a link whose "
                     + "metadata is handed only to an attested install: the metadata is null, and the app should attest a new key "

@@ -104,6 +104,13 @@ extension Dashboard {
                 throw FormError(message: "'rules' is not valid JSON: \(error)")
             }
         }
+        if let text = form.trimmed("variants") {
+            do {
+                body.variants = try JSONValue.parse(text)
+            } catch {
+                throw FormError(message: "'variants' is not valid JSON: \(error)")
+            }
+        }
         if let text = form.trimmed("redeemLimit") {
             guard let limit = Int(text) else {
                 throw FormError(message: BodyFields.outOfRange("'redeemLimit'", CreateLinkRequest.redeemLimits).detail)

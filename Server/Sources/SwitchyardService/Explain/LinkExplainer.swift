@@ -143,6 +143,15 @@ public struct LinkExplainer: Sendable {
         explanation.domain = link.domain ?? service.domains.bootstrap.domain.host
         explanation.rules = ruleCases(link, inputs: ruleInputs)
         explanation.ruleInputs = explanation.rules.isEmpty ? [:] : ruleInputs.described
+        if let test = link.content.variants {
+            explanation.variants = test.variants.enumerated().map { index, variant in
+                LinkExplanation.VariantCase(index: index, weight: variant.weight, target: Self.describe(variant.target),
+                                            winner: test.winner == index)
+            }
+            explanation.variantTest = test.winner.map { "decided: variant \($0) won by \(test.decideBy.rawValue)" }
+                ?? test.endsAt.map { "ends \(APIDates.text($0)); the variant with the most \(test.decideBy.rawValue) wins" }
+                ?? "runs until changed"
+        }
         return explanation
     }
 

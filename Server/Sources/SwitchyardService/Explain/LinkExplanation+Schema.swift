@@ -17,6 +17,9 @@ extension LinkExplanation: APIObject, OpenAPISchema {
         APIField("rules", \.rules,
                  "The link's redirect rules per platform (ios, ipados, android, desktop, crawler) with the language, country and query asked about (?language=, ?country=, ?query=): the rule that fires and why each earlier one did not; empty without rules."),
         APIField("ruleInputs", \.ruleInputs, "What the rule cases were asked with (language, country, query)."),
+        APIField("variants", \.variants, "The link's A/B variants, for visitors no rule fired for: each browser gets one by weight "
+                     + "(kept 7 days by a cookie), each install one by its id; empty without a test."),
+        APIField("variantTest", \.variantTest, "How the A/B test ends, or which variant won; null without one."),
     ]
 
     static var schema: JSONSchema {
@@ -114,5 +117,14 @@ extension RuleExplanation.FailedCondition: APIObject {
         APIField("type", \.type),
         APIField("summary", \.summary),
         APIField("reason", \.reason),
+    ]
+}
+
+extension LinkExplanation.VariantCase: APIObject {
+    static let fields: [APIField<Self>] = [
+        APIField("index", \.index, minimum: 0, maximum: 3),
+        APIField("weight", \.weight, "Its share of visitors, in percent.", minimum: 10, maximum: 90),
+        APIField("target", \.target, "Its URL, or route NAME {parameters}."),
+        APIField("winner", \.winner, "Whether it won the ended test."),
     ]
 }

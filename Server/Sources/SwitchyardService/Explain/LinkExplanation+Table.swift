@@ -51,6 +51,13 @@ extension LinkExplanation {
             for entry in appVersions { lines.append("  \(entry.platform) \(entry.requiredVersion) or newer: \(entry.reason)") }
         }
         lines += rulesTable
+        if !variants.isEmpty {
+            lines.append("")
+            lines.append("A/B variants (\(variantTest ?? "")):")
+            for variant in variants {
+                lines.append("  variant \(variant.index)\(variant.winner ? " (winner)" : ""): \(variant.weight)% → \(variant.target)")
+            }
+        }
         if !warnings.isEmpty {
             lines.append("")
             lines.append("warnings:")

@@ -38,6 +38,24 @@ public struct LinkExplanation: Codable, Sendable, Hashable {
     /// The link's redirect rules, and for each platform (with the language, country and query
     /// asked about) the rule that fires and why each earlier one did not; empty without rules.
     public var rules: [RuleCase] = []
+    /// The link's A/B variants (for visitors no rule fired for), with their weights and targets;
+    /// empty without a test.
+    public var variants: [VariantCase] = []
+    /// The state of the link's A/B test: how it ends, or which variant won; nil without one.
+    public var variantTest: String? = nil
+
+    /// One A/B variant.
+    public struct VariantCase: Codable, Sendable, Hashable {
+        /// Its index (`#v1` in a deferred link).
+        public var index: Int
+        /// Its share of visitors, in percent.
+        public var weight: Int
+        /// Where it sends its visitors: its URL, or `route NAME {parameters}`.
+        public var target: String
+        /// Whether it won the ended test.
+        public var winner: Bool
+    }
+
     /// What the rule cases were asked with: `language`, `country`, `query` (absent: none given).
     public var ruleInputs: [String: String] = [:]
 
@@ -204,5 +222,10 @@ extension LinkExplanation.Warning {
 
 extension LinkExplanation.RuleCase {
     /// Writes every field, `null` for the missing ones.
+    public func encode(to encoder: any Encoder) throws { try encodeFields(to: encoder) }
+}
+
+extension LinkExplanation.VariantCase {
+    /// Writes every field.
     public func encode(to encoder: any Encoder) throws { try encodeFields(to: encoder) }
 }

@@ -17,6 +17,11 @@ extension LinkOpener {
             ruleRequest.query.removeAll { $0.name == "d" }
             explanation.rules.insert(LinkExplainer.ruleCase(rules, request: ruleRequest, platform: "you"), at: 0)
         }
+        if let test = link.content.variants, test.winner == nil {
+            let yours = VariantChoice.cookieVariant(request, key: key, test: test)
+            explanation.variantTest = (explanation.variantTest ?? "") + "; you: "
+                + (yours.map { "variant \($0), kept by your cookie" } ?? "none yet, your next open gets one by weight")
+        }
         return Responses.html(Pages.debug(explanation.table))
     }
 }

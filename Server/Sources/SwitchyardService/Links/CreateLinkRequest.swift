@@ -26,6 +26,8 @@ struct CreateLinkRequest: Codable, Sendable, Hashable {
     var password: String?
     /// The redirect rules as the body gives them, read and checked by the draft (their errors name their path).
     var rules: JSONValue?
+    /// The A/B test as the body gives it, read and checked by the draft.
+    var variants: JSONValue?
     /// The install that creates it, with the app key only (required there): the identifier the
     /// SDK generates once per install, whose creations are limited as well as its address's.
     var install: String?
@@ -157,6 +159,8 @@ extension CreateLinkRequest: APIRequestBody, OpenAPISchema {
             "Where the link sends every visitor once expiresAt has passed or maxClicks are spent, instead of answering 410: an absolute http or https URL "
                 + "on an allowed domain.", maxLength: 2048, pattern: APIPatterns.httpURL).nullable(), maxLength: 2048, adminOnly: true),
         BodyField("rules", \.rules, RuleSchemas.rules.nullable(), adminOnly: true,
+                  read: { members, key in try members.value(key) }),
+        BodyField("variants", \.variants, VariantSchemas.test.nullable(), adminOnly: true,
                   read: { members, key in try members.value(key) }),
         BodyField("password", \.password, JSONSchema.string(
             "A password the link asks for: a browser gets a form, the app's resolve and redeem send it in Switchyard-Link-Password. "

@@ -147,6 +147,9 @@ extension LinkRules {
         if let rules = body.rules {
             draft.rules = try redirectRules(rules)
         }
+        if let variants = body.variants {
+            draft.variants = try variantTest(variants, now: now)
+        }
         // A password's length was checked with the body; its hash is made by the caller, off the
         // event loops (``LinkPasswords/hash(_:)``).
         if let alias = body.alias, let refusal = LinkCodes.aliasRefusal(alias) {

@@ -38,6 +38,8 @@ struct LinkResponse: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
     var passwordProtected: Bool
     /// The redirect rules, in order; nil for none.
     var rules: [RedirectRule]?
+    /// The A/B test, with its winner once decided; nil for none.
+    var variants: LinkVariants?
     var expired: Bool
     /// `admin` or `app`: which kind of key created the link.
     var createdBy: String
@@ -84,6 +86,7 @@ struct LinkResponse: DeepLinkMembers, Sendable, Hashable, ResponseEncodable {
         remainingClicks = link.remainingClicks
         passwordProtected = link.content.passwordHash != nil
         rules = link.content.rules
+        variants = link.content.variants
         expired = link.isGone(at: service.now())
         createdBy = link.createdByApp ? "app" : "admin"
         deferredMatch = link.deferredMatch
@@ -120,6 +123,8 @@ extension LinkResponse: APIObject, OpenAPISchema {
         APIField("remainingClicks", \.remainingClicks, "Clicks left of maxClicks (read when the link was); null without a limit.",
                  minimum: 0),
         APIField("rules", \.rules, "The redirect rules, in order (the first whose conditions all hold fires); null for none."),
+        APIField("variants", \.variants, "The A/B test (visitors no rule fired for are split among its variants), with winner and "
+                     + "decidedAt once it has ended; null for none."),
         APIField("passwordProtected", \.passwordProtected,
                  "Whether the link asks for a password: a form in the browser, Switchyard-Link-Password on the app's resolve and redeem."),
         APIField("expired", \.expired, "Whether the link no longer opens: deleted, switched off, expired or out of clicks."),

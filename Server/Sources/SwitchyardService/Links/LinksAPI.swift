@@ -135,6 +135,9 @@ struct LinksAPI: Sendable {
         if let rules = body.rules {
             do { changes.rules = .some(try service.rules.redirectRules(rules)) } catch { throw Problem(error) }
         }
+        if let variants = body.variants {
+            do { changes.variants = .some(try service.rules.variantTest(variants, now: service.now())) } catch { throw Problem(error) }
+        }
         if let requested = body.fallbacks {
             let fallbacks = requested.stored
             for (url, name) in [(fallbacks.ios, "ios"), (fallbacks.android, "android"), (fallbacks.web, "web")] {
@@ -177,6 +180,7 @@ struct LinksAPI: Sendable {
         // A new password is always a change (its hash has a new salt); removing none is not.
         if let hash = changes.passwordHash, hash != nil || link.content.passwordHash != nil { return false }
         if let rules = changes.rules, (rules ?? []) != (link.content.rules ?? []) { return false }
+        if let variants = changes.variants, variants != link.content.variants { return false }
         return true
     }
 
@@ -192,6 +196,7 @@ struct LinksAPI: Sendable {
         }
         if let password = body.password { fields.append(password == nil ? "password=removed" : "password") }
         if let rules = body.rules { fields.append(rules.arrayValue?.isEmpty == false ? "rules" : "rules=removed") }
+        if let variants = body.variants { fields.append(variants.isNull ? "variants=removed" : "variants") }
         return fields.joined(separator: ", ")
     }
 

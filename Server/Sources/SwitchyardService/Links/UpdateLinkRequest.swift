@@ -16,6 +16,8 @@ struct UpdateLinkRequest: Codable, Sendable, Hashable {
     var password: String?? = nil
     /// The new redirect rules as the body gives them: nil keeps them, `.some(.null)` (or `[]`) removes them.
     var rules: JSONValue? = nil
+    /// The new A/B test as the body gives it: nil keeps it, `.some(.null)` removes it.
+    var variants: JSONValue? = nil
 
     /// Creates a body.
     init(fallbacks: FallbackURLs? = nil, installProof: InstallProof?? = nil, installProofFor: [InstallProofAction]?? = nil) {
@@ -60,6 +62,12 @@ extension UpdateLinkRequest: APIRequestBody, OpenAPISchema {
                       guard members.contains(key) else { return nil }
                       return try members.value(key) ?? .null
                   }),
+        BodyField("variants", \.variants, VariantSchemas.test.described(
+            "A new A/B test, which replaces the old one (its figures start again); null removes it.").nullable(),
+                  read: { members, key in
+                      guard members.contains(key) else { return nil }
+                      return try members.value(key) ?? .null
+                  }),
         BodyField("password", \.password, JSONSchema.string(
             "A new password for the link (kept only as a salted scrypt hash; browsers that opened it with the old one must type "
                 + "the new one); null removes the password.", minLength: LinkPassword.lengths.lowerBound,
@@ -74,12 +82,12 @@ extension UpdateLinkRequest: APIRequestBody, OpenAPISchema {
 
     static var checksWhenRead: Bool { false }
 
-    static var bodyDescription: String? { "At least one of fallbacks, installProof, installProofFor, rules and password; a field left out is kept." }
+    static var bodyDescription: String? { "At least one of fallbacks, installProof, installProofFor, rules, variants and password; a field left out is kept." }
 
-    /// `the body must set 'fallbacks', 'installProof', 'installProofFor', 'rules' or 'password'`.
+    /// `the body must set 'fallbacks', 'installProof', 'installProofFor', 'rules', 'variants' or 'password'`.
     func checkFields() throws(Problem) {
-        guard fallbacks != nil || installProof != nil || installProofFor != nil || password != nil || rules != nil else {
-            throw Problem.malformed("the body must set 'fallbacks', 'installProof', 'installProofFor', 'rules' or 'password'")
+        guard fallbacks != nil || installProof != nil || installProofFor != nil || password != nil || rules != nil || variants != nil else {
+            throw Problem.malformed("the body must set 'fallbacks', 'installProof', 'installProofFor', 'rules', 'variants' or 'password'")
         }
     }
 

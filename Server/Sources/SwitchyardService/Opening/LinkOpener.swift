@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 @_spi(SwitchyardService) import Switchyard
 import SwitchyardRules
@@ -68,8 +69,8 @@ struct LinkOpener: Sendable {
             }
         }
         // A link's rules: the first whose conditions all hold decides (a URL, or the link with another route).
+        let platform = UserAgent.platform(request.headers[.userAgent])
         if let rules = opened.link.content.rules, !rules.isEmpty {
-            let platform = UserAgent.platform(request.headers[.userAgent])
             if let index = RuleMatcher.firstMatch(rules, for: service.ruleRequest(request, context: context, platform: platform,
                                                                                    readsQuery: true, now: now)) {
                 switch rules[index].target {
@@ -85,8 +86,51 @@ struct LinkOpener: Sendable {
                 }
             }
         }
+        // An A/B test splits the visitors no rule fired for (a crawler previews the link itself).
+        if let test = opened.link.content.variants, platform != .crawler {
+            return await openVariant(test, of: opened, key: key, code: code, platform: platform, request: request, context: context, at: now)
+        }
         return await answer(opened, clickKey: key, shortURL: service.shortURL(key), storedCode: key,
                             request: request, context: context, at: now)
+    }
+
+    /// The open of a link with an A/B test: the browser's variant (its cookie's, else one chosen by
+    /// weight and kept by a new cookie), counted for the variant as a click when it is one; a
+    /// decided test opens its winner for everyone (a route winner is the link's own route by then).
+    func openVariant(_ test: LinkVariants, of opened: OpenLinkCache.Opened, key: String, code: String, platform: Click.Platform,
+                     request: Request, context: ServiceRequestContext, at now: Date) async -> Response {
+        if let winner = test.winner {
+            if case .url(let url) = test.variants[winner].target {
+                record(request, clickKey: key, platform: platform, at: now)
+                return Response(status: .found, headers: Responses.redirectFields(to: url))
+            }
+            return await answer(opened, clickKey: key, shortURL: service.shortURL(key), storedCode: key,
+                                request: request, context: context, at: now)
+        }
+        let kept = VariantChoice.cookieVariant(request, key: key, test: test)
+        let index = kept ?? VariantChoice.randomVariant(test)
+        if Self.countsAsClick(request) {
+            service.countVariant(.click, key: key, variant: index, test: test, platform: platform, at: now)
+        }
+        var response: Response
+        let target = test.variants[index].target
+        if case .url(let url) = target {
+            record(request, clickKey: key, platform: platform, at: now)
+            response = Response(status: .found, headers: Responses.redirectFields(to: url))
+        } else if let variant = service.opened(opened.link, as: target) {
+            response = await answer(variant, clickKey: key, shortURL: service.shortURL(key), storedCode: key,
+                                    deferredCode: OpenChoice.variant(index).code(key), request: request, context: context,
+                                    at: now, cachesPhoneAnswers: false)
+        } else {
+            // The route table no longer builds the variant's route: the link itself.
+            response = await answer(opened, clickKey: key, shortURL: service.shortURL(key), storedCode: key,
+                                    request: request, context: context, at: now)
+        }
+        if kept == nil {
+            response.headers.append(HTTPField(name: .setCookie, value: VariantChoice.cookie(
+                key: key, code: code, index: index, test: test, secure: service.configuration.baseURL.lowercased().hasPrefix("https://"))))
+        }
+        return response
     }
 
     /// The link stored under `key`, from the open cache: a fresh entry answers without the storage
@@ -145,7 +189,7 @@ struct LinkOpener: Sendable {
             guard var fallback = tooOld.fallback else {
                 return Responses.html(Pages.interstitial(link: opened.link, shortURL: shortURL(), universalLink: nil))
             }
-            if case .android = release, let storedCode { fallback = Self.withInstallReferrer(fallback, code: storedCode) }
+            if case .android = release, let code = deferredCode ?? storedCode { fallback = Self.withInstallReferrer(fallback, code: code) }
             return Response(status: .found, headers: Responses.redirectFields(to: fallback))
         }
 
@@ -154,7 +198,8 @@ struct LinkOpener: Sendable {
         // An iPad's answer may differ from an iPhone's (its own fallback): made every time.
         let isPhone = cachesPhoneAnswers && (platform == .android || (platform == .ios && !UserAgent.isIPad(request.headers[.userAgent])))
         if isPhone, let answer = opened.phoneAnswer(for: platform) { return answer.response() }
-        switch decide(opened, platform: platform, userAgent: request.headers[.userAgent], storedCode: storedCode) {
+        // Android's install referrer names the choice too (`code#v1`), as the remembered open does.
+        switch decide(opened, platform: platform, userAgent: request.headers[.userAgent], storedCode: deferredCode ?? storedCode) {
         case .preview:
             return Responses.html(Pages.preview(link: opened.link, shortURL: shortURL()))
         case .openInApp(let openURL, let fallback, let copies):

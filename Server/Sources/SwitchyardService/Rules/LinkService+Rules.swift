@@ -52,27 +52,34 @@ extension RulePlatform {
     }
 }
 
-/// What an open chose besides the link itself (a redirect rule), carried through a deferred deep
-/// link as a suffix of the remembered code: `promo.example.com/spring#r2`. Codes and hosts never
-/// hold `#`, so a key with a choice cannot be taken for another key.
+/// What an open chose besides the link itself (a redirect rule, or an A/B variant), carried
+/// through a deferred deep link as a suffix of the remembered code (`promo.example.com/spring#r2`,
+/// `spring#v1`), and in Android's install referrer. Codes and hosts never hold `#`, so a key with a
+/// choice cannot be taken for another key.
 enum OpenChoice: Sendable, Hashable {
     case rule(Int)
+    case variant(Int)
 
-    /// `key#r2`.
+    /// `key#r2`, `key#v1`.
     func code(_ key: String) -> String {
         switch self {
         case .rule(let index): "\(key)#r\(index)"
+        case .variant(let index): "\(key)#v\(index)"
         }
     }
 
-    /// A remembered code and its choice: `("key", .rule(2))` for `key#r2`; the code and nil
-    /// for a plain one.
+    /// A remembered code and its choice: `("key", .rule(2))` for `key#r2`, `("key", .variant(1))`
+    /// for `key#v1`; the code and nil for a plain one.
     static func split(_ code: String) -> (key: String, choice: OpenChoice?) {
         guard let mark = code.lastIndex(of: "#") else { return (code, nil) }
         let key = String(code[..<mark])
         let rest = code[code.index(after: mark)...]
         guard let kind = rest.first, let index = Int(rest.dropFirst()), (0..<100).contains(index) else { return (key, nil) }
-        return kind == "r" ? (key, .rule(index)) : (key, nil)
+        switch kind {
+        case "r": return (key, .rule(index))
+        case "v": return (key, .variant(index))
+        default: return (key, nil)
+        }
     }
 }
 

@@ -83,7 +83,8 @@ package func buildApplication(
     let keyUses = KeyUseWriter(directory: service.keyDirectory, interval: .seconds(5), logger: logger)
     let domains = DomainRefresher(directory: service.domains, store: store, interval: configuration.domainRefreshInterval,
                                   logger: logger)
-    var services: [any Service] = [recorder, sweeper, refresher, expirySweeper, webhooks, keyUses, domains]
+    let decider = VariantDecider(service: service, interval: configuration.limits.expirySweepInterval, logger: logger, passes: passes)
+    var services: [any Service] = [recorder, sweeper, refresher, expirySweeper, decider, webhooks, keyUses, domains]
     if let database = configuration.countryLookup as? GeoIPDatabase {
         services.append(GeoIPReloader(database: database, interval: .seconds(30), logger: logger))
     }

@@ -8,6 +8,7 @@ package final class BackgroundPasses: Sendable {
     package enum Loop: Sendable, Hashable {
         case deferredSweep
         case expirySweep
+        case variantDecision
     }
 
     private let counts = Mutex<[Loop: Int]>([:])

@@ -29,10 +29,14 @@ struct StatsAPI: Sendable {
         let period = try StatsPeriod(request.uri.queryParameters["days"], now: service.now())
         let link = try await teamLink(code, team: team)
         let counts = try await service.storage { try await service.store.dailyCounts(code: link.code, fromDay: period.firstDay) }
-        return LinkStatsResponse(code: link.shortCode, domain: link.domain ?? service.domains.bootstrap.domain.host,
-                                 url: service.shortURL(link.code), days: period.days,
-                                 from: StatsPeriod.text(day: period.firstDay), to: StatsPeriod.text(day: period.lastDay),
-                                 totals: Figures(counts.filter { $0.day <= period.lastDay }), daily: period.daily(counts))
+        var response = LinkStatsResponse(code: link.shortCode, domain: link.domain ?? service.domains.bootstrap.domain.host,
+                                         url: service.shortURL(link.code), days: period.days,
+                                         from: StatsPeriod.text(day: period.firstDay), to: StatsPeriod.text(day: period.lastDay),
+                                         totals: Figures(counts.filter { $0.day <= period.lastDay }), daily: period.daily(counts))
+        if let test = link.content.variants {
+            response.variants = try await service.storage { try await service.variantFigures(test, key: link.code) }
+        }
+        return response
     }
 
     /// `GET /api/v1/stats?days=N&limit=&cursor=`: the team's totals and each day's, and its live
@@ -114,7 +118,7 @@ struct FirebaseLinkStats: Sendable, Hashable, ResponseEncodable {
             case nil: event = "CLICK"
             case .firstOpen?: event = "APP_FIRST_OPEN"
             case .appOpen?: event = "APP_RE_OPEN"
-            case .redeem?: continue
+            case .redeem?, .click?: continue
             }
             let platform = switch count.platform {
             case .ios: "IOS"

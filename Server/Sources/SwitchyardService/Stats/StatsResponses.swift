@@ -111,6 +111,8 @@ struct LinkStatsResponse: Sendable, Hashable, ResponseEncodable {
     var to: String
     var totals: Figures
     var daily: [DayFigures]
+    /// The A/B test's variants with their figures since it began; nil without a test.
+    var variants: [VariantFigures]? = nil
 }
 
 extension LinkStatsResponse: APIObject, OpenAPISchema {
@@ -121,6 +123,8 @@ extension LinkStatsResponse: APIObject, OpenAPISchema {
         APIField("url", \.url, "The short link."), APIField("days", \.days, minimum: 1, maximum: 365),
         APIField("from", \.from, format: "date"), APIField("to", \.to, format: "date"),
         APIField("totals", \.totals), APIField("daily", \.daily),
+        APIField("variants", \.variants, "The link's A/B variants, each with its figures since the test began (whatever days asks); "
+                     + "null when the link has no test."),
     ]
 }
 

@@ -103,6 +103,7 @@ extension InMemoryLinkStore {
         if let actions = changes.installProofFor { link.installProofFor = actions.map(InstallProofAction.normalized) }
         if let hash = changes.passwordHash { link.content.passwordHash = hash }
         if let rules = changes.rules { link.content.rules = rules.flatMap { $0.isEmpty ? nil : $0 } }
+        if let variants = changes.variants { link.content.variants = variants }
         links[code] = link
         if let audit { append(audit) }
         return link

@@ -18,6 +18,8 @@ public struct LinkChanges: Sendable, Hashable {
     public var passwordHash: String?? = nil
     /// The new redirect rules: `.some(nil)` (or an empty list) removes them.
     public var rules: [RedirectRule]?? = nil
+    /// The new A/B test: `.some(nil)` removes it.
+    public var variants: LinkVariants?? = nil
 
     /// Changes to make; nothing by default.
     public init(fallbacks: SmartLink.Fallbacks? = nil, installProof: InstallProof?? = nil,
@@ -28,5 +30,5 @@ public struct LinkChanges: Sendable, Hashable {
     }
 
     /// Whether it changes nothing.
-    public var isEmpty: Bool { fallbacks == nil && installProof == nil && installProofFor == nil && passwordHash == nil && rules == nil }
+    public var isEmpty: Bool { fallbacks == nil && installProof == nil && installProofFor == nil && passwordHash == nil && rules == nil && variants == nil }
 }

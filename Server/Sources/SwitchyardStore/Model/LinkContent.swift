@@ -46,6 +46,8 @@ public struct LinkContent: Sendable, Hashable, Codable {
     /// The link's redirect rules, in order: the first whose conditions all hold decides where a
     /// visitor goes; nil (or empty) for none.
     public var rules: [RedirectRule]? = nil
+    /// The link's A/B test: visitors no rule fired for are split among its variants; nil for none.
+    public var variants: LinkVariants? = nil
     /// Which deferred claims may hand the link out; nil for
     /// ``DeferredMatch/default(metadata:redeemLimit:)`` (a stored link always says).
     public var deferredMatch: DeferredMatch?

@@ -136,6 +136,15 @@ public struct SmartLink: Sendable, Hashable, Codable {
     }
 
     /// Whether it has answered its ``LinkContent/maxClicks``.
+    /// When the link's A/B test is to be decided (its end, while it has no winner); nil for
+    /// none. The store keeps it in a column of its own, so that the tests to decide are found
+    /// without reading every link; setting it does nothing (it follows ``LinkContent/variants``).
+    public var variantsPendingEnd: Date? {
+        get { content.variants?.pendingEnd }
+        set {}
+    }
+
+    /// Whether the link has run out of clicks.
     public var isOutOfClicks: Bool { content.maxClicks.map { clickCount >= $0 } ?? false }
 
     /// Clicks left; nil without a limit.

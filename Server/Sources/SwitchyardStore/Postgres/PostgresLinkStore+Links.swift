@@ -115,7 +115,7 @@ extension PostgresLinkStore {
         var binds = PostgresBindings()
         let assignments = changes.columnChanges.map { column in
             binds.append(column.sets)
-            binds.append(column.value)
+            Self.bind(column.value, into: &binds)
             return column.assignment(sets: "$\(binds.count - 1)", value: "$\(binds.count)")
         }
         binds.append(code)

@@ -17,13 +17,16 @@ extension PostgresLinkStore {
 
     /// Appends a link's values in the order of ``columns``.
     static func bind(_ link: SmartLink, into bindings: inout PostgresBindings) {
-        for column in LinkColumns.all {
-            switch column.read(link) {
-            case .text(let text): bindings.append(text)
-            case .integer(let integer): bindings.append(integer)
-            case .flag(let flag): bindings.append(flag)
-            case .instant(let instant): bindings.append(instant.map(StoredDate.rounded))
-            }
+        for column in LinkColumns.all { bind(column.read(link), into: &bindings) }
+    }
+
+    /// Appends one column's value as PostgreSQL keeps it.
+    static func bind(_ value: ColumnValue, into bindings: inout PostgresBindings) {
+        switch value {
+        case .text(let text): bindings.append(text)
+        case .integer(let integer): bindings.append(integer)
+        case .flag(let flag): bindings.append(flag)
+        case .instant(let instant): bindings.append(instant.map(StoredDate.rounded))
         }
     }
 

@@ -275,6 +275,10 @@ extension PostgresLinkStore {
                 created_at timestamptz NOT NULL)
             """,
         ]),
+        // The A/B tests still to decide, found by their end without reading any other link.
+        Migration(version: 26, name: "tests to decide", statements: [
+            "CREATE INDEX links_variants_pending_end ON links (variants_pending_end) WHERE variants_pending_end IS NOT NULL",
+        ]),
     ] + LinkColumns.migrations(types: columnType, false: "false"))
 
     /// Creates the schema if needed and applies the steps it has not seen, in one transaction

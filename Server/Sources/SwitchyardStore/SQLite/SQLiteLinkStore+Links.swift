@@ -112,7 +112,7 @@ extension SQLiteLinkStore {
             """
         return try await write { db in
             var arguments: StatementArguments = []
-            for column in columns { arguments += [column.sets, column.value] }
+            for column in columns { arguments += [column.sets, Self.argument(column.value)] }
             arguments += [code, team]
             guard let row = try Row.fetchOne(db, sql: sql, arguments: arguments) else { return nil }
             if let audit { try Self.append(db, [audit]) }

@@ -9,14 +9,17 @@ extension SQLiteLinkStore {
 
     /// A link's values, in the order of ``columns``.
     static func insertArguments(_ link: SmartLink) -> StatementArguments {
-        StatementArguments(LinkColumns.all.map { column -> (any DatabaseValueConvertible)? in
-            switch column.read(link) {
-            case .text(let text): text
-            case .integer(let integer): integer
-            case .flag(let flag): flag
-            case .instant(let instant): instant.map(StoredDate.milliseconds)
-            }
-        })
+        StatementArguments(LinkColumns.all.map { argument($0.read(link)) })
+    }
+
+    /// A column's value as SQLite keeps it.
+    static func argument(_ value: ColumnValue) -> (any DatabaseValueConvertible)? {
+        switch value {
+        case .text(let text): text
+        case .integer(let integer): integer
+        case .flag(let flag): flag
+        case .instant(let instant): instant.map(StoredDate.milliseconds)
+        }
     }
 
     /// A link from a row of ``columns``, read by position (every query that decodes links selects

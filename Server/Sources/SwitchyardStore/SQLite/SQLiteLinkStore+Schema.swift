@@ -293,5 +293,9 @@ extension SQLiteLinkStore {
                 created_at INTEGER NOT NULL)
             """,
         ]),
+        // The A/B tests still to decide, found by their end without reading any other link.
+        Migration(version: 26, name: "tests to decide", statements: [
+            "CREATE INDEX links_variants_pending_end ON links (variants_pending_end) WHERE variants_pending_end IS NOT NULL",
+        ]),
     ] + LinkColumns.migrations(types: columnType, false: "0"))
 }

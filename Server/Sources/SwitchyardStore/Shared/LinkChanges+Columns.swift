@@ -5,8 +5,18 @@ struct ColumnChange: Sendable {
     let column: String
     /// Whether the update sets it; when false the column keeps its value.
     let sets: Bool
-    /// The stored value it is set to (NULL when nil).
-    let value: String?
+    /// The stored value it is set to.
+    let value: ColumnValue
+
+    init(column: String, sets: Bool, value: String?) {
+        self.init(column: column, sets: sets, stored: .text(value))
+    }
+
+    init(column: String, sets: Bool, stored: ColumnValue) {
+        self.column = column
+        self.sets = sets
+        self.value = stored
+    }
 
     /// The assignment, with the back end's placeholders for `sets` and `value`:
     /// `column = CASE WHEN sets THEN value ELSE column END`, so one statement serves every change.
@@ -30,6 +40,8 @@ extension LinkChanges {
             ColumnChange(column: "password_hash", sets: passwordHash != nil, value: passwordHash ?? nil),
             ColumnChange(column: "rules", sets: rules != nil,
                          value: (rules ?? nil).flatMap { $0.isEmpty ? nil : RedirectRule.storedText($0) }),
+            ColumnChange(column: "variants", sets: variants != nil, value: (variants ?? nil)?.storedText),
+            ColumnChange(column: "variants_pending_end", sets: variants != nil, stored: .instant((variants ?? nil)?.pendingEnd)),
         ]
     }
 }

@@ -181,6 +181,14 @@ enum LinkColumns {
                        throw StoreError(.corrupt, "link '\(code)' has rules that do not read: \((error as? RuleError)?.message ?? "\(error)")")
                    }
                }),
+        .coded("variants", \.content.variants, added: 25, encode: { $0?.storedText },
+               decode: { text, code in
+                   guard let text else { return nil }
+                   do { return try LinkVariants.stored(text) } catch {
+                       throw StoreError(.corrupt, "link '\(code)' has an A/B test that does not read: \((error as? RuleError)?.message ?? "\(error)")")
+                   }
+               }),
+        .instant("variants_pending_end", \.variantsPendingEnd, added: 25),
     ]
 
     /// The column names, comma-separated, in order.

@@ -8,6 +8,9 @@ public enum LinkEvent: String, Sendable, Hashable, CaseIterable, Codable {
     case firstOpen = "first_open"
     /// A redemption was spent.
     case redeem
+    /// A person's open of one A/B variant (counted only under the variant's key, `code#v1`: a
+    /// link's own clicks are the `click_days` table's).
+    case click
 }
 
 /// One count of a link's figures: clicks, or one kind of app-side event, on one UTC day and

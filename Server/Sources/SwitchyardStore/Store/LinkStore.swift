@@ -1,4 +1,5 @@
 public import Foundation
+public import SwitchyardRules
 
 /// Where smart links and their clicks live. Two back ends implement it — SQLite (embedded,
 /// the default) and PostgreSQL (several service instances on one database) — and pass the
@@ -66,6 +67,19 @@ public protocol LinkStore: IdempotencyRecords, LinkStats, WebhookStore, LiveRout
     /// transaction, and answers the link as it is then; nil (and no entry) when the team has no
     /// such live link.
     func update(code: String, team: String, changes: LinkChanges, audit: AuditEntry?) async throws -> SmartLink?
+
+    /// The live links whose A/B test ended by `date` and has no winner yet, `limit` at a time
+    /// (earliest end first).
+    ///
+    /// - Complexity: an index on the tests still to decide: no look at any other link.
+    func linksDecidingVariants(by date: Date, limit: Int) async throws -> [SmartLink]
+
+    /// Records the winner of a live link's A/B test, once: `decided` (the test with its winner)
+    /// replaces the test, `route` (for a route variant) replaces the link's route, name and
+    /// parameters, and `audit` and `webhooks` are written in the same transaction. Nil (and
+    /// nothing written) when the link is gone or its test was decided already (by another instance).
+    func decideVariants(code: String, decided: LinkVariants, route: LinkRouteChange?, audit: AuditEntry?,
+                        webhooks: [WebhookDelivery.New]) async throws -> SmartLink?
 
     /// Marks a team's link deleted (it then answers 410; its code stays taken), and stores `audit`
     /// in the same transaction. False (and no entry) when the team has no such live link.
@@ -222,5 +236,22 @@ extension LinkStore {
             if let link = try await link(code: code) { found.append(link) }
         }
         return found
+    }
+}
+
+/// A link's new route, as a decided A/B test's route variant gives it.
+public struct LinkRouteChange: Sendable, Hashable {
+    /// The route's pattern.
+    public var route: String
+    /// The route's name, if it has one.
+    public var routeName: String?
+    /// The route's parameters.
+    public var routeParameters: [String: String]
+
+    /// Creates a change.
+    public init(route: String, routeName: String?, routeParameters: [String: String]) {
+        self.route = route
+        self.routeName = routeName
+        self.routeParameters = routeParameters
     }
 }

@@ -51,6 +51,8 @@ public enum WebhookEventType: String, Sendable, Hashable, CaseIterable, Codable 
     case linkClaimed = "link.claimed"
     /// A link was created.
     case linkCreated = "link.created"
+    /// A link's A/B test ended, and its winner became the link's target.
+    case linkVariantDecided = "link.variant_decided"
 }
 
 /// Outbox rows: one event for one webhook, and the state of its delivery.

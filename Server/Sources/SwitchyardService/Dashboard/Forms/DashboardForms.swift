@@ -93,6 +93,7 @@ enum DashboardForms {
             ]),
             .init(legend: "Redirect rules", fields: [
                 textarea("rules", "Rules", hint: #"a JSON array, tried in order: [{"name": "French", "conditions": [{"type": "language", "value": "fr"}], "target": {"url": "https://..."}}]; conditions: platform, device, os, browser, language, query, address, country, before, after, appVersion, crawler; targets: url, or route with parameters"#),
+                textarea("variants", "A/B variants", hint: #"a JSON object: {"targets": [{"route": "product/:id", "parameters": {"id": "42"}, "weight": 50}, {"url": "https://...", "weight": 50}], "endsAt": "2026-12-24T00:00:00Z", "decideBy": "appOpens"}; 2 to 4 variants, each 10% at least, summing to 100; decideBy appOpens or redeems"#),
             ]),
             .init(legend: "Preview (Open Graph)", fields: [
                 input("preview.title", "Title"),

@@ -130,6 +130,15 @@ enum DashboardViews {
             rows.append(.text("Rule \(index + 1)" + (rule.name.map { " (\($0))" } ?? ""),
                               rule.conditions.map(\.summary).joined(separator: ", ") + " → " + LinkExplainer.describe(rule.target)))
         }
+        if let test = link.content.variants {
+            for (index, variant) in test.variants.enumerated() {
+                rows.append(.text("Variant \(index)" + (test.winner == index ? " (winner)" : ""),
+                                  "\(variant.weight)% → " + LinkExplainer.describe(variant.target)))
+            }
+            let state = test.winner.map { "decided \(test.decidedAt.map(date) ?? ""): variant \($0) by \(test.decideBy.rawValue)" }
+                ?? test.endsAt.map { "ends \(date($0)); the variant with the most \(test.decideBy.rawValue) wins" } ?? "runs until changed"
+            rows.append(.text("A/B test", state))
+        }
         rows.append(Cell(name: "Install proof", text: installProofText(installProof, for: link.installProofFor),
                          note: link.installProof == nil ? "the service's default" : nil))
         for (name, url) in [("iOS fallback", link.fallbacks.ios), ("Android fallback", link.fallbacks.android),

@@ -52,10 +52,12 @@ enum LinkStoreConformance: String, ConformanceCase {
     case redeemInstallSpread
     case redeemUnprovedPerLink
     case installProofStored
+    case variantTests
 
     func check(_ database: TestDatabase) async throws {
         switch self {
         case .roundTrip: try await Self.roundTrip(database)
+        case .variantTests: try await Self.variantTests(database)
         case .labelsAndFirebaseFields: try await Self.labelsAndFirebaseFields(database)
         case .unknownCode: try await Self.unknownCode(database)
         case .linksByCodes: try await Self.linksByCodes(database)
