@@ -16,7 +16,7 @@ enum OpenAPIDocument {
         CreateWebhookRequest.self, WebhookResponse.self, WebhookListResponse.self,
         CreateKeyRequest.self, KeyResponse.self, KeyListResponse.self, AuditEntryResponse.self, AuditPageResponse.self,
         DomainRequest.self, DomainResponse.self, DomainListResponse.self,
-        Figures.self, DayFigures.self, LinkStatsResponse.self, LinkFigures.self, TeamStatsResponse.self, FirebaseLinkStats.self,
+        Figures.self, DayFigures.self, LinkStatsResponse.self, VariantFigures.self, LinkFigures.self, TeamStatsResponse.self, FirebaseLinkStats.self,
     ] }
 
     /// The document.
