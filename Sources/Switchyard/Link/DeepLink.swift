@@ -90,7 +90,7 @@ public struct DeepLink: Sendable, Hashable {
     }
     /// The short link this link came from, when it came through the link service (HOKO's
     /// `deeplink.redeem`): the screen it opens can redeem it with
-    /// ``SmartLinkClient/redeem(code:)``.
+    /// ``SmartLinkClient/redeem(code:password:)``.
     public var smartLink: SmartLinkReference? {
         get { extras?.smartLink }
         set { updateExtras { $0.smartLink = newValue } }

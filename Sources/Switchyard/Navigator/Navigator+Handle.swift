@@ -81,6 +81,37 @@ extension Navigator {
         await route(Arrival(input: input, source: source, metadata: metadata))
     }
 
+    /// Opens a short link of ``smartLinks``' service that has a password, with the password the
+    /// user typed: the service resolves it with the password (`Switchyard-Link-Password`), and its
+    /// deep link is routed as ``route(_:source:metadata:)`` routes any short link. The answer to
+    /// ``RoutingOutcome/unresolvedSmartLink(_:_:)`` with ``SmartLinkError/Code/passwordRequired``,
+    /// which the navigator reports for such a link opened without a password, under either
+    /// ``SmartLinkRouting/FailurePolicy`` (the default route never takes it). Another password is
+    /// reported as ``RoutingOutcome/unresolvedSmartLink(_:_:)`` with
+    /// ``SmartLinkError/Code/wrongPassword``: ask again. Any other link is routed as
+    /// ``route(_:source:metadata:)`` routes it, and the password goes nowhere. The navigator
+    /// keeps the password only while the link waits and runs; a screen that redeems the link
+    /// (``SmartLinkClient/redeem(code:password:)``) needs it again from the app.
+    ///
+    /// ```swift
+    /// navigator.onOutcome = { outcome in
+    ///     guard case .unresolvedSmartLink(let link, let error) = outcome, error.code == .passwordRequired else { return }
+    ///     Task { @MainActor in
+    ///         guard let password = await askForPassword() else { return }   // the app's own prompt
+    ///         await navigator.route(link.url, password: password, source: link.source)
+    ///     }
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - input: the short link (the ``RoutingOutcome/link``'s `url` of the outcome that asked).
+    ///   - password: the link's password.
+    ///   - source: where it came from; derived from its form when nil (``LinkSource/smartLink``
+    ///     for a short link; give ``LinkSource/deferred`` for a deferred link's retry).
+    @discardableResult
+    public func route(_ input: String, password: String, source: LinkSource? = nil) async -> RoutingOutcome {
+        await route(Arrival(input: input, source: source, password: password))
+    }
+
     /// Routes one arrival from the app and awaits its outcome (see `route(_ offer:)`).
     func route(_ arrival: Arrival) async -> RoutingOutcome {
         await route(.link(arrival))

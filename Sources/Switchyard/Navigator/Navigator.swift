@@ -60,6 +60,8 @@ public final class Navigator: Sendable {
         /// Why the service could not resolve this short link already (a deferred link the
         /// service could not answer for): it is not resolved again, only given its failure policy.
         var unresolved: SmartLinkError? = nil
+        /// The password to resolve this short link with (``Navigator/route(_:password:source:)``).
+        var password: String? = nil
     }
 
     struct State {

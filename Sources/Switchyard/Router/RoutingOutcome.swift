@@ -62,7 +62,10 @@ public enum RoutingOutcome: Sendable, CustomStringConvertible {
     /// A short link of the navigator's link service that could not be resolved: no such link
     /// (``SmartLinkError/Code/notFound``), deleted or expired (``SmartLinkError/Code/gone``), the
     /// service unreachable (``SmartLinkError/Code/transport``), and so on. The link is the short
-    /// link itself, unmatched, with source ``LinkSource/smartLink``.
+    /// link itself, unmatched, with source ``LinkSource/smartLink`` and its ``DeepLink/smartLink``
+    /// code. A link that asks for a password (``SmartLinkError/Code/passwordRequired``,
+    /// ``SmartLinkError/Code/wrongPassword``) is always reported so, never sent to a default
+    /// route: open it again with ``Navigator/route(_:password:source:)``.
     case unresolvedSmartLink(DeepLink, SmartLinkError)
 
     /// Whether the app took the link (see the table above).

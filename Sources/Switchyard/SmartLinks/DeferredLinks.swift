@@ -29,7 +29,10 @@ public import Foundation
 ///    say (with ``SmartLinkRouting/FailurePolicy/openDefaultRoute``, the default route opens);
 ///    the next call tries the kept link again: the next launch, and, while the app runs
 ///    ``retryWhenNetworkReturns(_:)``, each time the network returns. Once the service has
-///    answered, the kept link is forgotten;
+///    answered, the kept link is forgotten (a link with a password is answered
+///    ``Outcome/opened(_:)`` with ``RoutingOutcome/unresolvedSmartLink(_:_:)`` and
+///    ``SmartLinkError/Code/passwordRequired``, a final answer: the app asks its user and calls
+///    ``Navigator/route(_:password:source:)`` with source ``LinkSource/deferred``);
 /// 5. otherwise, only where the app opted in (``heuristicClaim``), asks the service for a
 ///    heuristic match (``SmartLinkClient/claimDeferred(platform:osVersion:language:)``);
 /// 6. records the check in the ledger once the answer is final (``Outcome/isFinal``): a first

@@ -20,7 +20,21 @@ public import FoundationNetworking
 ///
 /// Redemptions are per install: the client sends ``installID`` with every redeem, and the service
 /// lets one install spend at most one redemption of a link (a retry answers the same metadata
-/// without spending again). A redeem-limited link's metadata is only ever given by ``redeem(code:)``.
+/// without spending again). A redeem-limited link's metadata is only ever given by ``redeem(code:password:)``.
+///
+/// A link with a password is resolved and redeemed only with it: without one the client throws
+/// ``SmartLinkError/Code/passwordRequired``, so the app asks its user and calls again with the
+/// password (sent as `Switchyard-Link-Password`, ``passwordHeaderName``); another password throws
+/// ``SmartLinkError/Code/wrongPassword``.
+///
+/// ```swift
+/// let link: DeepLink
+/// do {
+///     link = try await client.resolve(code: code)
+/// } catch SmartLinkError.Code.passwordRequired {   // ask the user, then call again
+///     link = try await client.resolve(code: code, password: await askForPassword())
+/// }
+/// ```
 ///
 /// Every request carries ``appRelease`` (the `Switchyard-App-Version` header, `ios/2.3.1`): a link
 /// whose route is newer than this app (the route's `since`), or that asks for a newer app itself,
@@ -129,28 +143,40 @@ public struct SmartLinkClient: Sendable {
 
     /// The smart link's deep link, resolved with ``table``, with source ``LinkSource/smartLink`` and
     /// an exact ``DeepLink/smartLink``; its `metadata` is set for a link without a redeem limit (a
-    /// redeem-limited link's metadata comes from ``redeem(code:)`` only). When the install attests
+    /// redeem-limited link's metadata comes from ``redeem(code:password:)`` only). When the install attests
     /// (``attestsInstall``), the request is signed (`resolve:{code}:{install}`), so a link that
     /// hands its metadata only to an attested install hands it over; without proof such a link's
     /// `metadata` is nil. When the service answers that it does not know the install's stored key
     /// (`attestKeyUnknown`: a database restored from before the attestation), the client forgets
-    /// the key, attests a new one and resolves once more, as ``redeem(code:)`` does; that second
+    /// the key, attests a new one and resolves once more, as ``redeem(code:password:)`` does; that second
     /// request carries `Switchyard-Retry: attest-key-unknown`, so the service counts one app open.
     /// A key (`promo.example.com/m9Mm`, from ``code(in:)``) asks for the code on that link domain
-    /// (`api/v1/links/m9Mm/resolve?domain=promo.example.com`), as ``redeem(code:)`` does.
+    /// (`api/v1/links/m9Mm/resolve?domain=promo.example.com`), as ``redeem(code:password:)`` does.
     ///
+    /// ```swift
+    /// let link = try await client.resolve(code: "Ab3dE9xQ")                        // a link without a password
+    /// let locked = try await client.resolve(code: "Vip2025", password: "open sesame")  // one with a password
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - code: the link's code, or its key on a link domain (``code(in:)``).
+    ///   - password: the link's password, sent as `Switchyard-Link-Password` (``passwordHeaderName``);
+    ///     nil (the default) sends none. A link without a password ignores it.
     /// - Throws: ``SmartLinkError`` (not found, gone, unauthorized, a transport or format problem,
-    ///   ``SmartLinkError/Code/appTooOld`` for a link this release cannot open), or the table's
+    ///   ``SmartLinkError/Code/appTooOld`` for a link this release cannot open,
+    ///   ``SmartLinkError/Code/passwordRequired`` for a password link asked without its password,
+    ///   ``SmartLinkError/Code/wrongPassword`` for another password; too many guesses is the
+    ///   service's rate limit, HTTP 429, a ``SmartLinkError/Code/service`` error), or the table's
     ///   ``LinkInputError`` wrapped in ``SmartLinkError/Code/unresolvable``.
-    public func resolve(code: String) async throws(SmartLinkError) -> DeepLink {
+    public func resolve(code: String, password: String? = nil) async throws(SmartLinkError) -> DeepLink {
         let (path, query) = linkEndpoint("resolve", code: code)
         let headers = await resolveProofHeaders(code: code)
-        var answer = try await send("GET", path: path, query: query, headers: headers)
+        var answer = try await send("GET", path: path, query: query, headers: headers, link: code, password: password)
         if answer["attestKeyUnknown"]?.boolValue == true, !headers.isEmpty, let attestor {
             try? forget(headers["Switchyard-Attest-Key"], of: attestor)   // a resolve degrades to no proof
             // Says it is the second resolve, so the service does not count a second app open.
             let again = await resolveProofHeaders(code: code).merging(["Switchyard-Retry": "attest-key-unknown"]) { old, _ in old }
-            answer = try await send("GET", path: path, query: query, headers: again)
+            answer = try await send("GET", path: path, query: query, headers: again, link: code, password: password)
         }
         return try link(from: answer, source: .smartLink)
     }
@@ -251,27 +277,37 @@ public struct SmartLinkClient: Sendable {
     /// With an attestor on a device that supports App Attest, the install is attested once
     /// (``attestInstall()``) and the redeem carries an assertion.
     ///
+    /// ```swift
+    /// let coupon = try await client.redeem(code: code, password: password)["coupon"]   // password: nil for most links
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - code: the link's code, or its key on a link domain (``code(in:)``).
+    ///   - password: the link's password, sent as `Switchyard-Link-Password` (``passwordHeaderName``);
+    ///     nil (the default) sends none. A link without a password ignores it.
     /// - Throws: ``SmartLinkError`` with code ``SmartLinkError/Code/exhausted`` once the limit is
     ///   reached by other installs, ``SmartLinkError/Code/appTooOld`` (nothing spent) when this
     ///   release is older than the link needs, ``SmartLinkError/Code/installProofRequired`` when
     ///   the link is redeemed only by attested installs and this one carries no proof. When the
     ///   service does not know the install's stored key, the client forgets it, attests a new key
     ///   and retries once; ``SmartLinkError/Code/attestKeyUnknown`` when the retry is refused too.
-    public func redeem(code: String) async throws(SmartLinkError) -> [String: JSONValue] {
+    ///   ``SmartLinkError/Code/passwordRequired`` and ``SmartLinkError/Code/wrongPassword`` (nothing
+    ///   spent) for a password link, as ``resolve(code:password:)`` throws them.
+    public func redeem(code: String, password: String? = nil) async throws(SmartLinkError) -> [String: JSONValue] {
         do throws(SmartLinkError) {
-            return try await redeemOnce(code: code)
+            return try await redeemOnce(code: code, password: password)
         } catch where error.code == .attestKeyUnknown && attestor != nil {
             if let attestor { try forget(attestor.storedKeyID(), of: attestor) }
-            return try await redeemOnce(code: code)
+            return try await redeemOnce(code: code, password: password)
         }
     }
 
     /// One redeem request, signed when the install attests.
-    private func redeemOnce(code: String) async throws(SmartLinkError) -> [String: JSONValue] {
+    private func redeemOnce(code: String, password: String?) async throws(SmartLinkError) -> [String: JSONValue] {
         let headers = try await proofHeaders(code: code)
         let (path, query) = linkEndpoint("redeem", code: code)
         let body = try await send("POST", path: path, query: query, body: .object(["install": .string(installID)]),
-                                  headers: headers)
+                                  headers: headers, link: code, password: password)
         return body["metadata"]?.objectValue ?? [:]
     }
 
@@ -280,9 +316,11 @@ public struct SmartLinkClient: Sendable {
 
     /// One request to the service with the app key; the JSON answer, or the error its status means.
     /// `path` is relative to ``service``; `query`, already percent-encoded, is set on the URL as is
-    /// (`appendingPathComponent` would escape its `?`).
+    /// (`appendingPathComponent` would escape its `?`). `password` goes in ``passwordHeaderName``
+    /// when given; `code`, the link the request is about, names it in a password refusal.
     func send(_ method: String, path: String, query: String? = nil, body: JSONValue? = nil,
-              headers: [String: String] = [:]) async throws(SmartLinkError) -> JSONValue {
+              headers: [String: String] = [:], link code: String? = nil,
+              password: String? = nil) async throws(SmartLinkError) -> JSONValue {
         var url = service.appendingPathComponent(path)
         if let query {
             // Never dropped silently: without its `domain` the request would name another link.
@@ -299,6 +337,7 @@ public struct SmartLinkClient: Sendable {
         request.setValue("Bearer \(appKey)", forHTTPHeaderField: "Authorization")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         if let appRelease { request.setValue(appRelease.headerValue, forHTTPHeaderField: AppRelease.headerName) }
+        if let password { request.setValue(password, forHTTPHeaderField: Self.passwordHeaderName) }
         if let body {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.httpBody = Data(body.serialized().utf8)
@@ -315,6 +354,9 @@ public struct SmartLinkClient: Sendable {
         let detail = body?["detail"]?.stringValue ?? "HTTP \(status)"
         if body?["type"]?.stringValue?.hasSuffix("/app-too-old") == true {
             throw SmartLinkError(.appTooOld, detail)  // a refused redeem; resolve gives the version and fallback
+        }
+        if let refusal = Self.passwordRefusal(status: status, problemType: body?["type"]?.stringValue, link: code) {
+            throw refusal
         }
         switch status {
         case 200..<300:

@@ -10,17 +10,26 @@ public struct SmartLinkError: CodedError, Sendable, Hashable {
     /// For ``Code/appTooOld``: where to send the user instead (the App Store or Play page to
     /// update, or the link's web fallback), when the link has one; nil otherwise.
     public let fallback: String?
+    /// For ``Code/passwordRequired`` and ``Code/wrongPassword``: the code (or link-domain key,
+    /// `promo.example.com/m9Mm`) of the link that asks for a password, to resolve or redeem again
+    /// with the password the user types; nil otherwise.
+    public let linkCode: String?
 
-    init(_ code: Code, _ message: String, requiredVersion: String? = nil, fallback: String? = nil) {
+    init(_ code: Code, _ message: String, requiredVersion: String? = nil, fallback: String? = nil, linkCode: String? = nil) {
         self.code = code
         self.message = message
         self.requiredVersion = requiredVersion
         self.fallback = fallback
+        self.linkCode = linkCode
     }
 
     /// Whether the service gave no answer about the link: unreachable (``Code/transport``) or
     /// failing (``Code/service``), so asking again later may succeed.
     var isServiceUnavailable: Bool { code == .transport || code == .service }
+
+    /// Whether the link asks for a password the request lacked or got wrong: only the user can
+    /// answer that, so no failure policy routes the link elsewhere.
+    var asksForPassword: Bool { code == .passwordRequired || code == .wrongPassword }
 }
 
 /// The kind of failure.
@@ -50,7 +59,14 @@ extension ErrorCode<SmartLinkError> {
     /// the attestation or the assertion.
     public static var attestation: Self { Self(rawValue: "attestation") }
     /// The service does not know the install's attested key (its database was restored without
-    /// it, say). ``SmartLinkClient/redeem(code:)`` forgets the key, attests a new one and retries
+    /// it, say). ``SmartLinkClient/redeem(code:password:)`` forgets the key, attests a new one and retries
     /// once; it throws this only when the retry is refused the same way.
     public static var attestKeyUnknown: Self { Self(rawValue: "attest_key_unknown") }
+    /// The link has a password and the request carried none: ask the user, then call again with
+    /// it (``SmartLinkClient/resolve(code:password:)``, ``SmartLinkClient/redeem(code:password:)``,
+    /// ``Navigator/route(_:password:source:)``). ``SmartLinkError/linkCode`` names the link.
+    public static var passwordRequired: Self { Self(rawValue: "password_required") }
+    /// The password sent is not the link's: ask again. Each guess counts against the service's
+    /// guess limits; past them it answers HTTP 429, a ``SmartLinkError/Code/service`` error.
+    public static var wrongPassword: Self { Self(rawValue: "wrong_password") }
 }

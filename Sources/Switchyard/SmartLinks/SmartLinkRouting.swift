@@ -11,6 +11,12 @@
 /// `since` or the link's own minimum version) is reported the same way; the error carries the
 /// version needed and the fallback to offer (the store page to update).
 ///
+/// A link with a password (the service asks for it on resolve) is always reported, never sent to
+/// the default route, whatever ``onFailure`` says: ``RoutingOutcome/unresolvedSmartLink(_:_:)``
+/// with ``SmartLinkError/Code/passwordRequired``. The app asks its user for the password and opens
+/// the link again with ``Navigator/route(_:password:source:)``; a wrong one is reported the same
+/// way with ``SmartLinkError/Code/wrongPassword``.
+///
 /// ```swift
 /// let client = SmartLinkClient(service: URL(string: "https://go.example.com")!, appKey: appKey, table: table)
 /// navigator.smartLinks = SmartLinkRouting(client: client, onFailure: .openDefaultRoute)
@@ -20,7 +26,9 @@ public struct SmartLinkRouting: Sendable {
     public enum FailurePolicy: Sendable, Hashable {
         /// Answer ``RoutingOutcome/unresolvedSmartLink(_:_:)`` (not handled); the app decides.
         case report
-        /// Send it to the first router's default route that takes it; report it when none does.
+        /// Send it to the first router's default route that takes it; report it when none does,
+        /// or when the link asks for a password (``SmartLinkError/Code/passwordRequired``,
+        /// ``SmartLinkError/Code/wrongPassword``).
         case openDefaultRoute
     }
 

@@ -26,6 +26,8 @@ let table = try! RouteTable(["product/:id<int>"], schemes: ["shop"])
 @MainActor func showCategory(_ slug: String) {}
 @MainActor func showHome() {}
 @MainActor func route(_ url: URL) {}
+/// The app's prompt for a password link's password.
+@MainActor func askForPassword() async -> String { "" }
 
 /// Another SDK that takes URLs, chained after Switchyard.
 enum OtherSDK {

@@ -90,7 +90,7 @@ extension Navigator {
         guard let taker else {
             guard let smartLinks, let code = link.smartLink?.code else { return .unhandled(link) }
             return await routeSmartLink(code: code, link: link, routing: smartLinks, routers: routers,
-                                        unresolved: entry.arrival.unresolved)
+                                        unresolved: entry.arrival.unresolved, password: entry.arrival.password)
         }
         return keep(await taker.run(link), heldBy: taker.router)
     }
@@ -104,13 +104,15 @@ extension Navigator {
     /// link with the link's metadata and source ``LinkSource/smartLink`` (``LinkSource/deferred``
     /// when it came through an install). When it cannot be resolved, the outcome says why
     /// (``RoutingOutcome/unresolvedSmartLink(_:_:)``), or the routers' default route takes it when
-    /// the routing asks for that. A link whose failure is already known is not resolved again.
-    private func routeSmartLink(code: String, link unresolved: DeepLink, routing: SmartLinkRouting,
-                                routers: [Router], unresolved known: SmartLinkError?) async -> RoutingOutcome {
+    /// the routing asks for that, except for a link that asks for a password: only the user can
+    /// answer that, so the app gets the outcome. A link whose failure is already known is not
+    /// resolved again.
+    private func routeSmartLink(code: String, link unresolved: DeepLink, routing: SmartLinkRouting, routers: [Router],
+                                unresolved known: SmartLinkError?, password: String?) async -> RoutingOutcome {
         let failure: SmartLinkError
         do throws(SmartLinkError) {
             if let known { throw known }
-            let resolved = try await routing.client.resolve(code: code)
+            let resolved = try await routing.client.resolve(code: code, password: password)
             let arrival = Arrival(input: resolved.url, source: unresolved.source, metadata: resolved.metadata,
                                   smartLink: resolved.smartLink)
             switch Self.decision(arrival, routers: routers, smartLinks: nil) {
@@ -122,7 +124,7 @@ extension Navigator {
         } catch {
             failure = error
         }
-        if routing.onFailure == .openDefaultRoute {
+        if routing.onFailure == .openDefaultRoute, !failure.asksForPassword {
             for router in routers {
                 let outcome = await router.route(unresolved: unresolved, keepsHeld: false)
                 if case .unhandled = outcome { continue }
