@@ -107,7 +107,7 @@ struct AppAPI: Sendable {
             // A claim carries no assertion: metadata kept for attested resolves is withheld.
             var resolution = Resolution(link, match: .exact, service: service, release: release,
                                         withholdingMetadata: service.configuration.attest.demands(.resolve, of: stored))
-            resolution.choose(choice, of: stored)
+            resolution.choose(choice, of: stored, rules: service.effectiveRules(stored))
             return resolution
         }
         guard let fingerprint else {
@@ -135,7 +135,7 @@ struct AppAPI: Sendable {
         }
         context.logger.info("deferred link claimed", metadata: ["code": "\(code)", "match": "heuristic"])
         var resolution = Resolution(link, match: .heuristic, service: service, release: release)
-        resolution.choose(choice, of: stored)
+        resolution.choose(choice, of: stored, rules: service.effectiveRules(stored))
         return resolution
     }
 

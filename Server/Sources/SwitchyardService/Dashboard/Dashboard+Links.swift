@@ -48,7 +48,8 @@ extension Dashboard {
         return LinkKey.key(host: host, code: code)
     }
 
-    func linkPage(code: String, session: DashboardSessions.Session) async throws -> Response {
+    func linkPage(code: String, session: DashboardSessions.Session, edit: RuleEdit? = nil,
+                  status: HTTPResponse.Status = .ok) async throws -> Response {
         guard LinkCodes.isPlausibleKey(code),
               let link = try await service.storage({ try await service.store.link(code: code) }),
               link.team == session.team, link.deletedAt == nil else {
@@ -69,7 +70,13 @@ extension Dashboard {
                                            explanation: LinkExplainer(service: service).explain(link, url: shortURL))
         var page = detail
         page.appEvents = Figures(events)
-        return DashboardPage.response(DashboardPage.render(.link, title: link.preview.title ?? code, session: session, page: page))
+        page.editAction = "/dashboard/links/" + PercentEncoding.encode(link.shortCode) + "/rules"
+            + (link.domain.map { "?domain=" + PercentEncoding.encode($0) } ?? "")
+        page.rulesJSON = edit?.rules ?? link.content.rules.map { JSONValue.array($0.map(\.json)).serialized(pretty: true) } ?? ""
+        page.variantsJSON = edit?.variants ?? link.content.variants.map { $0.json.serialized(pretty: true) } ?? ""
+        page.editError = edit?.error
+        return DashboardPage.response(DashboardPage.render(.link, title: link.preview.title ?? code, session: session, page: page),
+                                      status: status)
     }
 
     /// The QR code as an inline SVG element, crisp at any size, its label escaped for the attribute

@@ -108,6 +108,13 @@ struct Dashboard: Sendable {
                 try await linkPage(code: linkKey(code, domain: request.uri.queryParameters["domain"].map(String.init)), session: session)
             }
         }
+        router.post("dashboard/links/:code/rules") { request, context in
+            let code = try context.parameters.require("code")
+            return try await signedInPost(request, as: NewLinkForm.self, needs: .editor) { session, form in
+                try await saveRules(form, code: linkKey(code, domain: request.uri.queryParameters["domain"].map(String.init)),
+                                    session: session, request: request, context: context)
+            }
+        }
         router.get("dashboard/domains") { request, _ in
             try await signedIn(request, needs: .admin) { session in try await domainsPage(session: session) }
         }

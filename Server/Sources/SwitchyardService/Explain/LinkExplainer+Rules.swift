@@ -42,7 +42,8 @@ extension LinkExplainer {
 
     /// For each platform, the rule that fires with `inputs`, and why the earlier ones did not.
     func ruleCases(_ link: SmartLink, inputs: RuleInputs) -> [LinkExplanation.RuleCase] {
-        guard let rules = link.content.rules, !rules.isEmpty else { return [] }
+        let rules = service.effectiveRules(link)
+        guard !rules.isEmpty else { return [] }
         return Self.rulePlatforms.map { name in
             let agent = Self.userAgent(name)
             let country = inputs.country

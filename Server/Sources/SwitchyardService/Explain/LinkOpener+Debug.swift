@@ -11,7 +11,8 @@ extension LinkOpener {
     func debugPage(_ link: SmartLink, key: String, request: Request, context: ServiceRequestContext, at now: Date) -> Response {
         let explainer = LinkExplainer(service: service)
         var explanation = explainer.explain(link, url: service.shortURL(key))
-        if let rules = link.content.rules, !rules.isEmpty {
+        let rules = service.effectiveRules(link)
+        if !rules.isEmpty {
             var ruleRequest = service.ruleRequest(request, context: context, platform: UserAgent.platform(request.headers[.userAgent]),
                                                   readsQuery: true, now: now)
             ruleRequest.query.removeAll { $0.name == "d" }

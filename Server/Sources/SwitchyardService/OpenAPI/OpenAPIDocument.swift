@@ -15,7 +15,7 @@ enum OpenAPIDocument {
         FirebaseShortLinkResponse.self, FirebaseErrorResponse.self, LinkExplanation.self,
         CreateWebhookRequest.self, WebhookResponse.self, WebhookListResponse.self,
         CreateKeyRequest.self, KeyResponse.self, KeyListResponse.self, AuditEntryResponse.self, AuditPageResponse.self,
-        DomainRequest.self, DomainResponse.self, DomainListResponse.self,
+        DomainRequest.self, DomainResponse.self, DomainListResponse.self, TeamRulesRequest.self, TeamRulesResponse.self,
         Figures.self, DayFigures.self, LinkStatsResponse.self, VariantFigures.self, LinkFigures.self, TeamStatsResponse.self, FirebaseLinkStats.self,
     ] }
 

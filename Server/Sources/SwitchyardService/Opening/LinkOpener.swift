@@ -70,7 +70,8 @@ struct LinkOpener: Sendable {
         }
         // A link's rules: the first whose conditions all hold decides (a URL, or the link with another route).
         let platform = UserAgent.platform(request.headers[.userAgent])
-        if let rules = opened.link.content.rules, !rules.isEmpty {
+        let rules = service.effectiveRules(opened.link)
+        if !rules.isEmpty {
             if let index = RuleMatcher.firstMatch(rules, for: service.ruleRequest(request, context: context, platform: platform,
                                                                                    readsQuery: true, now: now)) {
                 switch rules[index].target {

@@ -88,7 +88,8 @@ extension LinkService {
     /// the rule's index, and a URL rule's URL (the link itself then).
     func ruled(_ link: SmartLink, request: Request, context: ServiceRequestContext,
                platform: Click.Platform) -> (link: SmartLink, rule: Int?, redirect: String?) {
-        guard let rules = link.content.rules, !rules.isEmpty,
+        let rules = effectiveRules(link)
+        guard !rules.isEmpty,
               let index = RuleMatcher.firstMatch(rules, for: ruleRequest(request, context: context, platform: platform,
                                                                          readsQuery: false, now: now()))
         else { return (link, nil, nil) }

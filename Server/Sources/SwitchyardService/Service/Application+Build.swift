@@ -84,7 +84,9 @@ package func buildApplication(
     let domains = DomainRefresher(directory: service.domains, store: store, interval: configuration.domainRefreshInterval,
                                   logger: logger)
     let decider = VariantDecider(service: service, interval: configuration.limits.expirySweepInterval, logger: logger, passes: passes)
-    var services: [any Service] = [recorder, sweeper, refresher, expirySweeper, decider, webhooks, keyUses, domains]
+    let teamRules = TeamRulesRefresher(directory: service.teamRules, store: store, interval: configuration.domainRefreshInterval,
+                                       logger: logger)
+    var services: [any Service] = [recorder, sweeper, refresher, expirySweeper, decider, webhooks, keyUses, domains, teamRules]
     if let database = configuration.countryLookup as? GeoIPDatabase {
         services.append(GeoIPReloader(database: database, interval: .seconds(30), logger: logger))
     }
@@ -112,6 +114,7 @@ package func buildApplication(
     app.beforeServerStarts {
         try await store.migrate()
         try await service.domains.refresh(from: store)
+        try await service.teamRules.refresh(from: store)
         await sweeper.sweep()
         await webhooks.refresh()
     }
@@ -187,6 +190,7 @@ func makeRouter(service: LinkService) -> HTTPRouter<ServiceRequestContext> {
     router.addRoutes(KeysAPI(service: service).routes, atPath: "api/v1/keys")
     router.addRoutes(AuditAPI(service: service).routes, atPath: "api/v1/audit")
     router.addRoutes(DomainsAPI(service: service).routes, atPath: "api/v1/domains")
+    router.addRoutes(TeamRulesAPI(service: service).routes, atPath: "api/v1/team/rules")
     router.addRoutes(StatsAPI(service: service).routes)
     // Firebase Dynamic Links' REST API (`POST /v1/shortLinks`); its long links (`GET /?link=`) are
     // answered from the dashboard's `/` route, which hands them to FirebaseLongLinkOpener.

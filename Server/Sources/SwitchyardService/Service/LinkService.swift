@@ -38,6 +38,8 @@ struct LinkService: Sendable {
     /// The country of a client address (`--geoip FILE`); nil without a database, when country
     /// conditions are refused and figures say "unknown".
     var geoIP: (any CountryLookup)? = nil
+    /// Each team's default redirect rules (Rules/TeamRules.swift).
+    var teamRules = TeamRulesDirectory()
 
     var table: RouteTable { builder.table }
 

@@ -98,7 +98,8 @@ extension LinkService {
     func chosen(_ link: SmartLink, choice: OpenChoice?) -> SmartLink {
         switch choice {
         case .rule(let index)?:
-            guard let rules = link.content.rules, rules.indices.contains(index) else { return link }
+            let rules = effectiveRules(link)
+            guard rules.indices.contains(index) else { return link }
             return opened(link, as: rules[index].target)?.link ?? link
         case .variant(let index)?:
             guard let test = link.content.variants, test.variants.indices.contains(index) else { return link }
@@ -111,10 +112,10 @@ extension LinkService {
 
 extension Resolution {
     /// Says what the open's choice was: the rule's index, or the variant (with a URL variant's URL).
-    mutating func choose(_ choice: OpenChoice?, of link: SmartLink) {
+    mutating func choose(_ choice: OpenChoice?, of link: SmartLink, rules: [RedirectRule]) {
         switch choice {
         case .rule(let index)?:
-            guard let rules = link.content.rules, rules.indices.contains(index) else { return }
+            guard rules.indices.contains(index) else { return }
             rule = index
             if case .url(let url) = rules[index].target { redirect = url }
         case .variant(let index)?:

@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardRules
 
 /// A ``LinkStore`` kept in memory: for tests and throwaway instances. Every operation runs on the
 /// actor, so a redemption is one step and exactly `redeemLimit` of them succeed. It passes the same
@@ -37,6 +38,8 @@ public actor InMemoryLinkStore: LinkStore {
     var eventDays: [String: [EventCount.Key: Int]] = [:]
     /// Teams, named keys and the audit log (InMemoryLinkStore+Access.swift).
     var access = AccessTables()
+    /// Each team's default redirect rules (the `team_rules` table of the other stores).
+    var defaultRules: [String: [RedirectRule]] = [:]
 
     /// Creates an empty store.
     public init() {}

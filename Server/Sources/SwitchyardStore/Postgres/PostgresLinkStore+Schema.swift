@@ -279,6 +279,10 @@ extension PostgresLinkStore {
         Migration(version: 26, name: "tests to decide", statements: [
             "CREATE INDEX links_variants_pending_end ON links (variants_pending_end) WHERE variants_pending_end IS NOT NULL",
         ]),
+        // Each team's default redirect rules, tried after a link's own.
+        Migration(version: 27, name: "team default rules", statements: [
+            "CREATE TABLE team_rules (team text PRIMARY KEY NOT NULL, rules text NOT NULL, updated_at timestamptz NOT NULL)",
+        ]),
     ] + LinkColumns.migrations(types: columnType, false: "false"))
 
     /// Creates the schema if needed and applies the steps it has not seen, in one transaction

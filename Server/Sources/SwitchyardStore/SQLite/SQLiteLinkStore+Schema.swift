@@ -297,5 +297,9 @@ extension SQLiteLinkStore {
         Migration(version: 26, name: "tests to decide", statements: [
             "CREATE INDEX links_variants_pending_end ON links (variants_pending_end) WHERE variants_pending_end IS NOT NULL",
         ]),
+        // Each team's default redirect rules, tried after a link's own.
+        Migration(version: 27, name: "team default rules", statements: [
+            "CREATE TABLE team_rules (team TEXT PRIMARY KEY NOT NULL, rules TEXT NOT NULL, updated_at INTEGER NOT NULL)",
+        ]),
     ] + LinkColumns.migrations(types: columnType, false: "0"))
 }

@@ -100,6 +100,43 @@ import Testing
         }
     }
 
+    @Test func theRuleEditorSavesWhatTheAPITakesAndRefusesWhatItRefuses() async throws {
+        try await Harness.live(.memory) { client, harness in
+            let browser = DashboardClient(client)
+            let csrf = try await browser.signIn()
+            _ = try await client.create(#"{"route": "about/team", "alias": "edited", "fallbacks": {"web": "https://shop.example.com/t"}}"#)
+            let page = try await browser.get("/dashboard/links/edited").text
+            #expect(page.contains(#"action="/dashboard/links/edited/rules""#))
+            let rules = #"[{"name": "French", "conditions": [{"type": "language", "value": "fr"}], "target": {"url": "https://shop.example.com/fr"}}]"#
+            let variants = #"{"targets": [{"url": "https://shop.example.com/a", "weight": 60}, {"url": "https://shop.example.com/b", "weight": 40}]}"#
+            let saved = try await browser.post("/dashboard/links/edited/rules", form: [("csrf", csrf), ("rules", rules), ("variants", variants)])
+            #expect(saved.status == .seeOther, "\(saved.text.prefix(300))")
+            let stored = try #require(try await harness.store.link(code: "edited"))
+            #expect(stored.content.rules?.first?.name == "French" && stored.content.variants?.variants.map(\.weight) == [60, 40])
+            let shown = try await browser.get("/dashboard/links/edited").text
+            #expect(shown.contains("Variant 1") && shown.contains("40% → https://shop.example.com/b"))
+            // Refused with the API's own message, the text kept in the form; nothing changes.
+            let refused = try await browser.post("/dashboard/links/edited/rules", form: [
+                ("csrf", csrf), ("rules", rules),
+                ("variants", #"{"targets": [{"url": "https://shop.example.com/a", "weight": 5}, {"url": "https://shop.example.com/b", "weight": 95}]}"#)])
+            #expect(refused.status == .badRequest)
+            #expect(refused.text.contains("variants.targets[0].weight: is 5; a variant has 10 at least"))
+            #expect(refused.text.contains("&quot;weight&quot;: 95") || refused.text.contains(#""weight": 95"#))
+            #expect(try await harness.store.link(code: "edited")?.content.variants?.variants.map(\.weight) == [60, 40])
+            // Emptied: removed; the audit log names what changed.
+            #expect(try await browser.post("/dashboard/links/edited/rules", form: [("csrf", csrf), ("rules", rules), ("variants", "")]).status
+                == .seeOther)
+            #expect(try await harness.store.link(code: "edited")?.content.variants == nil)
+            #expect(try await harness.store.link(code: "edited")?.content.rules?.count == 1, "unchanged rules stay")
+            let audit = try await client.send(.get, "/api/v1/audit").text
+            #expect(audit.contains(#""detail":"rules, variants""#) && audit.contains(#""detail":"variants=removed""#))
+            // A viewer cannot save.
+            let viewer = DashboardClient(client)
+            let viewerCSRF = try await viewer.signIn(try await harness.namedKey("viewer", role: .viewer))
+            #expect(try await viewer.post("/dashboard/links/edited/rules", form: [("csrf", viewerCSRF), ("rules", "")]).status == .forbidden)
+        }
+    }
+
     @Test func clicksShowInTheListAndTheChart() async throws {
         try await Harness.live(.memory) { client, harness in
             let browser = DashboardClient(client)

@@ -33,12 +33,29 @@ extension OpenAPIResponsesTests {
         try await api.expect(.notFound, remove, at)
     }
 
+    static let teamRulesBody = #"{"rules": [{"conditions": [{"type": "crawler"}], "target": {"url": "https://shop.example.com/"}}]}"#
+
+    /// The team rules' answers.
+    static func teamRules(_ api: DocumentedClient) async throws {
+        let put = "PUT /api/v1/team/rules"
+        try await api.expect(.ok, put, json: teamRulesBody)
+        try await api.expect(.badRequest, put, json: #"{"rules": [{"conditions": []}]}"#)
+        try await api.expect(.unauthorized, put, key: nil, json: teamRulesBody)
+        try await api.expect(.contentTooLarge, put, json: oversized)
+        try await api.expect(.unsupportedMediaType, put, json: teamRulesBody, headers: plainText)
+        try await api.expect(.ok, "GET /api/v1/team/rules")
+        try await api.expect(.unauthorized, "GET /api/v1/team/rules", key: nil)
+        try await api.expect(.ok, put, json: #"{"rules": null}"#)
+    }
+
     /// 503 from the link domains while the database is down.
     static func domainsUnavailable(_ api: DocumentedClient) async throws {
         try await api.expect(.serviceUnavailable, "POST /api/v1/domains", json: domainBody)
         try await api.expect(.serviceUnavailable, "GET /api/v1/domains")
         try await api.expect(.serviceUnavailable, "PATCH /api/v1/domains/{host}", "/api/v1/domains/doc.shop.example", json: "{}")
         try await api.expect(.serviceUnavailable, "DELETE /api/v1/domains/{host}", "/api/v1/domains/doc.shop.example")
+        try await api.expect(.serviceUnavailable, "PUT /api/v1/team/rules", json: teamRulesBody)
+        try await api.expect(.serviceUnavailable, "GET /api/v1/team/rules")
     }
 
     /// The link domains' operations in the throttled list (a wrong key from a throttled address).
@@ -46,5 +63,6 @@ extension OpenAPIResponsesTests {
         ("POST /api/v1/domains", nil, domainBody), ("GET /api/v1/domains", nil, nil),
         ("PATCH /api/v1/domains/{host}", "/api/v1/domains/doc.shop.example", "{}"),
         ("DELETE /api/v1/domains/{host}", "/api/v1/domains/doc.shop.example", nil),
+        ("PUT /api/v1/team/rules", nil, teamRulesBody), ("GET /api/v1/team/rules", nil, nil),
     ]
 }

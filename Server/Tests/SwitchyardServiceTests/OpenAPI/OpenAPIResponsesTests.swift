@@ -82,6 +82,7 @@ import Testing
         try await webhooks(api)
         try await keysAndAudit(api, harness: harness, code: code)
         try await domains(api)
+        try await teamRules(api)
         try await passwords(api)
 
         // The database down: 503 wherever the document says so.

@@ -69,6 +69,12 @@ enum DashboardViews {
         /// What a tap does on each platform (``LinkExplainer``); empty when not explained.
         var explainCases: [ExplainRow] = []
         var explainWarnings: [LinkExplanation.Warning] = []
+        /// The rule editor: where it posts, the rules and A/B test as JSON (as stored, or as the
+        /// refused form gave them), and why the last save was refused.
+        var editAction = ""
+        var rulesJSON = ""
+        var variantsJSON = ""
+        var editError: String? = nil
     }
 
     /// One row of the explain panel.

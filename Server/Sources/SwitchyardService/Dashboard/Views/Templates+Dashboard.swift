@@ -183,6 +183,17 @@ extension Templates {
         <h2>Metadata</h2>
         <pre id="metadata">{{.}}</pre>
         {{/metadata}}
+        <h2>Rules and A/B test</h2>
+        <form method="post" action="{{editAction}}" id="edit-rules">{{>csrfField}}
+        {{#editError}}<p class="error" id="edit-error">{{.}}</p>{{/editError}}
+        <label for="edit-rules-json">Rules</label>
+        <p class="hint">a JSON array, tried in order (the team's default rules come after these); empty removes them</p>
+        <textarea id="edit-rules-json" name="rules">{{rulesJSON}}</textarea>
+        <label for="edit-variants-json">A/B variants</label>
+        <p class="hint">a JSON object: {"targets": [{"url" or "route", "weight"}, ...], "endsAt", "decideBy"}; empty removes the test; a new test starts its figures again</p>
+        <textarea id="edit-variants-json" name="variants">{{variantsJSON}}</textarea>
+        <button type="submit" id="save-rules">Save rules and variants</button>
+        </form>
         <h2>What a tap does</h2>
         <div id="explain">
         {{#explainWarnings}}

@@ -47,3 +47,25 @@ extension OpenAPIDocument {
         ]
     }
 }
+
+extension OpenAPIDocument {
+    /// `/api/v1/team/rules`: a team's default redirect rules.
+    static var teamRulePaths: [String: JSONValue] {
+        [
+            "/api/v1/team/rules": [
+                "get": operation(
+                    "getTeamRules", "The team's default redirect rules", tag: "links", security: ["adminKey"],
+                    description: "Tried on every link of the team after the link's own rules, in GET /{code}, the app's resolve, explain and ?d=1.",
+                    responses: ["200": json(TeamRulesResponse.self, "The rules."), "401": unauthorized, "429": keyGuesses,
+                                "503": unavailable]),
+                "put": operation(
+                    "replaceTeamRules", "Replace the team's default redirect rules", tag: "links", security: ["adminKey"],
+                    description: "Checked as a link's rules are (at most 20, each refusal a 400 invalid-rule naming its path); null or [] removes them. This instance uses them at once, the others within a second. Recorded in the audit log as team.rules_updated.",
+                    body: TeamRulesRequest.self,
+                    responses: ["200": json(TeamRulesResponse.self, "The rules now."),
+                                "400": problem("invalid-rule, or a body that is not the schema's."), "401": unauthorized,
+                                "413": tooLarge, "415": unsupported, "429": keyGuesses, "503": unavailable]),
+            ],
+        ]
+    }
+}
