@@ -3,6 +3,7 @@
 #   switchyard serve --port P --database sqlite:PATH     (or a postgres:// URL)
 #   POST /api/v1/links  with  Authorization: Bearer $SWITCHYARD_API_KEY   -> {"code": ...}
 #   GET  /{code}                                                          -> redirect (no user agent: a desktop)
+#   GET  /{code}  of a link with 10 redirect rules, none of which fires    -> the same redirect
 #   GET  /{code}  with an iPhone User-Agent                                -> the "Open in the app" page
 #   GET  /{code}  with an Android User-Agent                               -> the intent redirect
 #   GET  /{code}  again with a webhook subscribed to link.clicked (a receiver on the wrk cores that
@@ -178,15 +179,29 @@ for database in "${databases[@]}"; do
     # client with no user agent, a desktop) gets the 302 to it, an App Store fallback for iPhones and
     # a Google Play one for Android phones (an intent redirect with the install referrer).
     # One keep-alive connection for the 1,000 creates.
-    python3 - "$port" "$work/codes.txt" <<'PY'
+    # And 1,000 more with 10 redirect rules each, none of which fires for wrk's request (no user
+    # agent, no Accept-Language, no query, a loopback address): every open tries all ten and gets
+    # the link's own 302, the same answer as the plain links' (issue 54: within 10% of their rate).
+    for set in plain rules; do
+    python3 - "$port" "$work/codes-$set.txt" "$set" <<'PY'
 import http.client, json, os, sys
 connection = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]))
 codes = []
+target = {"url": "https://shop.example.com/elsewhere"}
+rules = [{"conditions": [condition], "target": target} for condition in [
+    {"type": "language", "value": "fr"}, {"type": "query", "name": "c", "match": "present"},
+    {"type": "platform", "value": "ios"}, {"type": "os", "value": "android", "minVersion": "10"},
+    {"type": "browser", "value": "firefox"}, {"type": "device", "value": "tablet"},
+    {"type": "address", "value": "203.0.113.0/24"}, {"type": "after", "value": "2099-01-01T00:00:00Z"},
+    {"type": "appVersion", "minVersion": "2.0"}, {"type": "crawler"}]]
 for i in range(1, 1001):
-    body = json.dumps({"route": "product", "routeParameters": {"id": str(i)},
-                       "fallbacks": {"web": "https://shop.example.com/product/%d" % i,
-                                     "ios": "https://apps.apple.com/app/id1234567890",
-                                     "android": "https://play.google.com/store/apps/details?id=com.example.shop"}})
+    link = {"route": "product", "routeParameters": {"id": str(i)},
+            "fallbacks": {"web": "https://shop.example.com/product/%d" % i,
+                          "ios": "https://apps.apple.com/app/id1234567890",
+                          "android": "https://play.google.com/store/apps/details?id=com.example.shop"}}
+    if sys.argv[3] == "rules":
+        link["rules"] = rules
+    body = json.dumps(link)
     connection.request("POST", "/api/v1/links", body, {"Authorization": "Bearer " + os.environ["SWITCHYARD_API_KEY"],
                                                        "Content-Type": "application/json"})
     response = connection.getresponse()
@@ -196,11 +211,14 @@ for i in range(1, 1001):
     codes.append(json.loads(body)["code"])
 open(sys.argv[2], "w").write("\n".join(codes) + "\n")
 PY
+    done
+    mv "$work/codes-plain.txt" "$work/codes.txt"
     code=$(head -1 "$work/codes.txt")
     probe "POST /api/v1/links ($kind)" 201 -X POST "http://127.0.0.1:$port/api/v1/links" \
         -H "Authorization: Bearer $SWITCHYARD_API_KEY" -H 'Content-Type: application/json' \
         -d '{"route":"product","routeParameters":{"id":"0"}}'
     probe "GET /{code} redirect ($kind)" 302 -A "" "http://127.0.0.1:$port/$code"
+    probe "GET /{code} redirect, 10 rules ($kind)" 302 -A "" "http://127.0.0.1:$port/$(head -1 "$work/codes-rules.txt")"
     probe "GET /{code} iPhone page ($kind)" 200 -A "$iphone" "http://127.0.0.1:$port/$code"
     probe "GET /{code} Android intent ($kind)" 302 -A "$android" "http://127.0.0.1:$port/$code"
     for connections in $counts; do
@@ -209,6 +227,8 @@ PY
             "$(load "$connections" -s "$work/create.lua" "http://127.0.0.1:$port")"
         report "GET /{code} redirect ($kind)" "$connections" \
             "$(CODES_FILE="$work/codes.txt" load "$connections" -s "$work/redirect.lua" "http://127.0.0.1:$port")"
+        report "GET /{code} redirect, 10 rules ($kind)" "$connections" \
+            "$(CODES_FILE="$work/codes-rules.txt" load "$connections" -s "$work/redirect.lua" "http://127.0.0.1:$port")"
         # The same opens from an iPhone: the "Open in the app" page (200), with the copy script and
         # its CSP nonce, as every link with an App Store fallback answers an iPhone without the app.
         report "GET /{code} iPhone page ($kind)" "$connections" \

@@ -69,16 +69,17 @@ enum OpenChoice: Sendable, Hashable {
     }
 
     /// A remembered code and its choice: `("key", .rule(2))` for `key#r2`, `("key", .variant(1))`
-    /// for `key#v1`; the code and nil for a plain one.
+    /// for `key#v1`; the code and nil for a plain one (or one whose suffix is no choice: `key#x`).
     static func split(_ code: String) -> (key: String, choice: OpenChoice?) {
         guard let mark = code.lastIndex(of: "#") else { return (code, nil) }
         let key = String(code[..<mark])
         let rest = code[code.index(after: mark)...]
-        guard let kind = rest.first, let index = Int(rest.dropFirst()), (0..<100).contains(index) else { return (key, nil) }
+        // A suffix that is no choice leaves the code whole (a code the store has no link under).
+        guard let kind = rest.first, rest.count <= 3, let index = Int(rest.dropFirst()), (0..<100).contains(index) else { return (code, nil) }
         switch kind {
         case "r": return (key, .rule(index))
         case "v": return (key, .variant(index))
-        default: return (key, nil)
+        default: return (code, nil)
         }
     }
 }

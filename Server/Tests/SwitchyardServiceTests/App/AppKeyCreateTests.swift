@@ -47,7 +47,8 @@ import Testing
                           "installProof": #""none""#, "installProofFor": #"["redeem", "resolve"]"#,
                           "expiredURL": #""https://example.org/over""#, "domain": #""go.example.com""#,
                           "maxClicks": "5", "validSince": #""2099-01-01T00:00:00Z""#, "password": #""open sesame""#,
-                          "rules": #"[{"conditions": [{"type": "crawler"}], "target": {"url": "https://evil.example.net/"}}]"#]
+                          "rules": #"[{"conditions": [{"type": "crawler"}], "target": {"url": "https://evil.example.net/"}}]"#,
+                          "variants": #"{"targets": [{"url": "https://evil.example.net/", "weight": 50}, {"url": "https://evil.example.net/b", "weight": 50}]}"#]
             let value = try #require(values[field], "a value for the admin-only field '\(field)'")
             let body = #"{"route": "about/team", "install": "install-0001", ""# + field + #"": "# + value + "}"
             let response = try await client.send(.post, "/api/v1/links", key: Keys.app, json: body)

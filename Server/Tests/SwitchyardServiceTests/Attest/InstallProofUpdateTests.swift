@@ -69,7 +69,7 @@ import Testing
             #expect(try bad.json()["detail"] == #"'installProof' must be "attested", "none" or null, got 'maybe'"#)
             let empty = try await client.send(.patch, "/api/v1/links/\(code)", json: "{}")
             #expect(empty.status == .badRequest)
-            #expect(try empty.json()["detail"] == "the body must set 'fallbacks', 'installProof', 'installProofFor', 'rules' or 'password'")
+            #expect(try empty.json()["detail"] == "the body must set 'fallbacks', 'installProof', 'installProofFor', 'rules', 'variants' or 'password'")
             let byApp = try await client.send(.patch, "/api/v1/links/\(code)", key: Keys.app, json: #"{"installProof": "none"}"#)
             #expect(byApp.status == .forbidden)
             #expect(try await harness.store.link(code: code)?.installProof == nil)

@@ -73,7 +73,7 @@ import Testing
             let refused = try await client.send(.patch, "/api/v1/links/\(code)", json: #"{"fallbacks": {"web": "javascript:alert(1)"}}"#)
             #expect(refused.status == .badRequest)
             let missing = try await client.send(.patch, "/api/v1/links/\(code)", json: #"{}"#)
-            #expect(try missing.json()["detail"]?.stringValue == "the body must set 'fallbacks', 'installProof', 'installProofFor', 'rules' or 'password'")
+            #expect(try missing.json()["detail"]?.stringValue == "the body must set 'fallbacks', 'installProof', 'installProofFor', 'rules', 'variants' or 'password'")
         }
     }
 

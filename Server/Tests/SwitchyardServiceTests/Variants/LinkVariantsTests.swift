@@ -156,7 +156,12 @@ import Testing
 
     @Test(arguments: StoreKind.available)
     func theVariantWithTheMostAppOpensWinsAtTheEnd(kind: StoreKind) async throws {
-        try await Harness.live(kind, configuration: Self.configuration()) { client, harness in
+        let receiver = try WebhookReceiver(failFirst: 0)
+        defer { receiver.stop() }
+        var configuration = WebhookTests.configuration()
+        configuration.limits.expirySweepInterval = .milliseconds(50)
+        try await Harness.live(kind, configuration: configuration) { client, harness in
+            _ = try await WebhookTests.subscribe(client, receiver, events: #"["link.variant_decided"]"#)
             let end = APIDates.text(harness.clock.now.addingTimeInterval(3600))
             let body = Self.routeTest.replacingOccurrences(of: #""weight": 50}]}"#, with: #""weight": 50}], "endsAt": "\#(end)"}"#)
             let created = try await client.create(body)
@@ -186,6 +191,14 @@ import Testing
             let audit = try await client.send(.get, "/api/v1/audit").text
             #expect(audit.contains(#""action":"link.variant_decided""#))
             #expect(audit.contains("variant 1 of 2 by appOpens: 1, 3"))
+            // The webhook says who won, by what counts, and where the link goes now.
+            try await eventually("link.variant_decided verified", step: { harness.clock.advance(by: 2) }) {
+                try receiver.verifiedEvents().contains { $0["type"] == "link.variant_decided" }
+            }
+            let event = try #require(try receiver.verifiedEvents().first { $0["type"] == "link.variant_decided" })
+            #expect(event["data"] == ["code": .string(code), "domain": "go.example.com", "winner": 1, "decideBy": "appOpens",
+                                      "counts": [1, 3], "target": ["route": "product", "parameters": ["product_id": "2"]]])
+            #expect(try receiver.verifiedEvents().filter { $0["type"] == "link.variant_decided" }.count == 1, "decided once")
             // Everyone opens the winner now, and no cookie is set.
             let iPhone = try await client.open(code, userAgent: Agents.iPhone)
             #expect(iPhone.text.contains("https://shop.example.com/product/2") && iPhone.headers[.setCookie] == nil)
@@ -194,6 +207,15 @@ import Testing
             let resolved = try await client.send(.get, "/api/v1/links/\(code)/resolve", key: Keys.app, headers: headers).json()
             #expect(resolved["variant"] == 1 && resolved["url"] == "https://shop.example.com/product/2")
         }
+    }
+
+    @Test(arguments: [
+        ("abc#v1", "abc", OpenChoice.variant(1)), ("go.example.com/abc#r12", "go.example.com/abc", .rule(12)),
+        ("abc", "abc", nil), ("abc#x1", "abc#x1", nil), ("abc#v", "abc#v", nil), ("abc#v100", "abc#v100", nil), ("abc#v1#v2", "abc#v1", .variant(2)),
+    ])
+    func aRememberedCodeSplitsIntoItsKeyAndChoice(code: String, key: String, choice: OpenChoice?) {
+        let split = OpenChoice.split(code)
+        #expect(split.key == key && split.choice == choice)
     }
 
     @Test func explainAndTheDebugPageListTheVariants() async throws {

@@ -44,7 +44,7 @@ struct SQLiteLinkStoreTests {
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")
         }
         #expect(indexes == ["attest_challenges_client", "attest_challenges_expiry", "attest_keys_install", "audit_log_at", "audit_log_team", "dashboard_sessions_expiry", "deferred_opens_expiry", "deferred_opens_fingerprint",
-                           "idempotency_keys_created", "links_live_route", "links_team_listing", "redemptions_range", "webhook_deliveries_due",
+                           "idempotency_keys_created", "links_live_route", "links_team_listing", "links_variants_pending_end", "redemptions_range", "webhook_deliveries_due",
                            "webhook_deliveries_webhook", "webhooks_team"])
         try await store.close()
     }
