@@ -6,11 +6,6 @@ extension LinkExplanation: ResponseEncodable {}
 extension LinksAPI {
     /// `GET /api/v1/links/{code}/explain`: what the team's link does on each platform, and why
     /// (``LinkExplainer``); 404 for a link of another team or a deleted one.
-    ///
-    /// Not optimized: Swift 6.3.1's optimizer crashed splitting this coroutine (LLVM's CoroSplit,
-    /// in `emitSetAndGetSwiftErrorValueAround`), and no release build was made. It only awaits
-    /// the link; the explaining is in ``explanation(of:code:request:)``, which is optimized.
-    @_optimize(none)
     func explain(_ request: Request, context: ServiceRequestContext) async throws -> LinkExplanation {
         let team = try context.team
         let code = try key(request, context: context, team: team)

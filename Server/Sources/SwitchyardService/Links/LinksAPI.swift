@@ -104,8 +104,14 @@ struct LinksAPI: Sendable {
     }
 
     /// The store key a request's `{code}` (and `domain` query) names for its team.
-    func key(_ request: Request, context: ServiceRequestContext, team: String) throws -> String {
-        try service.linkKey(code: context.parameters.require("code"), request: request, team: team)
+    ///
+    /// Typed (`throws(Problem)`) on purpose: with an untyped `throws` here, inlined into the async
+    /// handlers, Swift 6.3.1's optimizer crashed splitting their coroutines (LLVM's CoroSplit, in
+    /// `emitSetAndGetSwiftErrorValueAround`) and `swift build -c release` failed.
+    func key(_ request: Request, context: ServiceRequestContext, team: String) throws(Problem) -> String {
+        // Every route under /api/v1/links/{code} has the parameter.
+        guard let code = context.parameters.get("code") else { throw Problem.linkNotFound("") }
+        return try service.linkKey(code: code, request: request, team: team)
     }
 
     func inspect(_ request: Request, context: ServiceRequestContext) async throws -> LinkResponse {
