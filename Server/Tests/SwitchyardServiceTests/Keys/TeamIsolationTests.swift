@@ -60,6 +60,9 @@ import Testing
             Row(operation: "listWebhooks", method: .get, uri: "/api/v1/webhooks", status: .ok),
             Row(operation: "listKeys", method: .get, uri: "/api/v1/keys", status: .ok),
             Row(operation: "listAudit", method: .get, uri: "/api/v1/audit", status: .ok),
+            // The team rules are the caller's own team's: the other team reads and replaces its own.
+            Row(operation: "getTeamRules", method: .get, uri: "/api/v1/team/rules", role: .viewer, status: .ok),
+            Row(operation: "replaceTeamRules", method: .put, uri: "/api/v1/team/rules", body: #"{"rules": null}"#, status: .ok),
         ]
     }
 
@@ -90,6 +93,7 @@ import Testing
             // The shop's things are as they were.
             #expect(try await client.send(.get, "/api/v1/links/\(shop.code)").status == .ok)
             #expect(try await client.send(.get, "/api/v1/webhooks").text.contains(shop.webhook))
+            #expect(try await client.send(.get, "/api/v1/team/rules").json()["rules"]?.arrayValue?.count == 1, "the shop's rules stay")
             let keys = try await client.send(.get, "/api/v1/keys").json()
             #expect(keys["keys"]?.arrayValue?.first { $0["name"]?.stringValue == shop.key }?["revokedAt"] == .null)
         }
@@ -127,6 +131,11 @@ import Testing
         let webhook = try #require(try hook.json()["id"]?.stringValue, "\(hook.status.code) \(hook.text)")
         let shop = Shop(code: code, webhook: webhook)
         _ = try await harness.namedKey(shop.key, role: .viewer, team: "shop")
+        // Default rules that name the shop's code, so that a listing showing them would show it.
+        let rules = try await client.send(.put, "/api/v1/team/rules", json: #"""
+            {"rules": [{"conditions": [{"type": "crawler"}], "target": {"route": "product", "parameters": {"product_id": "\#(code)"}}}]}
+            """#)
+        #expect(rules.status == .ok, "\(rules.text)")
         return shop
     }
 }
