@@ -70,6 +70,7 @@ extension Dashboard {
                                            explanation: LinkExplainer(service: service).explain(link, url: shortURL))
         var page = detail
         page.appEvents = Figures(events)
+        page.canEdit = session.role.includes(.editor)
         page.editAction = "/dashboard/links/" + PercentEncoding.encode(link.shortCode) + "/rules"
             + (link.domain.map { "?domain=" + PercentEncoding.encode($0) } ?? "")
         page.rulesJSON = edit?.rules ?? link.content.rules.map { JSONValue.array($0.map(\.json)).serialized(pretty: true) } ?? ""

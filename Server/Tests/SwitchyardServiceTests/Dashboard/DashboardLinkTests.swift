@@ -133,6 +133,7 @@ import Testing
             // A viewer cannot save.
             let viewer = DashboardClient(client)
             let viewerCSRF = try await viewer.signIn(try await harness.namedKey("viewer", role: .viewer))
+            #expect(!(try await viewer.get("/dashboard/links/edited").text.contains("edit-rules")), "a viewer gets no editor")
             #expect(try await viewer.post("/dashboard/links/edited/rules", form: [("csrf", viewerCSRF), ("rules", "")]).status == .forbidden)
         }
     }

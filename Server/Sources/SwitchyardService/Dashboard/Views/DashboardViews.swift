@@ -71,6 +71,8 @@ enum DashboardViews {
         var explainWarnings: [LinkExplanation.Warning] = []
         /// The rule editor: where it posts, the rules and A/B test as JSON (as stored, or as the
         /// refused form gave them), and why the last save was refused.
+        /// Whether the session may edit the link (editors and admins): a viewer gets no editor.
+        var canEdit = false
         var editAction = ""
         var rulesJSON = ""
         var variantsJSON = ""

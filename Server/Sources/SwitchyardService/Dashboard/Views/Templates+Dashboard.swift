@@ -183,6 +183,7 @@ extension Templates {
         <h2>Metadata</h2>
         <pre id="metadata">{{.}}</pre>
         {{/metadata}}
+        {{#canEdit}}
         <h2>Rules and A/B test</h2>
         <form method="post" action="{{editAction}}" id="edit-rules">{{>csrfField}}
         {{#editError}}<p class="error" id="edit-error">{{.}}</p>{{/editError}}
@@ -194,6 +195,7 @@ extension Templates {
         <textarea id="edit-variants-json" name="variants">{{variantsJSON}}</textarea>
         <button type="submit" id="save-rules">Save rules and variants</button>
         </form>
+        {{/canEdit}}
         <h2>What a tap does</h2>
         <div id="explain">
         {{#explainWarnings}}
