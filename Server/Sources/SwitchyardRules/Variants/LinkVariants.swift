@@ -33,7 +33,7 @@ public struct LinkVariants: Sendable, Hashable {
         case redeems
     }
 
-    /// The arms, in order: a variant is named by its index (`#v0`...).
+    /// The arms, in order: a variant is named by its index (`~v0`...).
     public var variants: [Variant]
     /// When the test ends and its winner becomes the link's target; nil: it runs until changed.
     public var endsAt: Date?

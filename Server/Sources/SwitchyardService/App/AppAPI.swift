@@ -38,8 +38,7 @@ struct AppAPI: Sendable {
         var variant: Int?
         if rule == nil, let test = live.content.variants {
             let index = test.winner ?? service.appVariant(test, key: live.code, request: request)
-            (link, redirect) = test.winner != nil && test.variants[index].target.isRoute ? (live, nil)
-                : service.variantLink(live, test: test, index: index)
+            (link, redirect) = service.variantLink(live, test: test, index: index)
             variant = index
         }
         // Metadata the link serves only to an attested install is withheld without that proof.
@@ -84,7 +83,7 @@ struct AppAPI: Sendable {
         let now = service.now()
         let fingerprint = service.deferred.map { $0.fingerprint(signals(of: claim, request: request, context: context)) }
         if let given = claim.code {
-            // Android's install referrer names the open's choice too (`code#v1`): the link as it chose.
+            // Android's install referrer names the open's choice too (`code~v1`): the link as it chose.
             let (code, choice) = OpenChoice.split(given)
             let stored = try await liveLink(code, context: context)
             let link = service.chosen(stored, choice: choice)

@@ -109,21 +109,3 @@ final class DomainDirectory: Sendable {
         throw Problem.invalid("unknown-domain", "Unknown domain", "no domain '\(host)' on this service (switchyard domains add)")
     }
 }
-
-/// Reads the stored domains again every `interval`, until shutdown.
-struct DomainRefresher: Service {
-    let directory: DomainDirectory
-    let store: any DomainStore
-    let interval: Duration
-    let logger: Logger
-
-    func run() async throws {
-        await repeatUntilShutdown(every: interval) {
-            do {
-                try await directory.refresh(from: store)
-            } catch {
-                logger.warning("could not read the link domains", metadata: ["error": "\(error)"])
-            }
-        }
-    }
-}

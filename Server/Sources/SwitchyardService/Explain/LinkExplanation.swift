@@ -46,7 +46,7 @@ public struct LinkExplanation: Codable, Sendable, Hashable {
 
     /// One A/B variant.
     public struct VariantCase: Codable, Sendable, Hashable {
-        /// Its index (`#v1` in a deferred link).
+        /// Its index (`~v1` in a deferred link).
         public var index: Int
         /// Its share of visitors, in percent.
         public var weight: Int

@@ -19,7 +19,7 @@ extension LinkOpener {
             explanation.rules.insert(LinkExplainer.ruleCase(rules, request: ruleRequest, platform: "you"), at: 0)
         }
         if let test = link.content.variants, test.winner == nil {
-            let yours = VariantChoice.cookieVariant(request, key: key, test: test)
+            let yours = VariantChoice.cookieVariant(request, key: key, tag: VariantChoice.tag(test), count: test.variants.count)
             explanation.variantTest = (explanation.variantTest ?? "") + "; you: "
                 + (yours.map { "variant \($0), kept by your cookie" } ?? "none yet, your next open gets one by weight")
         }

@@ -108,7 +108,8 @@ struct LinkOpener: Sendable {
             return await answer(opened, clickKey: key, shortURL: service.shortURL(key), storedCode: key,
                                 request: request, context: context, at: now)
         }
-        let kept = VariantChoice.cookieVariant(request, key: key, test: test)
+        let tag = VariantChoice.tag(test)
+        let kept = VariantChoice.cookieVariant(request, key: key, tag: tag, count: test.variants.count)
         let index = kept ?? VariantChoice.randomVariant(test)
         if Self.countsAsClick(request) {
             service.countVariant(.click, key: key, variant: index, test: test, platform: platform, at: now)
@@ -129,7 +130,7 @@ struct LinkOpener: Sendable {
         }
         if kept == nil {
             response.headers.append(HTTPField(name: .setCookie, value: VariantChoice.cookie(
-                key: key, code: code, index: index, test: test, secure: service.configuration.baseURL.lowercased().hasPrefix("https://"))))
+                key: key, code: code, index: index, tag: tag, secure: service.configuration.baseURL.lowercased().hasPrefix("https://"))))
         }
         return response
     }
@@ -199,7 +200,7 @@ struct LinkOpener: Sendable {
         // An iPad's answer may differ from an iPhone's (its own fallback): made every time.
         let isPhone = cachesPhoneAnswers && (platform == .android || (platform == .ios && !UserAgent.isIPad(request.headers[.userAgent])))
         if isPhone, let answer = opened.phoneAnswer(for: platform) { return answer.response() }
-        // Android's install referrer names the choice too (`code#v1`), as the remembered open does.
+        // Android's install referrer names the choice too (`code~v1`), as the remembered open does.
         switch decide(opened, platform: platform, userAgent: request.headers[.userAgent], storedCode: deferredCode ?? storedCode) {
         case .preview:
             return Responses.html(Pages.preview(link: opened.link, shortURL: shortURL()))

@@ -53,25 +53,28 @@ extension RulePlatform {
 }
 
 /// What an open chose besides the link itself (a redirect rule, or an A/B variant), carried
-/// through a deferred deep link as a suffix of the remembered code (`promo.example.com/spring#r2`,
-/// `spring#v1`), and in Android's install referrer. Codes and hosts never hold `#`, so a key with a
-/// choice cannot be taken for another key.
+/// through a deferred deep link as a suffix of the remembered code (`promo.example.com/spring~r2`,
+/// `spring~v1`), and in Android's install referrer (`switchyard_code=spring~v1`). Codes and hosts
+/// never hold `~`, so a key with a choice cannot be taken for another key; and `~` is unreserved in
+/// a URL, so a referrer read as a URL's query keeps it (a `#`, which the previous release wrote
+/// in remembered opens, starts a fragment there and would be cut off: it is still read).
 enum OpenChoice: Sendable, Hashable {
     case rule(Int)
     case variant(Int)
 
-    /// `key#r2`, `key#v1`.
+    /// `key~r2`, `key~v1`.
     func code(_ key: String) -> String {
         switch self {
-        case .rule(let index): "\(key)#r\(index)"
-        case .variant(let index): "\(key)#v\(index)"
+        case .rule(let index): "\(key)~r\(index)"
+        case .variant(let index): "\(key)~v\(index)"
         }
     }
 
-    /// A remembered code and its choice: `("key", .rule(2))` for `key#r2`, `("key", .variant(1))`
-    /// for `key#v1`; the code and nil for a plain one (or one whose suffix is no choice: `key#x`).
+    /// A remembered code and its choice: `("key", .rule(2))` for `key~r2` (or `key#r2`),
+    /// `("key", .variant(1))` for `key~v1`; the code and nil for a plain one (or one whose suffix
+    /// is no choice: `key~x`).
     static func split(_ code: String) -> (key: String, choice: OpenChoice?) {
-        guard let mark = code.lastIndex(of: "#") else { return (code, nil) }
+        guard let mark = code.lastIndex(where: { $0 == "~" || $0 == "#" }) else { return (code, nil) }
         let key = String(code[..<mark])
         let rest = code[code.index(after: mark)...]
         // A suffix that is no choice leaves the code whole (a code the store has no link under).

@@ -1,6 +1,4 @@
 import Foundation
-import Logging
-import ServiceLifecycle
 import SwitchyardRules
 import SwitchyardStore
 import Synchronization
@@ -18,24 +16,6 @@ final class TeamRulesDirectory: Sendable {
     func refresh(from store: any TeamRuleStore) async throws {
         let read = try await store.teamRules()
         rules.withLock { $0 = read }
-    }
-}
-
-/// Reads the team rules again every interval; a failure is logged and the old rules stay.
-struct TeamRulesRefresher: Service {
-    let directory: TeamRulesDirectory
-    let store: any TeamRuleStore
-    let interval: Duration
-    let logger: Logger
-
-    func run() async throws {
-        await repeatUntilShutdown(every: interval) {
-            do {
-                try await directory.refresh(from: store)
-            } catch {
-                logger.warning("could not read the teams' default rules", metadata: ["error": "\(error)"])
-            }
-        }
     }
 }
 

@@ -81,11 +81,13 @@ package func buildApplication(
     let webhooks = WebhookDispatcher(store: store, subscriptions: service.webhookSubscriptions, policy: service.webhookPolicy,
                                      settings: configuration.webhooks, logger: logger, now: now)
     let keyUses = KeyUseWriter(directory: service.keyDirectory, interval: .seconds(5), logger: logger)
-    let domains = DomainRefresher(directory: service.domains, store: store, interval: configuration.domainRefreshInterval,
-                                  logger: logger)
+    let domains = PeriodicRefresh(what: "the link domains", interval: configuration.domainRefreshInterval, logger: logger) {
+        try await service.domains.refresh(from: store)
+    }
+    let teamRules = PeriodicRefresh(what: "the teams' default rules", interval: configuration.domainRefreshInterval, logger: logger) {
+        try await service.teamRules.refresh(from: store)
+    }
     let decider = VariantDecider(service: service, interval: configuration.limits.expirySweepInterval, logger: logger, passes: passes)
-    let teamRules = TeamRulesRefresher(directory: service.teamRules, store: store, interval: configuration.domainRefreshInterval,
-                                       logger: logger)
     var services: [any Service] = [recorder, sweeper, refresher, expirySweeper, decider, webhooks, keyUses, domains, teamRules]
     if let database = configuration.countryLookup as? GeoIPDatabase {
         services.append(GeoIPReloader(database: database, interval: .seconds(30), logger: logger))

@@ -1,3 +1,4 @@
+import Logging
 import ServiceLifecycle
 
 /// Waits `interval`, runs `body`, and again, until graceful shutdown or cancellation: the loop of
@@ -8,6 +9,26 @@ func repeatUntilShutdown(every interval: Duration, _ body: @escaping @Sendable (
         while !Task.isCancelled {
             try await Task.sleep(for: interval)
             await body()
+        }
+    }
+}
+
+/// Reads something the store keeps again every `interval` (the link domains, the teams' default
+/// rules), until shutdown: a failure is logged and the old copy stays until the next read.
+struct PeriodicRefresh: Service {
+    /// What is read, for the log: `the link domains`.
+    let what: String
+    let interval: Duration
+    let logger: Logger
+    let refresh: @Sendable () async throws -> Void
+
+    func run() async throws {
+        await repeatUntilShutdown(every: interval) {
+            do {
+                try await refresh()
+            } catch {
+                logger.warning("could not read \(what)", metadata: ["error": "\(error)"])
+            }
         }
     }
 }

@@ -14,7 +14,7 @@ enum VariantChoice {
     /// How long a browser keeps its variant.
     static let cookieLifetime: TimeInterval = 7 * 24 * 60 * 60
 
-    /// The key a variant's figures are counted under (`event_days`): `key#v1`.
+    /// The key a variant's figures are counted under (`event_days`): `key~v1`.
     static func figuresKey(_ key: String, variant: Int) -> String { OpenChoice.variant(variant).code(key) }
 
     /// Eight hex digits naming a test by its variants and weights.
@@ -28,26 +28,26 @@ enum VariantChoice {
         "sy_v_" + SHA256.hash(data: Data(key.utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
     }
 
-    /// The variant the request's cookie holds for this test; nil without one (or for another test).
-    static func cookieVariant(_ request: Request, key: String, test: LinkVariants) -> Int? {
+    /// The variant the request's cookie holds for the test tagged `tag` (``tag(_:)``) with
+    /// `count` variants; nil without one (or for another test).
+    static func cookieVariant(_ request: Request, key: String, tag: String, count: Int) -> Int? {
         let name = cookieName(for: key)
-        let tag = tag(test)
         for header in request.headers[values: .cookie] {
             for part in header.split(separator: ";") {
                 let pair = part.drop { $0 == " " }
                 guard pair.hasPrefix(name), pair.dropFirst(name.count).first == "=" else { continue }
                 let value = pair.dropFirst(name.count + 1)
                 guard let dash = value.firstIndex(of: "-"), value[value.index(after: dash)...] == tag,
-                      let index = Int(value[..<dash]), test.variants.indices.contains(index) else { continue }
+                      let index = Int(value[..<dash]), (0..<count).contains(index) else { continue }
                 return index
             }
         }
         return nil
     }
 
-    /// The `Set-Cookie` value that keeps `index` for the link at `/code`.
-    static func cookie(key: String, code: String, index: Int, test: LinkVariants, secure: Bool) -> String {
-        var cookie = "\(cookieName(for: key))=\(index)-\(tag(test)); Path=/\(code); Max-Age=\(Int(cookieLifetime)); HttpOnly; SameSite=Lax"
+    /// The `Set-Cookie` value that keeps `index` of the test tagged `tag` for the link at `/code`.
+    static func cookie(key: String, code: String, index: Int, tag: String, secure: Bool) -> String {
+        var cookie = "\(cookieName(for: key))=\(index)-\(tag); Path=/\(code); Max-Age=\(Int(cookieLifetime)); HttpOnly; SameSite=Lax"
         if secure { cookie += "; Secure" }
         return cookie
     }
@@ -81,6 +81,8 @@ extension LinkService {
     func variantLink(_ link: SmartLink, test: LinkVariants, index: Int) -> (link: SmartLink, redirect: String?) {
         switch test.variants[index].target {
         case .url(let url): (link, url)
+        // A decided test's route winner is the link's own route by then.
+        case .route where test.winner == index: (link, nil)
         case .route: (opened(link, as: test.variants[index].target)?.link ?? link, nil)
         }
     }
@@ -126,13 +128,5 @@ extension Resolution {
         case nil:
             return
         }
-    }
-}
-
-extension RuleTarget {
-    /// Whether it opens a route (not a URL).
-    var isRoute: Bool {
-        if case .route = self { return true }
-        return false
     }
 }

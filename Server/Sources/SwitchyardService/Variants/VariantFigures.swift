@@ -60,7 +60,7 @@ extension LinkService {
     func variantFigures(_ test: LinkVariants, key: String) async throws -> [VariantFigures] {
         var figures: [VariantFigures] = []
         for index in test.variants.indices {
-            let counts = try await store.dailyCounts(code: VariantChoice.figuresKey(key, variant: index), fromDay: Int64.min / 2)
+            let counts = try await store.dailyCounts(code: VariantChoice.figuresKey(key, variant: index), fromDay: 0)
             figures.append(VariantFigures(index: index, of: test, counts: counts))
         }
         return figures

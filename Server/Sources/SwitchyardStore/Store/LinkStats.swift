@@ -8,7 +8,7 @@ public enum LinkEvent: String, Sendable, Hashable, CaseIterable, Codable {
     case firstOpen = "first_open"
     /// A redemption was spent.
     case redeem
-    /// A person's open of one A/B variant (counted only under the variant's key, `code#v1`: a
+    /// A person's open of one A/B variant (counted only under the variant's key, `code~v1`: a
     /// link's own clicks are the `click_days` table's).
     case click
 }

@@ -136,12 +136,18 @@ import Testing
             let body = try claimed.json()
             #expect(body["url"]?.stringValue == "https://shop.example.com/product/\(product)")
             #expect(body["variant"]?.intValue == Int(product)! - 1)
-            // Android: the install referrer names the variant (code#vN), and the exact claim opens it.
+            // Android: the install referrer names the variant (code~vN), and the exact claim opens it.
             let android = try await client.open(code, userAgent: Agents.android)
             let location = try #require(android.headers[.location])
-            let marker = try #require(["0", "1"].first { location.contains("switchyard_code%253D\(code)%2523v\($0)")
-                || location.contains("switchyard_code%3D\(code)%23v\($0)") }, "\(location)")
-            let exact = try await DeferredClaimTests.claim(client, #"{"platform": "android", "osVersion": "14", "code": "\#(code)#v\#(marker)"}"#)
+            // Read as an Android app reads it: the intent's fallback, its `referrer`, and that as a
+            // URL's query (Uri.parse("https://x/?" + referrer).getQueryParameter): a `#` would cut it.
+            let fallbackText = try #require(location.split(separator: ";").first { $0.hasPrefix("S.browser_fallback_url=") }?
+                .dropFirst("S.browser_fallback_url=".count).removingPercentEncoding, "\(location)")
+            let referrer = try #require(URLComponents(string: fallbackText)?.queryItems?.first { $0.name == "referrer" }?.value)
+            let carried = try #require(URLComponents(string: "https://x/?" + referrer)?.queryItems?
+                .first { $0.name == LinkOpener.referrerKey }?.value, "\(referrer)")
+            let marker = try #require(["0", "1"].first { carried == "\(code)~v\($0)" }, "\(carried)")
+            let exact = try await DeferredClaimTests.claim(client, #"{"platform": "android", "osVersion": "14", "code": "\#(code)~v\#(marker)"}"#)
             #expect(exact.status == .ok, "\(exact.text)")
             #expect(try exact.json()["url"]?.stringValue == "https://shop.example.com/product/\(Int(marker)! + 1)")
             #expect(try exact.json()["variant"]?.intValue == Int(marker))
@@ -210,8 +216,9 @@ import Testing
     }
 
     @Test(arguments: [
-        ("abc#v1", "abc", OpenChoice.variant(1)), ("go.example.com/abc#r12", "go.example.com/abc", .rule(12)),
-        ("abc", "abc", nil), ("abc#x1", "abc#x1", nil), ("abc#v", "abc#v", nil), ("abc#v100", "abc#v100", nil), ("abc#v1#v2", "abc#v1", .variant(2)),
+        ("abc~v1", "abc", OpenChoice.variant(1)), ("go.example.com/abc~r12", "go.example.com/abc", .rule(12)),
+        ("abc#r2", "abc", .rule(2)), // as the previous release remembered a rule's choice
+        ("abc", "abc", nil), ("abc~x1", "abc~x1", nil), ("abc~v", "abc~v", nil), ("abc~v100", "abc~v100", nil), ("abc~v1~v2", "abc~v1", .variant(2)),
     ])
     func aRememberedCodeSplitsIntoItsKeyAndChoice(code: String, key: String, choice: OpenChoice?) {
         let split = OpenChoice.split(code)
