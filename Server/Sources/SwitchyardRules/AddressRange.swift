@@ -26,12 +26,27 @@ public struct IPAddress: Sendable, Hashable {
             return
         }
         var v6 = in6_addr()
-        guard inet_pton(AF_INET6, text, &v6) == 1 else { return nil }
-        let all = withUnsafeBytes(of: &v6) { Array($0) }
-        if all[0..<10].allSatisfy({ $0 == 0 }), all[10] == 0xFF, all[11] == 0xFF {
-            bytes = Array(all[12...])
-        } else {
-            bytes = all
+        guard inet_pton(AF_INET6, text, &v6) == 1, let address = withUnsafeBytes(of: &v6, { IPAddress(bytes: $0) }) else { return nil }
+        self = address
+    }
+
+    /// The address of 4 or 16 bytes in network order (an IPv4-mapped IPv6 address reads as its
+    /// IPv4 address); nil for any other count.
+    ///
+    /// ```swift
+    /// IPAddress(bytes: [192, 0, 2, 1])?.description   // "192.0.2.1"
+    /// ```
+    public init?(bytes given: some Collection<UInt8>) {
+        let all = Array(given)
+        switch all.count {
+        case 4: bytes = all
+        case 16:
+            if all[0..<10].allSatisfy({ $0 == 0 }), all[10] == 0xFF, all[11] == 0xFF {
+                bytes = Array(all[12...])
+            } else {
+                bytes = all
+            }
+        default: return nil
         }
     }
 

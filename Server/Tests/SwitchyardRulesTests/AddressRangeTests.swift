@@ -41,3 +41,15 @@ import Testing
         #expect(IPAddress("1.2.3") == nil)
     }
 }
+
+@Suite struct IPAddressBytesTests {
+    @Test func addressesFromTheirBytes() throws {
+        #expect(IPAddress(bytes: [192, 0, 2, 1]) == IPAddress("192.0.2.1"))
+        let mapped: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 203, 0, 113, 9]
+        #expect(IPAddress(bytes: mapped)?.bytes == [203, 0, 113, 9], "an IPv4-mapped address reads as IPv4")
+        let v6: [UInt8] = [0x20, 0x01, 0x0d, 0xb8] + Array(repeating: 0, count: 11) + [1]
+        #expect(IPAddress(bytes: v6) == IPAddress("2001:db8::1"))
+        #expect(IPAddress(bytes: [1, 2, 3]) == nil)
+        #expect(IPAddress(bytes: []) == nil)
+    }
+}

@@ -94,6 +94,24 @@ import Testing
         #expect(lookups.value == 0, "without a database the lookup is never called")
     }
 
+    @Test func theReadsOfRulesNameWhatTheServiceFillsIn() throws {
+        #expect(RuleReads(reading: []) == [])
+        let headersOnly = try Fixtures.rules(#"""
+            [{"conditions": [{"type": "platform", "value": "ios"}, {"type": "language", "value": "fr"}, {"type": "browser", "value": "safari"},
+                             {"type": "after", "value": "2026-01-01T00:00:00Z"}, {"type": "crawler"}], "target": {"url": "https://a.example/"}}]
+            """#)
+        #expect(RuleReads(reading: headersOnly) == [], "no address parsed, no query copied, no app version read")
+        let all = try Fixtures.rules(#"""
+            [{"conditions": [{"type": "platform", "value": "ios"}], "target": {"url": "https://a.example/"}},
+             {"conditions": [{"type": "query", "name": "c", "match": "present"}], "target": {"url": "https://b.example/"}},
+             {"conditions": [{"type": "appVersion", "minVersion": "2.0"}], "target": {"url": "https://c.example/"}}]
+            """#)
+        #expect(RuleReads(reading: all) == [.query, .appRelease])
+        #expect(RuleReads(reading: try Fixtures.rules(Self.countryRules)) == [.address, .country], "a country needs the address")
+        let range = try Fixtures.rules(#"[{"conditions": [{"type": "address", "value": "10.0.0.0/8"}], "target": {"url": "https://a.example/"}}]"#)
+        #expect(RuleReads(reading: range) == [.address])
+    }
+
     @Test func headersAreParsedOnlyWhenAConditionReachesThem() throws {
         // An unreadable user agent would read as "other": the platform fails first, so its value does not matter.
         let rules = try Fixtures.rules(#"[{"conditions": [{"type": "browser", "value": "other"}, {"type": "platform", "value": "ios"}], "target": {"url": "https://a.example/"}}]"#)

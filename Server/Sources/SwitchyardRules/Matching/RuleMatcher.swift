@@ -24,10 +24,12 @@ public enum RuleMatcher {
     public static func firstMatch(_ rules: [RedirectRule], for request: RuleRequest) -> Int? {
         guard !rules.isEmpty else { return nil }
         var reading = RuleReading(request)
-        for index in rules.indices where reading.holdsAll(rules[index].conditions) {
-            return index
+        return rules.withUnsafeBufferPointer { rules in
+            for index in rules.indices where reading.holdsAll(rules[index].conditions) {
+                return index
+            }
+            return nil
         }
-        return nil
     }
 
     /// Every rule up to the one that fires (all of them when none does), each with whether it

@@ -39,22 +39,26 @@ struct RuleReading {
     /// Whether every condition holds, tested cheapest first: the request's own fields, then
     /// what a header says, then the country (see ``RuleMatcher``).
     mutating func holdsAll(_ conditions: [RuleCondition]) -> Bool {
-        var dearest = 0
-        for condition in conditions {
-            let cost = condition.cost
-            if cost == 0 {
-                if !holds(condition) { return false }
-            } else {
-                dearest = max(dearest, cost)
+        // Through the array's buffer, not `for condition in conditions` nor `conditions[index]`:
+        // those copy each condition (a retain and a release of its payload) on every open.
+        conditions.withUnsafeBufferPointer { conditions in
+            var dearest = 0
+            for index in conditions.indices {
+                let cost = conditions[index].cost
+                if cost == 0 {
+                    if !holds(conditions[index]) { return false }
+                } else {
+                    dearest = max(dearest, cost)
+                }
             }
-        }
-        guard dearest > 0 else { return true }
-        for cost in 1...dearest {
-            for condition in conditions where condition.cost == cost {
-                if !holds(condition) { return false }
+            guard dearest > 0 else { return true }
+            for cost in 1...dearest {
+                for index in conditions.indices where conditions[index].cost == cost {
+                    if !holds(conditions[index]) { return false }
+                }
             }
+            return true
         }
-        return true
     }
 
     mutating func holds(_ condition: RuleCondition) -> Bool {

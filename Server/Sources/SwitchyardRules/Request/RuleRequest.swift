@@ -54,3 +54,48 @@ public protocol CountryLookup: Sendable {
     /// The address's country (ISO 3166-1 alpha-2, uppercase); nil when the database has none.
     func country(of address: IPAddress) -> String?
 }
+
+/// The parts of a request that some rules read beyond its platform, headers and time: the
+/// service fills only these into a ``RuleRequest`` (a link whose rules never name an address
+/// range nor a country does not have its client address parsed on every open).
+///
+/// ```swift
+/// RuleReads(reading: rules).contains(.address)   // a rule has an address or country condition
+/// ```
+public struct RuleReads: OptionSet, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// The client address (an address range, or a country's lookup).
+    public static let address = RuleReads(rawValue: 1 << 0)
+    /// The country of the client address.
+    public static let country = RuleReads(rawValue: 1 << 1)
+    /// The short link's query parameters.
+    public static let query = RuleReads(rawValue: 1 << 2)
+    /// The app release the request says.
+    public static let appRelease = RuleReads(rawValue: 1 << 3)
+    /// Everything (what explain fills, to say why each condition holds or not).
+    public static let all: RuleReads = [.address, .country, .query, .appRelease]
+
+    /// What `rules` read, together.
+    public init(reading rules: [RedirectRule]) {
+        var reads: RuleReads = []
+        // Through the buffers: an element copied out would be a retain and a release each.
+        rules.withUnsafeBufferPointer { rules in
+            for rule in rules.indices {
+                rules[rule].conditions.withUnsafeBufferPointer { conditions in
+                    for index in conditions.indices {
+                        switch conditions[index] {
+                        case .address: reads.insert(.address)
+                        case .country: reads.formUnion([.address, .country])
+                        case .query: reads.insert(.query)
+                        case .appVersion: reads.insert(.appRelease)
+                        case .platform, .device, .os, .browser, .language, .before, .after, .crawler: break
+                        }
+                    }
+                }
+            }
+        }
+        self = reads
+    }
+}

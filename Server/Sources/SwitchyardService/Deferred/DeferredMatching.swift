@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import HTTPTypes
+import NIOCore
 import Hummingbird
 import SwitchyardRules
 
@@ -87,6 +88,7 @@ struct DeferredMatching: Sendable {
     /// IPv6 address becomes its /64: what a rule's address range and the country lookup read.
     static func clientText(_ request: Request, peer: String?, trustedProxies: [AddressRange]) -> String {
         let peer = peer ?? ""
+        guard !trustedProxies.isEmpty else { return peer }
         var client = peer
         if trustedProxies.contains(address: peer), let header = request.headers[.xForwardedFor] {
             let hops = header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -102,4 +104,33 @@ struct DeferredMatching: Sendable {
 extension HTTPField.Name {
     /// `X-Forwarded-For`, which swift-http-types does not name.
     static var xForwardedFor: Self { Self("X-Forwarded-For")! }
+}
+
+extension IPAddress {
+    /// The address of a connection's peer, read from its bytes (no text written and parsed
+    /// again); nil for a Unix socket.
+    init?(peer: SocketAddress) {
+        switch peer {
+        case .v4(let address):
+            var raw = address.address.sin_addr
+            guard let read = withUnsafeBytes(of: &raw, { IPAddress(bytes: $0) }) else { return nil }
+            self = read
+        case .v6(let address):
+            var raw = address.address.sin6_addr
+            guard let read = withUnsafeBytes(of: &raw, { IPAddress(bytes: $0) }) else { return nil }
+            self = read
+        case .unixDomainSocket:
+            return nil
+        }
+    }
+}
+
+extension LinkService {
+    /// The client's own address, as ``DeferredMatching/clientText(_:peer:trustedProxies:)`` finds
+    /// it: with no trusted proxy, the peer's, read from the socket's bytes.
+    func clientIPAddress(_ request: Request, context: ServiceRequestContext) -> IPAddress? {
+        let trusted = configuration.trustedProxies
+        guard !trusted.isEmpty else { return context.remoteAddress.flatMap(IPAddress.init(peer:)) }
+        return IPAddress(DeferredMatching.clientText(request, peer: context.remoteAddress?.ipAddress, trustedProxies: trusted))
+    }
 }

@@ -14,7 +14,7 @@ extension LinkOpener {
         let rules = service.effectiveRules(link)
         if !rules.isEmpty {
             var ruleRequest = service.ruleRequest(request, context: context, platform: UserAgent.platform(request.headers[.userAgent]),
-                                                  readsQuery: true, now: now)
+                                                  readsQuery: true, now: now, reads: .all)
             ruleRequest.query.removeAll { $0.name == "d" }
             explanation.rules.insert(LinkExplainer.ruleCase(rules, request: ruleRequest, platform: "you"), at: 0)
         }

@@ -72,8 +72,8 @@ struct LinkOpener: Sendable {
         let platform = UserAgent.platform(request.headers[.userAgent])
         let rules = service.effectiveRules(opened.link)
         if !rules.isEmpty {
-            if let index = RuleMatcher.firstMatch(rules, for: service.ruleRequest(request, context: context, platform: platform,
-                                                                                   readsQuery: true, now: now)) {
+            if let index = RuleMatcher.firstMatch(rules, for: service.ruleRequest(request, context: context, platform: platform, readsQuery: true,
+                                                                                   now: now, reads: RuleReads(reading: rules))) {
                 switch rules[index].target {
                 case .url(let url):
                     record(request, clickKey: key, platform: platform, at: now)

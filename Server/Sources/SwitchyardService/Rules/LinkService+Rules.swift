@@ -6,23 +6,28 @@ import SwitchyardStore
 
 extension LinkService {
     /// What the link's rules read of `request`: its platform (the browser's, or `appPlatform` for
-    /// the app's own client), headers, client address and its country (looked up only when a
-    /// country condition is reached), the time, the app version it says, and — `readsQuery`, for
-    /// the short link itself — its query. The app's resolve carries the API's query (`domain`),
-    /// not the short link's, so query conditions read none there.
+    /// the app's own client), headers, the time, and of the rest only what `reads` names (the
+    /// ones `rules` read: ``RuleReads``): the client address and its country (looked up only when
+    /// a country condition is reached), the app version it says, and — `readsQuery`, for the short
+    /// link itself — its query. The app's resolve carries the API's query (`domain`), not the
+    /// short link's, so query conditions read none there.
     func ruleRequest(_ request: Request, context: ServiceRequestContext, platform: Click.Platform, readsQuery: Bool,
-                     now: Date) -> RuleRequest {
-        let address = IPAddress(DeferredMatching.clientText(request, peer: context.remoteAddress?.ipAddress,
-                                                           trustedProxies: configuration.trustedProxies))
-        let lookup = geoIP
-        return RuleRequest(
+                     now: Date, reads: RuleReads) -> RuleRequest {
+        let address = reads.contains(.address) ? clientIPAddress(request, context: context) : nil
+        var ruleRequest = RuleRequest(
             platform: RulePlatform(platform), userAgent: request.headers[.userAgent],
-            acceptLanguage: request.headers[.acceptLanguage],
-            query: readsQuery ? request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) } : [],
-            address: address, now: now,
-            appRelease: request.headers[AppVersionGate.header].flatMap(AppRelease.init(headerValue:)),
-            hasCountryDatabase: lookup != nil,
-            country: { address.flatMap { lookup?.country(of: $0) } })
+            acceptLanguage: request.headers[.acceptLanguage], address: address, now: now)
+        if readsQuery, reads.contains(.query), request.uri.query != nil {
+            ruleRequest.query = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
+        }
+        if reads.contains(.appRelease) {
+            ruleRequest.appRelease = request.headers[AppVersionGate.header].flatMap(AppRelease.init(headerValue:))
+        }
+        if let lookup = geoIP {
+            ruleRequest.hasCountryDatabase = true
+            if reads.contains(.country), let address { ruleRequest.country = { lookup.country(of: address) } }
+        }
+        return ruleRequest
     }
 
     /// The link as a route rule (or variant) opens it: the target's route and parameters in
@@ -95,7 +100,7 @@ extension LinkService {
         let rules = effectiveRules(link)
         guard !rules.isEmpty,
               let index = RuleMatcher.firstMatch(rules, for: ruleRequest(request, context: context, platform: platform,
-                                                                         readsQuery: false, now: now()))
+                                                                         readsQuery: false, now: now(), reads: RuleReads(reading: rules)))
         else { return (link, nil, nil) }
         switch rules[index].target {
         case .url(let url): return (link, index, url)

@@ -127,6 +127,11 @@ extension ColumnValue {
 /// them. A new link field is one entry here (with the schema version that adds its column) beside
 /// its property in ``LinkContent``; the back ends need no change.
 enum LinkColumns {
+    /// Rules and A/B tests decoded from their stored JSON, kept by text (up to 4 MB of it each):
+    /// a hot link read again unchanged is not parsed again (``DecodedTexts``).
+    static let decodedRules = DecodedTexts<[RedirectRule]>(byteLimit: 4 << 20)
+    static let decodedVariants = DecodedTexts<LinkVariants>(byteLimit: 4 << 20)
+
     static let all: [LinkColumn] = [
         .requiredText("code", \.code),
         .requiredText("team", \.team),
@@ -177,14 +182,14 @@ enum LinkColumns {
         .coded("rules", \.content.rules, added: 24, encode: { $0.flatMap { $0.isEmpty ? nil : RedirectRule.storedText($0) } },
                decode: { text, code in
                    guard let text else { return nil }
-                   do { return try RedirectRule.stored(text) } catch {
+                   do { return try LinkColumns.decodedRules.value(text, decode: RedirectRule.stored) } catch {
                        throw StoreError(.corrupt, "link '\(code)' has rules that do not read: \((error as? RuleError)?.message ?? "\(error)")")
                    }
                }),
         .coded("variants", \.content.variants, added: 25, encode: { $0?.storedText },
                decode: { text, code in
                    guard let text else { return nil }
-                   do { return try LinkVariants.stored(text) } catch {
+                   do { return try LinkColumns.decodedVariants.value(text, decode: LinkVariants.stored) } catch {
                        throw StoreError(.corrupt, "link '\(code)' has an A/B test that does not read: \((error as? RuleError)?.message ?? "\(error)")")
                    }
                }),

@@ -194,4 +194,26 @@ struct FirstByteCountries: CountryLookup {
                 == "https://shop.example.com/team", "an address in no network has no country")
         }
     }
+
+    /// With no trusted proxy, the address and country rules read the connection's peer (from the
+    /// socket's bytes: the test client is on loopback), and an `X-Forwarded-For` header changes nothing.
+    @Test func withoutATrustedProxyTheRulesReadTheConnectionsPeer() async throws {
+        var configuration = Harness.configuration()
+        configuration.countryLookup = FirstByteCountries(countries: [127: "GB", 0: "GB"])
+        let rules = #"""
+            [{"conditions": [{"type": "address", "value": "10.0.0.0/8"}], "target": {"url": "https://shop.example.com/office"}},
+             {"conditions": [{"type": "address", "value": "127.0.0.0/8"}], "target": {"url": "https://shop.example.com/loopback"}},
+             {"conditions": [{"type": "address", "value": "::1/128"}], "target": {"url": "https://shop.example.com/loopback"}}]
+            """#
+        try await Harness.live(.memory, configuration: configuration) { client, _ in
+            let code = try #require(try await client.create(#"{"route": "about/team", "fallbacks": {"web": "https://shop.example.com/team"}, "rules": \#(rules)}"#)["code"]?.stringValue)
+            #expect(try await Self.open(client, "/\(code)", agent: Agents.desktop).headers[.location] == "https://shop.example.com/loopback")
+            #expect(try await Self.open(client, "/\(code)", agent: Agents.desktop, address: "10.1.2.3").headers[.location]
+                == "https://shop.example.com/loopback", "a forwarded address from an untrusted peer is not read")
+            let british = #"[{"conditions": [{"type": "country", "value": "GB"}], "target": {"url": "https://shop.example.com/uk"}}]"#
+            let country = try #require(try await client.create(#"{"route": "about/team", "fallbacks": {"web": "https://shop.example.com/team"}, "rules": \#(british)}"#)["code"]?.stringValue)
+            #expect(try await Self.open(client, "/\(country)", agent: Agents.desktop).headers[.location] == "https://shop.example.com/uk",
+                    "the peer's country is looked up")
+        }
+    }
 }
