@@ -10,6 +10,7 @@ struct SwitchyardTool: AsyncParsableCommand {
         commandName: "switchyard",
         abstract: "Resolve, check and build deep links against a Switchyard route table, and serve smart links.",
         subcommands: [ResolveCommand.self, RoutesCommand.self, LinkCommand.self, ExplainCommand.self, AssociationCommand.self,
-                      ServeCommand.self, ImportCommand.self, TeamsCommand.self, DomainsCommand.self, KeysCommand.self, AttestCommand.self]
+                      ServeCommand.self, ImportCommand.self, TeamsCommand.self, DomainsCommand.self, KeysCommand.self, AttestCommand.self,
+                      PrivacyCommand.self]
     )
 }

@@ -48,6 +48,8 @@ enum OperationRoles {
         Entry(id: "addDomain", method: .post, path: "/api/v1/domains", roles: admin),
         Entry(id: "getTeamRules", method: .get, path: "/api/v1/team/rules", roles: viewer),
         Entry(id: "replaceTeamRules", method: .put, path: "/api/v1/team/rules", roles: admin),
+        Entry(id: "exportInstall", method: .get, path: "/api/v1/installs/{install}", roles: admin),
+        Entry(id: "eraseInstall", method: .delete, path: "/api/v1/installs/{install}", roles: admin),
         Entry(id: "listDomains", method: .get, path: "/api/v1/domains", roles: viewer),
         Entry(id: "updateDomain", method: .patch, path: "/api/v1/domains/{host}", roles: admin),
         Entry(id: "removeDomain", method: .delete, path: "/api/v1/domains/{host}", roles: admin),

@@ -16,6 +16,8 @@ enum OpenAPIDocument {
         CreateWebhookRequest.self, WebhookResponse.self, WebhookListResponse.self,
         CreateKeyRequest.self, KeyResponse.self, KeyListResponse.self, AuditEntryResponse.self, AuditPageResponse.self,
         DomainRequest.self, DomainResponse.self, DomainListResponse.self, TeamRulesRequest.self, TeamRulesResponse.self,
+        InstallRecordsResponse.self, InstallRecordsResponse.RedemptionEntry.self, InstallRecordsResponse.AttestedKeyEntry.self,
+        InstallRecordsResponse.DeliveryEntry.self, InstallErasureResponse.self,
         Figures.self, DayFigures.self, LinkStatsResponse.self, VariantFigures.self, LinkFigures.self, TeamStatsResponse.self, FirebaseLinkStats.self,
     ] }
 

@@ -193,6 +193,7 @@ func makeRouter(service: LinkService) -> HTTPRouter<ServiceRequestContext> {
     router.addRoutes(AuditAPI(service: service).routes, atPath: "api/v1/audit")
     router.addRoutes(DomainsAPI(service: service).routes, atPath: "api/v1/domains")
     router.addRoutes(TeamRulesAPI(service: service).routes, atPath: "api/v1/team/rules")
+    router.addRoutes(InstallsAPI(service: service).routes, atPath: "api/v1/installs")
     router.addRoutes(StatsAPI(service: service).routes)
     // Firebase Dynamic Links' REST API (`POST /v1/shortLinks`); its long links (`GET /?link=`) are
     // answered from the dashboard's `/` route, which hands them to FirebaseLongLinkOpener.

@@ -9,7 +9,8 @@ public import SwitchyardRules
 /// returns: an acknowledged link survives a crash. Instants are kept to the millisecond
 /// (``StoredDate/rounded(_:)``). Failures are ``StoreError``s: `.unavailable` while the database
 /// cannot be reached (the service answers 503; later calls succeed once it is back).
-public protocol LinkStore: IdempotencyRecords, LinkStats, WebhookStore, LiveRouteQueries, AccessStore, AttestKeyStore, DomainStore, TeamRuleStore, Sendable {
+public protocol LinkStore: IdempotencyRecords, LinkStats, WebhookStore, LiveRouteQueries, AccessStore, AttestKeyStore, DomainStore, TeamRuleStore,
+    InstallRecordStore, Sendable {
     /// Creates or upgrades the schema. Idempotent.
     func migrate() async throws
 

@@ -19,6 +19,7 @@ import Testing
             .replacingOccurrences(of: "{id}", with: "wh_none")
             .replacingOccurrences(of: "{dynamicLink}", with: "https%3A%2F%2Fgo.example.com%2F\(code)")
             .replacingOccurrences(of: "{host}", with: "no-such.example")
+            .replacingOccurrences(of: "{install}", with: "6F1C2A7E-3B0D-4C55-9B1E-2D8F7A6C5B40")
     }
 
     @Test(arguments: AccessKey.Role.allCases)

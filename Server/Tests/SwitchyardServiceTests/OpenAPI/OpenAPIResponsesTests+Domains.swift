@@ -46,7 +46,16 @@ extension OpenAPIResponsesTests {
         try await api.expect(.ok, "GET /api/v1/team/rules")
         try await api.expect(.unauthorized, "GET /api/v1/team/rules", key: nil)
         try await api.expect(.ok, put, json: #"{"rules": null}"#)
+        // A data subject's requests (issue 55).
+        for operation in ["GET", "DELETE"] {
+            let name = "\(operation) /api/v1/installs/{install}"
+            try await api.expect(.ok, name, installPath)
+            try await api.expect(.badRequest, name, "/api/v1/installs/short")
+            try await api.expect(.unauthorized, name, installPath, key: nil)
+        }
     }
+
+    static let installPath = "/api/v1/installs/6F1C2A7E-3B0D-4C55-9B1E-2D8F7A6C5B40"
 
     /// 503 from the link domains while the database is down.
     static func domainsUnavailable(_ api: DocumentedClient) async throws {
@@ -56,6 +65,8 @@ extension OpenAPIResponsesTests {
         try await api.expect(.serviceUnavailable, "DELETE /api/v1/domains/{host}", "/api/v1/domains/doc.shop.example")
         try await api.expect(.serviceUnavailable, "PUT /api/v1/team/rules", json: teamRulesBody)
         try await api.expect(.serviceUnavailable, "GET /api/v1/team/rules")
+        try await api.expect(.serviceUnavailable, "GET /api/v1/installs/{install}", installPath)
+        try await api.expect(.serviceUnavailable, "DELETE /api/v1/installs/{install}", installPath)
     }
 
     /// The link domains' operations in the throttled list (a wrong key from a throttled address).
@@ -64,5 +75,6 @@ extension OpenAPIResponsesTests {
         ("PATCH /api/v1/domains/{host}", "/api/v1/domains/doc.shop.example", "{}"),
         ("DELETE /api/v1/domains/{host}", "/api/v1/domains/doc.shop.example", nil),
         ("PUT /api/v1/team/rules", nil, teamRulesBody), ("GET /api/v1/team/rules", nil, nil),
+        ("GET /api/v1/installs/{install}", installPath, nil), ("DELETE /api/v1/installs/{install}", installPath, nil),
     ]
 }

@@ -6,7 +6,7 @@ import Switchyard
 extension OpenAPIDocument {
     static var paths: JSONValue {
         var paths: [String: JSONValue] = [:]
-        for area in [linkPaths, appPaths, openingPaths, firebasePaths, statsPaths, operationsPaths, webhookPaths, keyPaths, domainPaths, teamRulePaths] {
+        for area in [linkPaths, appPaths, openingPaths, firebasePaths, statsPaths, operationsPaths, webhookPaths, keyPaths, domainPaths, teamRulePaths, installPaths] {
             paths.merge(area) { $1 }
         }
         return .object(paths)
