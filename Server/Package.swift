@@ -61,6 +61,7 @@ let package = Package(
                 "SwitchyardService",
                 "SwitchyardRules",
                 "SwitchyardGeoIP",
+                "SwitchyardTraffic",
                 "SwitchyardAttest",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -94,7 +95,8 @@ let package = Package(
         .target(
             name: "SwitchyardTraffic",
             dependencies: ["SwitchyardRules", .product(name: "Switchyard", package: "Switchyard")],
-            resources: [.copy("Data/bot-patterns.json")],
+            // The data file is compiled in (scripts/embed-bot-patterns): one binary, no bundle to find.
+            exclude: ["Data/bot-patterns.json"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "SwitchyardTrafficTests", dependencies: ["SwitchyardTraffic", "SwitchyardRules"], swiftSettings: swiftSettings),

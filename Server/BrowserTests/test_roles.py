@@ -54,12 +54,16 @@ def test_a_viewer_reads_but_cannot_change_a_link(browser, team):
 
     browser.get(f"{service}/dashboard/links/{code}")
     assert browser.find_elements(By.ID, "clicks-by-platform") and browser.find_elements(By.ID, "app-events")
+    # Raw, people's and unique clicks (issue 55).
+    assert "unique people" in browser.find_element(By.ID, "click-kinds").text
     forms = [form.get_attribute("action") for form in browser.find_elements(By.TAG_NAME, "form")]
     assert all(action.endswith("/dashboard/signout") for action in forms), forms
     shoot(browser, "viewer-link")
 
     browser.get(f"{service}/dashboard/stats")
     assert browser.find_element(By.ID, "team-totals").is_displayed()
+    headers = [cell.text for cell in browser.find_elements(By.CSS_SELECTOR, "#team-totals th")]
+    assert "People" in headers and "Unique" in headers, headers
     shoot(browser, "viewer-stats")
 
     browser.get(f"{service}/dashboard/new")

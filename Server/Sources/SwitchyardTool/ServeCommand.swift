@@ -5,6 +5,7 @@ import SwitchyardCommand
 import SwitchyardGeoIP
 import SwitchyardService
 import SwitchyardStore
+import SwitchyardTraffic
 import SwitchyardRules
 
 /// `switchyard serve`: the link service. Keys come from `SWITCHYARD_API_KEY` and
@@ -95,6 +96,11 @@ struct ServeCommand: AsyncParsableCommand {
             help: ArgumentHelp("A MaxMind-format country database (GeoLite2 Country or DB-IP Lite, .mmdb) for country rules and figures; reloaded when the file changes.",
                                valueName: "file"))
     var geoip: String?
+
+    @Option(name: .customLong("bot-patterns"),
+            help: ArgumentHelp("More crawler, scanner and monitor patterns, a JSON file of the built-in list's shape (see the README's \"Which clicks count\"); added to the built-in list.",
+                               valueName: "file"))
+    var botPatterns: String?
 
     @Option(name: .customLong("not-found-redirect"),
             help: ArgumentHelp("Where the --base-url domain sends a code it has no link for, instead of 404 (stored domains keep their own: switchyard domains).",
@@ -246,6 +252,13 @@ struct ServeCommand: AsyncParsableCommand {
                 settings.geoIP = try GeoIPDatabase(path: geoip)
             } catch {
                 throw ValidationError("--geoip: \(error.message)")
+            }
+        }
+        if let botPatterns {
+            do {
+                settings.botPatterns = BotPatterns.builtIn.merging(try BotPatterns(contentsOf: URL(filePath: botPatterns)))
+            } catch {
+                throw ValidationError("--bot-patterns: \(error.message)")
             }
         }
         settings.bootstrapRedirects = LinkDomain.Redirects(

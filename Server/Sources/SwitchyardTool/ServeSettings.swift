@@ -3,6 +3,7 @@ import Switchyard
 import SwitchyardGeoIP
 import SwitchyardService
 import SwitchyardStore
+import SwitchyardTraffic
 import SwitchyardAttest
 import Foundation
 import SwitchyardRules
@@ -52,6 +53,8 @@ struct ServeSettings: Sendable {
     var trustedProxies: [AddressRange] = []
     /// The country database (`--geoip`), opened.
     var geoIP: GeoIPDatabase?
+    /// The bot patterns: the built-in list and `--bot-patterns`'s.
+    var botPatterns = BotPatterns.builtIn
     /// Where the bootstrap domain sends unknown codes and expired links (`--not-found-redirect`,
     /// `--expired-redirect`).
     var bootstrapRedirects = LinkDomain.Redirects()
@@ -202,6 +205,7 @@ struct ServeSettings: Sendable {
         configuration.limits.keyRequestRate = keyRequestRate
         configuration.bootstrapRedirects = bootstrapRedirects
         configuration.countryLookup = geoIP
+        configuration.traffic = TrafficClassifier(bots: ClickClassifier(patterns: botPatterns))
         configuration.limits.passwordGuessRate = passwordGuessRate
         configuration.limits.passwordLinkGuessRate = linkPasswordGuessRate
         return configuration

@@ -1,3 +1,4 @@
+import Foundation
 import SwitchyardRules
 @testable import SwitchyardTraffic
 import Testing
@@ -6,6 +7,14 @@ import Testing
 /// the service treats as a preview crawler.
 @Suite struct BuiltInPatternsTests {
     let patterns = BotPatterns.builtIn
+
+    /// The compiled-in text is the data file's (scripts/embed-bot-patterns writes one from the other).
+    @Test func theCompiledInListIsTheDataFile() throws {
+        let file = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appending(path: "Sources/SwitchyardTraffic/Data/bot-patterns.json")
+        #expect(try String(contentsOf: file, encoding: .utf8) == BotPatterns.builtInJSON + "\n",
+                "Data/bot-patterns.json changed: run scripts/embed-bot-patterns")
+    }
 
     @Test func theBundledFileLoadsWithinItsBounds() {
         #expect(patterns.userAgents.count > 400)

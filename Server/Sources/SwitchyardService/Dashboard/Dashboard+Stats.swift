@@ -18,16 +18,19 @@ extension Dashboard {
         }
         let totals = Figures(counts.filter { $0.day <= period.lastDay })
         let days = period.daily(counts).reversed().map { day in
-            StatsView.Row(name: day.day, href: nil, clicks: day.figures.clicks.total, appOpens: day.figures.appOpens,
+            StatsView.Row(name: day.day, href: nil, clicks: day.figures.clicks.total, humans: day.figures.humanClicks,
+                          uniques: day.figures.uniqueClicks, appOpens: day.figures.appOpens,
                           firstOpens: day.figures.firstOpens, redeems: day.figures.redeems)
         }
         let links = top.links.map { link in
             StatsView.Row(name: link.code, href: "/dashboard/links/\(PercentEncoding.encode(link.code))", clicks: link.clicks,
+                          humans: link.events[.humanClick] ?? 0, uniques: link.events[.uniqueClick] ?? 0,
                           appOpens: link.events[.appOpen] ?? 0, firstOpens: link.events[.firstOpen] ?? 0,
                           redeems: link.events[.redeem] ?? 0)
         }
         let page = StatsView(from: StatsPeriod.text(day: period.firstDay), to: StatsPeriod.text(day: period.lastDay),
-                             totals: StatsView.Row(name: "Total", href: nil, clicks: totals.clicks.total, appOpens: totals.appOpens,
+                             totals: StatsView.Row(name: "Total", href: nil, clicks: totals.clicks.total, humans: totals.humanClicks,
+                                                   uniques: totals.uniqueClicks, appOpens: totals.appOpens,
                                                    firstOpens: totals.firstOpens, redeems: totals.redeems),
                              days: days, links: links)
         return DashboardPage.response(DashboardPage.render(.stats, title: "Team stats", session: session, page: page))
@@ -39,7 +42,7 @@ extension Dashboard {
         struct Row: Sendable {
             let name: String
             let href: String?
-            let clicks, appOpens, firstOpens, redeems: Int
+            let clicks, humans, uniques, appOpens, firstOpens, redeems: Int
         }
 
         let from, to: String

@@ -4,6 +4,7 @@ import Hummingbird
 @_spi(SwitchyardService) import Switchyard
 import SwitchyardRules
 import SwitchyardStore
+import SwitchyardTraffic
 
 /// `GET /{code}`: sends each platform where the link says, records the click without waiting for
 /// it, and never redirects anywhere but to a URL stored on the link (or the app's own intent).
@@ -76,7 +77,7 @@ struct LinkOpener: Sendable {
                                                                                    now: now, reads: RuleReads(reading: rules))) {
                 switch rules[index].target {
                 case .url(let url):
-                    record(request, clickKey: key, platform: platform, at: now)
+                    record(request, context: context, clickKey: key, platform: platform, at: now)
                     return Response(status: .found, headers: Responses.redirectFields(to: url))
                 case .route:
                     if let ruled = service.opened(opened.link, as: rules[index].target) {
@@ -102,7 +103,7 @@ struct LinkOpener: Sendable {
                      request: Request, context: ServiceRequestContext, at now: Date) async -> Response {
         if let winner = test.winner {
             if case .url(let url) = test.variants[winner].target {
-                record(request, clickKey: key, platform: platform, at: now)
+                record(request, context: context, clickKey: key, platform: platform, at: now)
                 return Response(status: .found, headers: Responses.redirectFields(to: url))
             }
             return await answer(opened, clickKey: key, shortURL: service.shortURL(key), storedCode: key,
@@ -117,7 +118,7 @@ struct LinkOpener: Sendable {
         var response: Response
         let target = test.variants[index].target
         if case .url(let url) = target {
-            record(request, clickKey: key, platform: platform, at: now)
+            record(request, context: context, clickKey: key, platform: platform, at: now)
             response = Response(status: .found, headers: Responses.redirectFields(to: url))
         } else if let variant = service.opened(opened.link, as: target) {
             response = await answer(variant, clickKey: key, shortURL: service.shortURL(key), storedCode: key,
@@ -143,9 +144,16 @@ struct LinkOpener: Sendable {
     }
 
     /// Records a click of `clickKey` (with its referrer, bounded) and counts the open.
-    func record(_ request: Request, clickKey: String, platform: Click.Platform, campaign: [String: String]? = nil, at now: Date) {
-        service.recorder.record(Click(code: clickKey, at: now, platform: platform, referrer: request.headers[.referer].map { String($0.prefix(1024)) },
-                                      campaign: campaign))
+    func record(_ request: Request, context: ServiceRequestContext, clickKey: String, platform: Click.Platform,
+                campaign: [String: String]? = nil, at now: Date) {
+        let referrer = request.headers[.referer].map { String($0.prefix(1024)) }
+        // The stored key names the link, a variant's (`code~v1`) its own: a person's repeat is judged per link.
+        let counted = service.configuration.traffic.classify(
+            link: OpenChoice.split(clickKey).key, method: request.method.rawValue, userAgent: request.headers[.userAgent], referrer: referrer,
+            headers: { name in HTTPField.Name(name).flatMap { request.headers[$0] } },
+            address: service.clientIPAddress(request, context: context), at: now)
+        service.recorder.record(Click(code: clickKey, at: now, platform: platform, referrer: referrer, campaign: campaign,
+                                      kind: Click.Kind(counted)))
         service.metrics.opened(platform)
     }
 
@@ -177,7 +185,7 @@ struct LinkOpener: Sendable {
                 storedCode: String?, deferredCode: String? = nil, campaign: [String: String]? = nil,
                 request: Request, context: ServiceRequestContext, at now: Date, cachesPhoneAnswers: Bool = true) async -> Response {
         let platform = UserAgent.platform(request.headers[.userAgent])
-        record(request, clickKey: clickKey, platform: platform, campaign: campaign, at: now)
+        record(request, context: context, clickKey: clickKey, platform: platform, campaign: campaign, at: now)
         if let storedCode, let deferred = service.deferred, platform == .ios || platform == .android {
             // A rule's or variant's choice rides with the remembered code (``OpenChoice``).
             await remember(code: deferredCode ?? storedCode, exactOnly: opened.link.deferredMatch == .exact, request: request,
@@ -294,5 +302,16 @@ extension Response {
         var copy = self
         copy.headers.append(contentsOf: headers)
         return copy
+    }
+}
+
+extension Click.Kind {
+    /// The store's kind of a click the traffic classifier counted.
+    init(_ counted: ClickClass) {
+        self = switch counted {
+        case .human: .human
+        case .bot: .bot
+        case .duplicate: .duplicate
+        }
     }
 }

@@ -1,6 +1,7 @@
 public import Switchyard
 public import SwitchyardStore
 public import SwitchyardRules
+public import SwitchyardTraffic
 
 /// Everything the link service needs besides its store: the route table, where it listens, the
 /// keys it accepts and its limits.
@@ -44,6 +45,11 @@ public struct ServiceConfiguration: Sendable {
     /// Where a client address's country comes from (`--geoip FILE`: a MaxMind-format database);
     /// nil for none: country conditions are refused at create, country figures are "unknown".
     public var countryLookup: (any CountryLookup)? = nil
+    /// How each click is counted (issue 55): `bot` by the built-in list of crawler, scanner and
+    /// monitor patterns (and the operator's, `--bot-patterns FILE`), a `HEAD` or a prefetch;
+    /// `duplicate` for a person's repeat on one link from one address and user agent within the
+    /// hour (judged by this instance); else `human`.
+    public var traffic = TrafficClassifier()
     /// The port of a second listener that answers only `GET /metrics`, without a key (on
     /// ``host``); nil (the default): `/metrics` is on the main port and needs an admin key.
     public var metricsPort: Int?

@@ -118,7 +118,9 @@ struct FirebaseLinkStats: Sendable, Hashable, ResponseEncodable {
             case nil: event = "CLICK"
             case .firstOpen?: event = "APP_FIRST_OPEN"
             case .appOpen?: event = "APP_RE_OPEN"
-            case .redeem?, .click?: continue
+            // Firebase's events have no human or unique click: those are the native stats' (CLICK stays
+            // every click but the preview crawlers', as Firebase counted it).
+            case .redeem?, .click?, .humanClick?, .uniqueClick?: continue
             }
             let platform = switch count.platform {
             case .ios: "IOS"

@@ -13,6 +13,10 @@ struct Figures: Sendable, Hashable {
     var firstOpens: Int
     /// Redemptions spent.
     var redeems: Int
+    /// People's clicks: every click but a robot's (repeats included).
+    var humanClicks: Int
+    /// People's first clicks on the link from one address and user agent within the hour.
+    var uniqueClicks: Int
 
     /// The sums of `counts`.
     init(_ counts: some Sequence<StatsCount>) {
@@ -25,6 +29,8 @@ struct Figures: Sendable, Hashable {
         appOpens = events[.appOpen] ?? 0
         firstOpens = events[.firstOpen] ?? 0
         redeems = events[.redeem] ?? 0
+        humanClicks = events[.humanClick] ?? 0
+        uniqueClicks = events[.uniqueClick] ?? 0
     }
 }
 
@@ -36,6 +42,10 @@ extension Figures: APIObject, OpenAPISchema {
         APIField("appOpens", \.appOpens, "Resolves: the app opened with the link.", minimum: 0),
         APIField("firstOpens", \.firstOpens, "Deferred claims: the app's first open after an install.", minimum: 0),
         APIField("redeems", \.redeems, "Redemptions spent.", minimum: 0),
+        APIField("humanClicks", \.humanClicks,
+                 "People's clicks: clicks.total less robots' (crawlers, scanners, monitors, HEAD, prefetches); repeats included.", minimum: 0),
+        APIField("uniqueClicks", \.uniqueClicks,
+                 "People's first clicks on the link from one address and user agent within the hour.", minimum: 0),
     ]
 }
 
@@ -137,6 +147,8 @@ struct LinkFigures: Sendable, Hashable {
     var appOpens: Int
     var firstOpens: Int
     var redeems: Int
+    var humanClicks: Int
+    var uniqueClicks: Int
 
     init(_ totals: LinkTotals, service: LinkService) {
         let (host, code) = LinkKey.split(totals.code)
@@ -147,6 +159,8 @@ struct LinkFigures: Sendable, Hashable {
         appOpens = totals.events[.appOpen] ?? 0
         firstOpens = totals.events[.firstOpen] ?? 0
         redeems = totals.events[.redeem] ?? 0
+        humanClicks = totals.events[.humanClick] ?? 0
+        uniqueClicks = totals.events[.uniqueClick] ?? 0
     }
 }
 
@@ -158,6 +172,8 @@ extension LinkFigures: APIObject, OpenAPISchema {
         APIField("url", \.url, "The short link."), APIField("clicks", \.clicks, minimum: 0),
         APIField("appOpens", \.appOpens, minimum: 0), APIField("firstOpens", \.firstOpens, minimum: 0),
         APIField("redeems", \.redeems, minimum: 0),
+        APIField("humanClicks", \.humanClicks, "Clicks less robots' (repeats included).", minimum: 0),
+        APIField("uniqueClicks", \.uniqueClicks, "People's first clicks from one address and user agent within the hour.", minimum: 0),
     ]
 }
 

@@ -40,12 +40,20 @@ struct ClickedEventData: Encodable {
         /// The host of the link's domain.
         var domain: String
         var count: Int
+        /// Of them, people's (robots' left out; repeats included).
+        var humanCount: Int
+        /// Of them, people's first within the hour (from one address and user agent).
+        var uniqueCount: Int
         /// Of them, per platform (platforms without clicks absent).
         var platforms: [String: Int]
     }
 
-    /// Clicks in this event.
+    /// Clicks in this event (every click: a robot's too).
     var count: Int
+    /// Of them, people's.
+    var humanCount: Int
+    /// Of them, people's first within the hour.
+    var uniqueCount: Int
     /// By link, in order of domain and code.
     var links: [LinkClicks]
     var firstClickAt: String
@@ -115,15 +123,18 @@ struct WebhookEventMaker: Sendable {
                 for click in clicks {
                     if links[click.code] == nil {
                         let (domain, code) = address(click.code)
-                        links[click.code] = .init(code: code, domain: domain, count: 0, platforms: [:])
+                        links[click.code] = .init(code: code, domain: domain, count: 0, humanCount: 0, uniqueCount: 0, platforms: [:])
                     }
                     links[click.code]?.count += 1
+                    if click.kind != .bot { links[click.code]?.humanCount += 1 }
+                    if click.kind == .human { links[click.code]?.uniqueCount += 1 }
                     links[click.code]?.platforms[click.platform.rawValue, default: 0] += 1
                     first = min(first, click.at)
                     last = max(last, click.at)
                 }
                 return deliveries(.linkClicked, team: team, data: ClickedEventData(
-                    count: clicks.count, links: links.values.sorted { ($0.domain, $0.code) < ($1.domain, $1.code) },
+                    count: clicks.count, humanCount: clicks.count { $0.kind != .bot }, uniqueCount: clicks.count { $0.kind == .human },
+                    links: links.values.sorted { ($0.domain, $0.code) < ($1.domain, $1.code) },
                     firstClickAt: APIDates.text(first), lastClickAt: APIDates.text(last)))
             }
         }

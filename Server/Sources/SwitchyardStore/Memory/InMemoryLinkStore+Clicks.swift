@@ -16,6 +16,10 @@ extension InMemoryLinkStore {
         for (key, count) in ClickTotals(clicks).counts {
             clickDays[key.code, default: [:]][key, default: 0] += count
         }
+        for count in ClickTotals.people(clicks) {
+            eventDays[count.code, default: [:]][EventCount.Key(day: count.day, event: count.event, platform: count.platform), default: 0]
+                += count.count
+        }
         if let webhooks {
             var teams: [String: String] = [:]
             for click in clicks { teams[click.code] = links[click.code]?.team }

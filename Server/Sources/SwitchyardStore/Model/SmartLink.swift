@@ -203,13 +203,45 @@ public struct Click: Sendable, Hashable, Codable {
     /// `utm_campaign`, `at`, `ct` ...); nil when there were none.
     public var campaign: [String: String]?
 
+    /// How a click is counted (issue 55): every click is raw; a person's (`human` or `duplicate`)
+    /// is human; a person's first on the link from one address and user agent within the hour
+    /// (`human`) is unique.
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        /// A person's click.
+        case human
+        /// A robot's: a crawler, scanner or monitor (user agent, referrer or address range),
+        /// a `HEAD`, a prefetch.
+        case bot
+        /// A person's repeat: the same link, address and user agent within the hour.
+        case duplicate
+    }
+
+    /// How it is counted (`human` for clicks stored before classes were kept).
+    public var kind: Kind
+
+    private enum CodingKeys: String, CodingKey {
+        case code, at, platform, referrer, campaign, kind
+    }
+
+    /// Reads a click; one written before kinds were kept is `human`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(code: try container.decode(String.self, forKey: .code), at: try container.decode(Date.self, forKey: .at),
+                  platform: try container.decode(Platform.self, forKey: .platform),
+                  referrer: try container.decodeIfPresent(String.self, forKey: .referrer),
+                  campaign: try container.decodeIfPresent([String: String].self, forKey: .campaign),
+                  kind: try container.decodeIfPresent(Kind.self, forKey: .kind) ?? .human)
+    }
+
     /// Creates a click.
-    public init(code: String, at: Date, platform: Platform, referrer: String? = nil, campaign: [String: String]? = nil) {
+    public init(code: String, at: Date, platform: Platform, referrer: String? = nil, campaign: [String: String]? = nil,
+                kind: Kind = .human) {
         self.code = code
         self.at = at
         self.platform = platform
         self.referrer = referrer
         self.campaign = campaign
+        self.kind = kind
     }
 
     /// Whether the click came from a crawler.

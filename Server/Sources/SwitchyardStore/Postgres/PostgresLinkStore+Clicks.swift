@@ -8,13 +8,14 @@ extension PostgresLinkStore {
     public func record(_ clicks: [Click], webhooks: WebhookClickDeliveries?) async throws {
         guard !clicks.isEmpty else { return }
         var statements = Self.multiRowStatements(
-            clicks, columns: 5, insert: "INSERT INTO clicks (code, at, platform, referrer, campaign)"
+            clicks, columns: 6, insert: "INSERT INTO clicks (code, at, platform, referrer, campaign, kind)"
         ) { click, binds in
             binds.append(click.code)
             binds.append(StoredDate.rounded(click.at))
             binds.append(click.platform.rawValue)
             binds.append(click.referrer)
             binds.append(click.campaign.map(StoredJSON.text))
+            binds.append(click.kind.rawValue)
         }
         statements += Self.multiRowStatements(
             ClickTotals(clicks).sorted, columns: 4, insert: "INSERT INTO click_days (code, day, platform, count)",
@@ -25,6 +26,8 @@ extension PostgresLinkStore {
             binds.append(total.key.platform.rawValue)
             binds.append(Int64(total.count))
         }
+        // The people among them (human and unique counts), in the same transaction.
+        statements += Self.eventStatements(ClickTotals.people(clicks))
         let logger = logger
         let batch = statements
         try await run { client in

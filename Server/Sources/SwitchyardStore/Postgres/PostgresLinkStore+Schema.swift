@@ -283,6 +283,10 @@ extension PostgresLinkStore {
         Migration(version: 27, name: "team default rules", statements: [
             "CREATE TABLE team_rules (team text PRIMARY KEY NOT NULL, rules text NOT NULL, updated_at timestamptz NOT NULL)",
         ]),
+        // How each click is counted (issue 55): human, bot or duplicate; NULL for clicks stored before.
+        Migration(version: 28, name: "click kinds", statements: [
+            "ALTER TABLE clicks ADD COLUMN kind text",
+        ]),
     ] + LinkColumns.migrations(types: columnType, false: "false"))
 
     /// Creates the schema if needed and applies the steps it has not seen, in one transaction

@@ -7,7 +7,19 @@ extension PostgresLinkStore {
     public func addEventCounts(_ counts: [EventCount]) async throws {
         guard !counts.isEmpty else { return }
         let sorted = counts.sorted { ($0.code, $0.day, $0.event.rawValue, $0.platform.rawValue) < ($1.code, $1.day, $1.event.rawValue, $1.platform.rawValue) }
-        let statements = Self.multiRowStatements(
+        let statements = Self.eventStatements(sorted)
+        let logger = logger
+        let batch = statements
+        try await run { client in
+            try await client.withTransaction(logger: logger) { connection in
+                for query in batch { try await connection.query(query, logger: logger) }
+            }
+        }
+    }
+
+    /// The upserts of `sorted` into `event_days`, 1,000 rows a statement.
+    static func eventStatements(_ sorted: [EventCount]) -> [PostgresQuery] {
+        Self.multiRowStatements(
             sorted, columns: 5, insert: "INSERT INTO event_days (code, day, event, platform, count)",
             then: "ON CONFLICT (code, day, event, platform) DO UPDATE SET count = event_days.count + excluded.count"
         ) { count, binds in
@@ -16,13 +28,6 @@ extension PostgresLinkStore {
             binds.append(count.event.rawValue)
             binds.append(count.platform.rawValue)
             binds.append(Int64(count.count))
-        }
-        let logger = logger
-        let batch = statements
-        try await run { client in
-            try await client.withTransaction(logger: logger) { connection in
-                for query in batch { try await connection.query(query, logger: logger) }
-            }
         }
     }
 

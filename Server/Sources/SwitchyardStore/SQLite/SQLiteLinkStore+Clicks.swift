@@ -11,7 +11,7 @@ extension SQLiteLinkStore {
             // Bound through SQLite's C API, yielding the processor every few hundred rows
             // (`RowWriter`), not through GRDB's `StatementArguments`, which boxes each value in an
             // existential and copies it into an array on every row.
-            var append = try RowWriter(db, sql: "INSERT INTO clicks (code, at, platform, referrer, campaign) VALUES (?, ?, ?, ?, ?)")
+            var append = try RowWriter(db, sql: "INSERT INTO clicks (code, at, platform, referrer, campaign, kind) VALUES (?, ?, ?, ?, ?, ?)")
             for click in clicks {
                 try append.run { row in
                     row.bind(1, click.code)
@@ -19,6 +19,7 @@ extension SQLiteLinkStore {
                     row.bind(3, click.platform.rawValue)
                     row.bind(4, click.referrer)
                     row.bind(5, click.campaign.map(StoredJSON.text))
+                    row.bind(6, click.kind.rawValue)
                 }
             }
             var add = try RowWriter(db, sql: """
@@ -31,6 +32,20 @@ extension SQLiteLinkStore {
                     row.bind(2, key.day)
                     row.bind(3, key.platform.rawValue)
                     row.bind(4, Int64(count))
+                }
+            }
+            // The people among them (human and unique counts), in the same transaction.
+            var people = try RowWriter(db, sql: """
+                INSERT INTO event_days (code, day, event, platform, count) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (code, day, event, platform) DO UPDATE SET count = count + excluded.count
+                """)
+            for count in ClickTotals.people(clicks) {
+                try people.run { row in
+                    row.bind(1, count.code)
+                    row.bind(2, count.day)
+                    row.bind(3, count.event.rawValue)
+                    row.bind(4, count.platform.rawValue)
+                    row.bind(5, Int64(count.count))
                 }
             }
             if let webhooks { try Self.enqueueClicks(db, clicks, webhooks) }

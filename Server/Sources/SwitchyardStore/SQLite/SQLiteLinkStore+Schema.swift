@@ -301,5 +301,9 @@ extension SQLiteLinkStore {
         Migration(version: 27, name: "team default rules", statements: [
             "CREATE TABLE team_rules (team TEXT PRIMARY KEY NOT NULL, rules TEXT NOT NULL, updated_at INTEGER NOT NULL)",
         ]),
+        // How each click is counted (issue 55): human, bot or duplicate; NULL for clicks stored before.
+        Migration(version: 28, name: "click kinds", statements: [
+            "ALTER TABLE clicks ADD COLUMN kind TEXT",
+        ]),
     ] + LinkColumns.migrations(types: columnType, false: "0"))
 }

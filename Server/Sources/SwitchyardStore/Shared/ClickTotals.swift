@@ -34,9 +34,34 @@ struct ClickTotals {
         }
     }
 
+    /// The batch's people, as `event_days` rows in key order: ``LinkEvent/humanClick`` for each
+    /// click that is not a robot's, ``LinkEvent/uniqueClick`` for each that is no repeat either.
+    static func people(_ clicks: some Sequence<Click>) -> [EventCount] {
+        var counts: [EventCount.Row: Int] = [:]
+        for click in clicks where click.kind != .bot {
+            let day = StoredDate.day(click.at)
+            counts[EventCount.Row(code: click.code, event: .humanClick, day: day, platform: click.platform), default: 0] += 1
+            if click.kind == .human {
+                counts[EventCount.Row(code: click.code, event: .uniqueClick, day: day, platform: click.platform), default: 0] += 1
+            }
+        }
+        return counts.map { EventCount(code: $0.key.code, event: $0.key.event, day: $0.key.day, platform: $0.key.platform, count: $0.value) }
+            .sorted { ($0.code, $0.day, $0.event.rawValue, $0.platform.rawValue) < ($1.code, $1.day, $1.event.rawValue, $1.platform.rawValue) }
+    }
+
     /// The counts in key order: concurrent writers upsert rows in the same order, so two batches
     /// on PostgreSQL never wait on each other's rows in a cycle.
     var sorted: [(key: Key, count: Int)] {
         counts.sorted { $0.key < $1.key }.map { (key: $0.key, count: $0.value) }
+    }
+}
+
+extension EventCount {
+    /// What one count of ``ClickTotals/people(_:)`` adds to.
+    struct Row: Hashable {
+        var code: String
+        var event: LinkEvent
+        var day: Int64
+        var platform: Click.Platform
     }
 }

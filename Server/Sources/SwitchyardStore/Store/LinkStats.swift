@@ -11,6 +11,12 @@ public enum LinkEvent: String, Sendable, Hashable, CaseIterable, Codable {
     /// A person's open of one A/B variant (counted only under the variant's key, `code~v1`: a
     /// link's own clicks are the `click_days` table's).
     case click
+    /// A person's click on the link (`human` or `duplicate` ``Click/Kind``): written with the
+    /// clicks, in their transaction.
+    case humanClick = "click_human"
+    /// A person's first click on the link from one address and user agent within the hour
+    /// (`human` ``Click/Kind``): written with the clicks, in their transaction.
+    case uniqueClick = "click_unique"
 }
 
 /// One count of a link's figures: clicks, or one kind of app-side event, on one UTC day and

@@ -174,13 +174,12 @@ public struct BotPatterns: Sendable, Hashable {
         self.addressRanges = addressRanges
     }
 
-    /// The patterns that ship with Switchyard (`Data/bot-patterns.json` in this module's bundle).
+    /// The patterns that ship with Switchyard (`Data/bot-patterns.json`, compiled in).
     public static let builtIn: BotPatterns = {
-        guard let url = Bundle.module.url(forResource: "bot-patterns", withExtension: "json") else {
-            preconditionFailure("SwitchyardTraffic's bundle has no bot-patterns.json")
-        }
+        // Compiled in (scripts/embed-bot-patterns), not read from a resource bundle: the service
+        // ships as one binary.
         do throws(BotPatternsError) {
-            return try BotPatterns(contentsOf: url)
+            return try BotPatterns(json: builtInJSON, file: "bot-patterns.json")
         } catch {
             preconditionFailure(error.message)
         }

@@ -85,6 +85,16 @@ import Testing
         #expect(run.standardError.contains("--database must be sqlite:PATH or a postgres:// URL, got 'mysql://x'"))
     }
 
+    /// `--bot-patterns FILE` that does not read is refused at start, naming the file and why (issue 55).
+    @Test func aBotPatternsFileThatDoesNotReadIsAUsageError() throws {
+        let scratch = try TemporaryDirectory()
+        let broken = try scratch.write("bots.json", #"{"userAgents": ["#)
+        let run = try Switchyard.run(["serve", "--routes", Switchyard.shopRoutes, "--bot-patterns", broken,
+                                      "--database", "sqlite:" + scratch.url.appendingPathComponent("links.sqlite").path])
+        #expect(run.status == 64)
+        #expect(run.standardError.contains("--bot-patterns: \(broken): is not JSON: unexpected end of input, expected a value"), "\(run.standardError)")
+    }
+
     @Test(arguments: [("SWITCHYARD_API_KEY", "change-me"), ("SWITCHYARD_APP_KEY", "app-key-15-char")])
     func aShortKeyIsRefusedAtStartNamingItsVariable(variable: String, key: String) throws {
         let scratch = try TemporaryDirectory()

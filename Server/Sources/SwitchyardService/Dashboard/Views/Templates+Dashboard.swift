@@ -214,6 +214,9 @@ extension Templates {
         <h2>Clicks</h2>
         <table id="clicks-by-platform"><tr>{{#platforms}}<th>{{name}}</th>{{/platforms}}<th>total</th></tr>\
         <tr>{{#platforms}}<td>{{count}}</td>{{/platforms}}<td>{{total}}</td></tr></table>
+        <table id="click-kinds"><tr><th>all clicks</th><th>people</th><th>unique people</th></tr>\
+        <tr><td>{{total}}</td>{{#appEvents}}<td>{{humanClicks}}</td><td>{{uniqueClicks}}</td>{{/appEvents}}</tr></table>
+        <p class="hint">People: every click but robots' (crawlers, mail scanners, monitors, HEAD, prefetches). Unique: a person's first within the hour.</p>
         <h3>In the app</h3>
         <table id="app-events"><tr><th>app opens</th><th>first opens</th><th>redeems</th></tr>\
         <tr>{{#appEvents}}<td>{{appOpens}}</td><td>{{firstOpens}}</td><td>{{redeems}}</td>{{/appEvents}}</tr></table>

@@ -62,18 +62,20 @@ extension Templates {
         {{$body}}
         {{#page}}
         <h1>Team stats</h1>
-        <p class="hint">{{from}} to {{to}} (UTC). Opens, first opens and redeems are counted by the app's calls.</p>
-        <div class="scroll"><table id="team-totals"><thead><tr><th></th><th>Clicks</th><th>App opens</th><th>First opens</th>\
-        <th>Redeems</th></tr></thead><tbody>
-        {{#totals}}<tr><th>{{name}}</th><td>{{clicks}}</td><td>{{appOpens}}</td><td>{{firstOpens}}</td><td>{{redeems}}</td></tr>{{/totals}}
-        {{#days}}<tr><td>{{name}}</td><td>{{clicks}}</td><td>{{appOpens}}</td><td>{{firstOpens}}</td><td>{{redeems}}</td></tr>{{/days}}
+        <p class="hint">{{from}} to {{to}} (UTC). Clicks are every click; people, every click but robots'; unique, a person's first within the hour. Opens, first opens and redeems are counted by the app's calls.</p>
+        <div class="scroll"><table id="team-totals"><thead><tr><th></th><th>Clicks</th><th>People</th><th>Unique</th><th>App opens</th>\
+        <th>First opens</th><th>Redeems</th></tr></thead><tbody>
+        {{#totals}}<tr><th>{{name}}</th><td>{{clicks}}</td><td>{{humans}}</td><td>{{uniques}}</td><td>{{appOpens}}</td><td>{{firstOpens}}</td>\
+        <td>{{redeems}}</td></tr>{{/totals}}
+        {{#days}}<tr><td>{{name}}</td><td>{{clicks}}</td><td>{{humans}}</td><td>{{uniques}}</td><td>{{appOpens}}</td><td>{{firstOpens}}</td>\
+        <td>{{redeems}}</td></tr>{{/days}}
         </tbody></table></div>
         <h2>Most clicked links</h2>
         {{#hasLinks}}
-        <div class="scroll"><table id="top-links"><thead><tr><th>Link</th><th>Clicks</th><th>App opens</th><th>First opens</th>\
-        <th>Redeems</th></tr></thead><tbody>
-        {{#links}}<tr><td><a href="{{href}}"><code>{{name}}</code></a></td><td>{{clicks}}</td><td>{{appOpens}}</td>\
-        <td>{{firstOpens}}</td><td>{{redeems}}</td></tr>{{/links}}
+        <div class="scroll"><table id="top-links"><thead><tr><th>Link</th><th>Clicks</th><th>People</th><th>Unique</th><th>App opens</th>\
+        <th>First opens</th><th>Redeems</th></tr></thead><tbody>
+        {{#links}}<tr><td><a href="{{href}}"><code>{{name}}</code></a></td><td>{{clicks}}</td><td>{{humans}}</td><td>{{uniques}}</td>\
+        <td>{{appOpens}}</td><td>{{firstOpens}}</td><td>{{redeems}}</td></tr>{{/links}}
         </tbody></table></div>
         {{/hasLinks}}
         {{^hasLinks}}<p id="no-clicks">No clicks in these days.</p>{{/hasLinks}}
