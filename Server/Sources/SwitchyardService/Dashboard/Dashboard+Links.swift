@@ -70,6 +70,7 @@ extension Dashboard {
                                            explanation: LinkExplainer(service: service).explain(link, url: shortURL))
         var page = detail
         page.appEvents = Figures(events)
+        page.countries = try await service.storage { try await service.store.countryCounts(code: code, fromDay: 0) }.map(CountryFigures.init)
         page.canEdit = session.role.includes(.editor)
         page.editAction = "/dashboard/links/" + PercentEncoding.encode(link.shortCode) + "/rules"
             + (link.domain.map { "?domain=" + PercentEncoding.encode($0) } ?? "")

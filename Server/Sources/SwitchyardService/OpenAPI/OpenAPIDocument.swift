@@ -18,7 +18,7 @@ enum OpenAPIDocument {
         DomainRequest.self, DomainResponse.self, DomainListResponse.self, TeamRulesRequest.self, TeamRulesResponse.self,
         InstallRecordsResponse.self, InstallRecordsResponse.RedemptionEntry.self, InstallRecordsResponse.AttestedKeyEntry.self,
         InstallRecordsResponse.DeliveryEntry.self, InstallErasureResponse.self,
-        Figures.self, DayFigures.self, LinkStatsResponse.self, VariantFigures.self, LinkFigures.self, TeamStatsResponse.self, FirebaseLinkStats.self,
+        Figures.self, DayFigures.self, LinkStatsResponse.self, CountryFigures.self, VariantFigures.self, LinkFigures.self, TeamStatsResponse.self, FirebaseLinkStats.self,
     ] }
 
     /// The document.

@@ -148,12 +148,14 @@ struct LinkOpener: Sendable {
                 campaign: [String: String]? = nil, at now: Date) {
         let referrer = request.headers[.referer].map { String($0.prefix(1024)) }
         // The stored key names the link, a variant's (`code~v1`) its own: a person's repeat is judged per link.
+        let address = service.clientIPAddress(request, context: context)
         let counted = service.configuration.traffic.classify(
             link: OpenChoice.split(clickKey).key, method: request.method.rawValue, userAgent: request.headers[.userAgent], referrer: referrer,
-            headers: { name in HTTPField.Name(name).flatMap { request.headers[$0] } },
-            address: service.clientIPAddress(request, context: context), at: now)
+            headers: { name in HTTPField.Name(name).flatMap { request.headers[$0] } }, address: address, at: now)
+        // The country, never the address, is kept.
+        let country = address.flatMap { service.geoIP?.country(of: $0) }
         service.recorder.record(Click(code: clickKey, at: now, platform: platform, referrer: referrer, campaign: campaign,
-                                      kind: Click.Kind(counted)))
+                                      kind: Click.Kind(counted), country: country))
         service.metrics.opened(platform)
     }
 

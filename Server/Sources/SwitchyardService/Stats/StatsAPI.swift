@@ -33,6 +33,8 @@ struct StatsAPI: Sendable {
                                          url: service.shortURL(link.code), days: period.days,
                                          from: StatsPeriod.text(day: period.firstDay), to: StatsPeriod.text(day: period.lastDay),
                                          totals: Figures(counts.filter { $0.day <= period.lastDay }), daily: period.daily(counts))
+        response.countries = try await service.storage { try await service.store.countryCounts(code: link.code, fromDay: period.firstDay) }
+            .map(CountryFigures.init)
         if let test = link.content.variants {
             response.variants = try await service.storage { try await service.variantFigures(test, key: link.code) }
         }

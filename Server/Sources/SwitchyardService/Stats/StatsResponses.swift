@@ -123,6 +123,35 @@ struct LinkStatsResponse: Sendable, Hashable, ResponseEncodable {
     var daily: [DayFigures]
     /// The A/B test's variants with their figures since it began; nil without a test.
     var variants: [VariantFigures]? = nil
+    /// The period's clicks by the client's country, most first.
+    var countries: [CountryFigures] = []
+}
+
+/// One country's clicks on a link (the `CountryFigures` schema).
+struct CountryFigures: Sendable, Hashable, ResponseEncodable {
+    /// ISO 3166-1 alpha-2, or `unknown` (no `--geoip` database, or an address it has no country for).
+    var country: String
+    var clicks: Int
+    var humanClicks: Int
+    var uniqueClicks: Int
+
+    init(_ count: CountryCount) {
+        country = count.country ?? "unknown"
+        clicks = count.clicks
+        humanClicks = count.humanClicks
+        uniqueClicks = count.uniqueClicks
+    }
+}
+
+extension CountryFigures: APIObject, OpenAPISchema {
+    static let schemaName = "CountryFigures"
+
+    static let fields: [APIField<Self>] = [
+        APIField("country", \.country, "ISO 3166-1 alpha-2 (from the service's --geoip database), or unknown: no database, or none for the address."),
+        APIField("clicks", \.clicks, minimum: 0),
+        APIField("humanClicks", \.humanClicks, minimum: 0),
+        APIField("uniqueClicks", \.uniqueClicks, minimum: 0),
+    ]
 }
 
 extension LinkStatsResponse: APIObject, OpenAPISchema {
@@ -135,6 +164,8 @@ extension LinkStatsResponse: APIObject, OpenAPISchema {
         APIField("totals", \.totals), APIField("daily", \.daily),
         APIField("variants", \.variants, "The link's A/B variants, each with its figures since the test began (whatever days asks); "
                      + "null when the link has no test."),
+        APIField("countries", \.countries, "The period's clicks by the client's country (the address is never kept), most first; "
+                     + "all under unknown without a --geoip database."),
     ]
 }
 

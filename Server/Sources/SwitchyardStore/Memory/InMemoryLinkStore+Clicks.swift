@@ -16,6 +16,13 @@ extension InMemoryLinkStore {
         for (key, count) in ClickTotals(clicks).counts {
             clickDays[key.code, default: [:]][key, default: 0] += count
         }
+        for count in ClickTotals.countries(clicks) {
+            var kept = countryDays[count.code, default: [:]][CountryDay(day: count.day, country: count.country)] ?? (0, 0, 0)
+            kept.clicks += count.clicks
+            kept.humans += count.humans
+            kept.uniques += count.uniques
+            countryDays[count.code, default: [:]][CountryDay(day: count.day, country: count.country)] = kept
+        }
         for count in ClickTotals.people(clicks) {
             eventDays[count.code, default: [:]][EventCount.Key(day: count.day, event: count.event, platform: count.platform), default: 0]
                 += count.count
@@ -42,5 +49,28 @@ extension InMemoryLinkStore {
         var counts: [Int64: Int] = [:]
         for (key, count) in clickDays[code] ?? [:] where key.day >= first { counts[key.day, default: 0] += count }
         return counts.sorted { $0.key < $1.key }.map { (day: StoredDate.dayStart($0.key), count: $0.value) }
+    }
+}
+
+extension InMemoryLinkStore {
+    /// One row of `country_days`, by link.
+    struct CountryDay: Hashable {
+        var day: Int64
+        var country: String
+    }
+
+    public func countryCounts(code: String, fromDay: Int64) async throws -> [CountryCount] {
+        try check()
+        var sums: [String: (clicks: Int, humans: Int, uniques: Int)] = [:]
+        for (key, count) in countryDays[code] ?? [:] where key.day >= fromDay {
+            var sum = sums[key.country] ?? (0, 0, 0)
+            sum.clicks += count.clicks
+            sum.humans += count.humans
+            sum.uniques += count.uniques
+            sums[key.country] = sum
+        }
+        return CountryCount.ordered(sums.map {
+            CountryCount(country: $0.key.isEmpty ? nil : $0.key, clicks: $0.value.clicks, humanClicks: $0.value.humans, uniqueClicks: $0.value.uniques)
+        })
     }
 }

@@ -38,6 +38,8 @@ public actor InMemoryLinkStore: LinkStore {
     var eventDays: [String: [EventCount.Key: Int]] = [:]
     /// Teams, named keys and the audit log (InMemoryLinkStore+Access.swift).
     var access = AccessTables()
+    /// Each link's clicks per day and country (the `country_days` table of the other stores).
+    var countryDays: [String: [CountryDay: (clicks: Int, humans: Int, uniques: Int)]] = [:]
     /// Each team's default redirect rules (the `team_rules` table of the other stores).
     var defaultRules: [String: [RedirectRule]] = [:]
 

@@ -218,9 +218,12 @@ public struct Click: Sendable, Hashable, Codable {
 
     /// How it is counted (`human` for clicks stored before classes were kept).
     public var kind: Kind
+    /// The client's country (ISO 3166-1 alpha-2, from `--geoip`), never its address; nil when
+    /// unknown (no database, or an address it has no country for).
+    public var country: String?
 
     private enum CodingKeys: String, CodingKey {
-        case code, at, platform, referrer, campaign, kind
+        case code, at, platform, referrer, campaign, kind, country
     }
 
     /// Reads a click; one written before kinds were kept is `human`.
@@ -230,18 +233,20 @@ public struct Click: Sendable, Hashable, Codable {
                   platform: try container.decode(Platform.self, forKey: .platform),
                   referrer: try container.decodeIfPresent(String.self, forKey: .referrer),
                   campaign: try container.decodeIfPresent([String: String].self, forKey: .campaign),
-                  kind: try container.decodeIfPresent(Kind.self, forKey: .kind) ?? .human)
+                  kind: try container.decodeIfPresent(Kind.self, forKey: .kind) ?? .human,
+                  country: try container.decodeIfPresent(String.self, forKey: .country))
     }
 
     /// Creates a click.
     public init(code: String, at: Date, platform: Platform, referrer: String? = nil, campaign: [String: String]? = nil,
-                kind: Kind = .human) {
+                kind: Kind = .human, country: String? = nil) {
         self.code = code
         self.at = at
         self.platform = platform
         self.referrer = referrer
         self.campaign = campaign
         self.kind = kind
+        self.country = country
     }
 
     /// Whether the click came from a crawler.

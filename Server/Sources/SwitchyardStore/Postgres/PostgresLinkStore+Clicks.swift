@@ -8,7 +8,7 @@ extension PostgresLinkStore {
     public func record(_ clicks: [Click], webhooks: WebhookClickDeliveries?) async throws {
         guard !clicks.isEmpty else { return }
         var statements = Self.multiRowStatements(
-            clicks, columns: 6, insert: "INSERT INTO clicks (code, at, platform, referrer, campaign, kind)"
+            clicks, columns: 7, insert: "INSERT INTO clicks (code, at, platform, referrer, campaign, kind, country)"
         ) { click, binds in
             binds.append(click.code)
             binds.append(StoredDate.rounded(click.at))
@@ -16,6 +16,7 @@ extension PostgresLinkStore {
             binds.append(click.referrer)
             binds.append(click.campaign.map(StoredJSON.text))
             binds.append(click.kind.rawValue)
+            binds.append(click.country)
         }
         statements += Self.multiRowStatements(
             ClickTotals(clicks).sorted, columns: 4, insert: "INSERT INTO click_days (code, day, platform, count)",
@@ -28,6 +29,20 @@ extension PostgresLinkStore {
         }
         // The people among them (human and unique counts), in the same transaction.
         statements += Self.eventStatements(ClickTotals.people(clicks))
+        statements += Self.multiRowStatements(
+            ClickTotals.countries(clicks), columns: 6, insert: "INSERT INTO country_days (code, day, country, clicks, humans, uniques)",
+            then: """
+                ON CONFLICT (code, day, country) DO UPDATE SET clicks = country_days.clicks + excluded.clicks,
+                    humans = country_days.humans + excluded.humans, uniques = country_days.uniques + excluded.uniques
+                """
+        ) { count, binds in
+            binds.append(count.code)
+            binds.append(count.day)
+            binds.append(count.country)
+            binds.append(Int64(count.clicks))
+            binds.append(Int64(count.humans))
+            binds.append(Int64(count.uniques))
+        }
         let logger = logger
         let batch = statements
         try await run { client in
@@ -38,7 +53,7 @@ extension PostgresLinkStore {
         }
     }
 
-    /// The most rows one INSERT carries (six binds a row at most: well under the protocol's 65,535).
+    /// The most rows one INSERT carries (seven binds a row at most: well under the protocol's 65,535).
     static let rowsPerStatement = 1000
 
     /// `insert VALUES (...), (...) then`, one statement per ``rowsPerStatement`` rows, each row's

@@ -283,9 +283,22 @@ extension PostgresLinkStore {
         Migration(version: 27, name: "team default rules", statements: [
             "CREATE TABLE team_rules (team text PRIMARY KEY NOT NULL, rules text NOT NULL, updated_at timestamptz NOT NULL)",
         ]),
-        // How each click is counted (issue 55): human, bot or duplicate; NULL for clicks stored before.
-        Migration(version: 28, name: "click kinds", statements: [
+        // How each click is counted (issue 55): human, bot or duplicate, and the client's country
+        // (never its address); NULL for clicks stored before. Clicks per link, day and country
+        // ('' for unknown), counted as they are written: every click, people's, people's firsts.
+        Migration(version: 28, name: "click kinds and countries", statements: [
             "ALTER TABLE clicks ADD COLUMN kind text",
+            "ALTER TABLE clicks ADD COLUMN country text",
+            """
+            CREATE TABLE country_days (
+                code text NOT NULL,
+                day bigint NOT NULL,
+                country text NOT NULL,
+                clicks bigint NOT NULL,
+                humans bigint NOT NULL,
+                uniques bigint NOT NULL,
+                PRIMARY KEY (code, day, country))
+            """,
         ]),
     ] + LinkColumns.migrations(types: columnType, false: "false"))
 

@@ -102,4 +102,16 @@ extension PostgresLinkStore {
             RETURNING id
             """).count
     }
+
+    public func countryCounts(code: String, fromDay: Int64) async throws -> [CountryCount] {
+        var counts: [CountryCount] = []
+        for row in try await rows("""
+            SELECT country, sum(clicks)::bigint, sum(humans)::bigint, sum(uniques)::bigint FROM country_days
+            WHERE code = \(code) AND day >= \(fromDay) GROUP BY country
+            """) {
+            let (country, clicks, humans, uniques) = try row.decode((String, Int, Int, Int).self)
+            counts.append(CountryCount(country: country.isEmpty ? nil : country, clicks: clicks, humanClicks: humans, uniqueClicks: uniques))
+        }
+        return CountryCount.ordered(counts)
+    }
 }

@@ -11,7 +11,7 @@ extension SQLiteLinkStore {
             // Bound through SQLite's C API, yielding the processor every few hundred rows
             // (`RowWriter`), not through GRDB's `StatementArguments`, which boxes each value in an
             // existential and copies it into an array on every row.
-            var append = try RowWriter(db, sql: "INSERT INTO clicks (code, at, platform, referrer, campaign, kind) VALUES (?, ?, ?, ?, ?, ?)")
+            var append = try RowWriter(db, sql: "INSERT INTO clicks (code, at, platform, referrer, campaign, kind, country) VALUES (?, ?, ?, ?, ?, ?, ?)")
             for click in clicks {
                 try append.run { row in
                     row.bind(1, click.code)
@@ -20,6 +20,7 @@ extension SQLiteLinkStore {
                     row.bind(4, click.referrer)
                     row.bind(5, click.campaign.map(StoredJSON.text))
                     row.bind(6, click.kind.rawValue)
+                    row.bind(7, click.country)
                 }
             }
             var add = try RowWriter(db, sql: """
@@ -46,6 +47,21 @@ extension SQLiteLinkStore {
                     row.bind(3, count.event.rawValue)
                     row.bind(4, count.platform.rawValue)
                     row.bind(5, Int64(count.count))
+                }
+            }
+            var countries = try RowWriter(db, sql: """
+                INSERT INTO country_days (code, day, country, clicks, humans, uniques) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (code, day, country) DO UPDATE SET clicks = clicks + excluded.clicks,
+                    humans = humans + excluded.humans, uniques = uniques + excluded.uniques
+                """)
+            for count in ClickTotals.countries(clicks) {
+                try countries.run { row in
+                    row.bind(1, count.code)
+                    row.bind(2, count.day)
+                    row.bind(3, count.country)
+                    row.bind(4, Int64(count.clicks))
+                    row.bind(5, Int64(count.humans))
+                    row.bind(6, Int64(count.uniques))
                 }
             }
             if let webhooks { try Self.enqueueClicks(db, clicks, webhooks) }

@@ -301,9 +301,22 @@ extension SQLiteLinkStore {
         Migration(version: 27, name: "team default rules", statements: [
             "CREATE TABLE team_rules (team TEXT PRIMARY KEY NOT NULL, rules TEXT NOT NULL, updated_at INTEGER NOT NULL)",
         ]),
-        // How each click is counted (issue 55): human, bot or duplicate; NULL for clicks stored before.
-        Migration(version: 28, name: "click kinds", statements: [
+        // How each click is counted (issue 55): human, bot or duplicate, and the client's country
+        // (never its address); NULL for clicks stored before. Clicks per link, day and country
+        // ('' for unknown), counted as they are written: every click, people's, people's firsts.
+        Migration(version: 28, name: "click kinds and countries", statements: [
             "ALTER TABLE clicks ADD COLUMN kind TEXT",
+            "ALTER TABLE clicks ADD COLUMN country TEXT",
+            """
+            CREATE TABLE country_days (
+                code TEXT NOT NULL,
+                day INTEGER NOT NULL,
+                country TEXT NOT NULL,
+                clicks INTEGER NOT NULL,
+                humans INTEGER NOT NULL,
+                uniques INTEGER NOT NULL,
+                PRIMARY KEY (code, day, country)) WITHOUT ROWID
+            """,
         ]),
     ] + LinkColumns.migrations(types: columnType, false: "0"))
 }

@@ -90,6 +90,17 @@ extension SQLiteLinkStore {
     }
 
     /// A row of (event or NULL, day, platform, count).
+    public func countryCounts(code: String, fromDay: Int64) async throws -> [CountryCount] {
+        let counts = try await read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT country, SUM(clicks), SUM(humans), SUM(uniques) FROM country_days WHERE code = ? AND day >= ? GROUP BY country
+                """, arguments: [code, fromDay]).map { row in
+                CountryCount(country: (row[0] as String).isEmpty ? nil : row[0], clicks: row[1], humanClicks: row[2], uniqueClicks: row[3])
+            }
+        }
+        return CountryCount.ordered(counts)
+    }
+
     static func statsRow(_ row: Row) -> (String?, Int64, String, Int) {
         (row[0], row[1], row[2], row[3])
     }

@@ -49,6 +49,29 @@ struct ClickTotals {
             .sorted { ($0.code, $0.day, $0.event.rawValue, $0.platform.rawValue) < ($1.code, $1.day, $1.event.rawValue, $1.platform.rawValue) }
     }
 
+    /// One row of `country_days`.
+    struct CountryKey: Hashable {
+        var code: String
+        var day: Int64
+        var country: String
+    }
+
+    /// The batch's clicks per link, day and country (`""` for unknown), in key order: every
+    /// click, people's, and people's firsts (the `country_days` rows).
+    static func countries(_ clicks: some Sequence<Click>) -> [(code: String, day: Int64, country: String, clicks: Int, humans: Int, uniques: Int)] {
+        var counts: [CountryKey: (clicks: Int, humans: Int, uniques: Int)] = [:]
+        for click in clicks {
+            let key = CountryKey(code: click.code, day: StoredDate.day(click.at), country: click.country ?? "")
+            var count = counts[key] ?? (0, 0, 0)
+            count.clicks += 1
+            if click.kind != .bot { count.humans += 1 }
+            if click.kind == .human { count.uniques += 1 }
+            counts[key] = count
+        }
+        return counts.map { (code: $0.key.code, day: $0.key.day, country: $0.key.country, clicks: $0.value.clicks, humans: $0.value.humans, uniques: $0.value.uniques) }
+            .sorted { ($0.code, $0.day, $0.country) < ($1.code, $1.day, $1.country) }
+    }
+
     /// The counts in key order: concurrent writers upsert rows in the same order, so two batches
     /// on PostgreSQL never wait on each other's rows in a cycle.
     var sorted: [(key: Key, count: Int)] {

@@ -111,4 +111,30 @@ public protocol LinkStats: Sendable {
     ///
     /// - Complexity: a look at the oldest `limit` clicks (clicks are appended in time order).
     func deleteClicks(before date: Date, limit: Int) async throws -> Int
+
+    /// A link's clicks by the client's country from UTC day `fromDay` on, most clicks first (ties
+    /// by country); clicks of unknown country under a nil country. Kept per day as clicks are
+    /// written (`country_days`), so raw clicks past their retention still count.
+    func countryCounts(code: String, fromDay: Int64) async throws -> [CountryCount]
+}
+
+/// One country's clicks on a link: every click, people's, and people's firsts within the hour.
+public struct CountryCount: Sendable, Hashable {
+    /// ISO 3166-1 alpha-2; nil for clicks of unknown country.
+    public var country: String?
+    public var clicks: Int
+    public var humanClicks: Int
+    public var uniqueClicks: Int
+
+    public init(country: String?, clicks: Int, humanClicks: Int, uniqueClicks: Int) {
+        self.country = country
+        self.clicks = clicks
+        self.humanClicks = humanClicks
+        self.uniqueClicks = uniqueClicks
+    }
+
+    /// Sorted as ``LinkStats/countryCounts(code:fromDay:)`` answers: most clicks first, then by country (unknown last).
+    static func ordered(_ counts: [CountryCount]) -> [CountryCount] {
+        counts.sorted { ($1.clicks, $0.country ?? "~") < ($0.clicks, $1.country ?? "~") }
+    }
 }

@@ -1,6 +1,8 @@
+import CommandTestSupport
 import Foundation
 import HTTPTypes
 import Hummingbird
+import SwitchyardGeoIP
 import HummingbirdTesting
 @testable import SwitchyardStore
 import Testing
@@ -42,6 +44,11 @@ import Testing
     func aReplayedCampaignCountsRawHumanAndUniqueClicks(kind: StoreKind) async throws {
         var configuration = Harness.configuration()
         configuration.trustedProxies = ["127.0.0.1", "::1"]
+        // A generated MaxMind database: Alice's network in GB, Bob's in FR, the others in none.
+        let folder = try TemporaryDirectory()
+        let path = folder.url.appendingPathComponent("GeoLite2-Country.mmdb").path
+        try GeoIPFixture.write(to: path, ["198.51.100.0/24": "GB", "203.0.113.0/24": "FR"])
+        configuration.countryLookup = try GeoIPDatabase(path: path)
         try await Harness.live(kind, configuration: configuration) { client, harness in
             let code = try #require(try await client.create(#"{"route": "about/team", "fallbacks": {"web": "https://shop.example.com/"}}"#)["code"]?.stringValue)
             for open in Self.replay {
@@ -63,10 +70,30 @@ import Testing
             #expect(team["totals"]?["humanClicks"]?.intValue == human)
             let link = try #require(team["links"]?.arrayValue?.first { $0["code"]?.stringValue == code })
             #expect(link["clicks"]?.intValue == raw && link["humanClicks"]?.intValue == human && link["uniqueClicks"]?.intValue == unique)
+            // By country: the address is looked up once and only its country kept.
+            let countries = try await client.send(.get, "/api/v1/links/\(code)/stats?days=1").json()["countries"]
+            #expect(countries == [["country": "unknown", "clicks": 5, "humanClicks": 1, "uniqueClicks": 1],
+                                  ["country": "GB", "clicks": 3, "humanClicks": 3, "uniqueClicks": 1],
+                                  ["country": "FR", "clicks": 1, "humanClicks": 1, "uniqueClicks": 1]])
             if let memory = harness.store as? InMemoryLinkStore {
                 let kinds = await memory.clicks[code]?.map(\.kind)
                 #expect(kinds == Self.replay.map(\.expected), "each raw click keeps its kind, in order")
+                let kept = await memory.clicks[code]?.map(\.country)
+                #expect(kept == [nil, nil, nil, nil, "GB", "GB", "GB", "FR", nil])
             }
+        }
+    }
+
+    /// Without a country database every click is of unknown country: a figure, never an error.
+    @Test func withoutACountryDatabaseEveryClickIsUnknown() async throws {
+        try await Harness.live(.memory) { client, harness in
+            let code = try #require(try await client.create(#"{"route": "about/team", "fallbacks": {"web": "https://shop.example.com/"}}"#)["code"]?.stringValue)
+            _ = try await client.open(code, userAgent: Agents.iPhone)
+            _ = try await client.open(code, userAgent: Agents.android)
+            await harness.recorder.flush()
+            let stats = try await client.send(.get, "/api/v1/links/\(code)/stats?days=1")
+            #expect(stats.status == .ok)
+            #expect(try stats.json()["countries"] == [["country": "unknown", "clicks": 2, "humanClicks": 2, "uniqueClicks": 2]])
         }
     }
 }

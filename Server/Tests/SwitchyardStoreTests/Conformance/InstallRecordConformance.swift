@@ -112,7 +112,7 @@ enum InstallRecordConformance: String, ConformanceCase {
             // Each column of each table of the test's schema, counted through query_to_xml (one statement).
             let literal = needle.replacingOccurrences(of: "'", with: "''")
             var found: [String] = []
-            let tables = ["access_keys", "attest_challenges", "attest_keys", "audit_log", "click_days", "clicks", "dashboard_sessions",
+            let tables = ["access_keys", "attest_challenges", "attest_keys", "audit_log", "click_days", "clicks", "country_days", "dashboard_sessions",
                           "deferred_opens", "domains", "event_days", "idempotency_keys", "links", "rate_buckets", "redemptions",
                           "switchyard_schema_migrations", "team_rules", "teams", "webhook_deliveries", "webhooks"]
             #expect(try await store.integer(unsafeSQL: """

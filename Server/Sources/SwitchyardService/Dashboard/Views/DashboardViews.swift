@@ -66,6 +66,8 @@ enum DashboardViews {
         let chartSVG: String
         /// The app's events for the link: opens, first opens, redeems.
         var appEvents: Figures?
+        /// The link's clicks by country (all time), most first.
+        var countries: [CountryFigures] = []
         /// What a tap does on each platform (``LinkExplainer``); empty when not explained.
         var explainCases: [ExplainRow] = []
         var explainWarnings: [LinkExplanation.Warning] = []

@@ -217,6 +217,8 @@ extension Templates {
         <table id="click-kinds"><tr><th>all clicks</th><th>people</th><th>unique people</th></tr>\
         <tr><td>{{total}}</td>{{#appEvents}}<td>{{humanClicks}}</td><td>{{uniqueClicks}}</td>{{/appEvents}}</tr></table>
         <p class="hint">People: every click but robots' (crawlers, mail scanners, monitors, HEAD, prefetches). Unique: a person's first within the hour.</p>
+        <table id="clicks-by-country"><tr><th>country</th><th>all clicks</th><th>people</th><th>unique people</th></tr>\
+        {{#countries}}<tr><td>{{country}}</td><td>{{clicks}}</td><td>{{humanClicks}}</td><td>{{uniqueClicks}}</td></tr>{{/countries}}</table>
         <h3>In the app</h3>
         <table id="app-events"><tr><th>app opens</th><th>first opens</th><th>redeems</th></tr>\
         <tr>{{#appEvents}}<td>{{appOpens}}</td><td>{{firstOpens}}</td><td>{{redeems}}</td>{{/appEvents}}</tr></table>
