@@ -63,6 +63,10 @@ import Testing
             // The team rules are the caller's own team's: the other team reads and replaces its own.
             Row(operation: "getTeamRules", method: .get, uri: "/api/v1/team/rules", role: .viewer, status: .ok),
             Row(operation: "replaceTeamRules", method: .put, uri: "/api/v1/team/rules", body: #"{"rules": null}"#, status: .ok),
+            // An install's records are the caller's team's: the other team's export shows none of the shop's redemptions,
+            // and its erasure leaves them.
+            Row(operation: "exportInstall", method: .get, uri: "/api/v1/installs/\(install)", status: .ok),
+            Row(operation: "eraseInstall", method: .delete, uri: "/api/v1/installs/\(install)", status: .ok),
         ]
     }
 
@@ -94,6 +98,8 @@ import Testing
             #expect(try await client.send(.get, "/api/v1/links/\(shop.code)").status == .ok)
             #expect(try await client.send(.get, "/api/v1/webhooks").text.contains(shop.webhook))
             #expect(try await client.send(.get, "/api/v1/team/rules").json()["rules"]?.arrayValue?.count == 1, "the shop's rules stay")
+            #expect(try await client.send(.get, "/api/v1/installs/\(Self.install)").json()["redemptions"]?.arrayValue?.count == 1,
+                    "the shop's redemption stays")
             let keys = try await client.send(.get, "/api/v1/keys").json()
             #expect(keys["keys"]?.arrayValue?.first { $0["name"]?.stringValue == shop.key }?["revokedAt"] == .null)
         }
@@ -123,10 +129,16 @@ import Testing
         }
     }
 
+    /// The install that redeemed the shop's link.
+    static let install = "shop-install-0001"
+
     static func makeShop(_ client: any TestClientProtocol, harness: Harness) async throws -> Shop {
         let added = try await client.send(.post, "/api/v1/domains", json: #"{"host": "shop-links.example"}"#)
         #expect(added.status == .created, "\(added.text)")
-        let code = try #require(try await client.create(#"{"route": "about/team"}"#)["code"]?.stringValue)
+        let code = try #require(try await client.create(#"{"route": "about/team", "redeemLimit": 5}"#)["code"]?.stringValue)
+        // An install that redeemed the shop's link: another team's export and erasure of it reach none of it.
+        let redeemed = try await client.send(.post, "/api/v1/links/\(code)/redeem?domain=shop-links.example", key: Keys.app, json: #"{"install": "\#(Self.install)"}"#)
+        #expect(redeemed.status == .ok, "\(redeemed.text)")
         let hook = try await client.send(.post, "/api/v1/webhooks", json: #"{"url": "https://93.184.216.34/hook", "events": ["link.created"]}"#)
         let webhook = try #require(try hook.json()["id"]?.stringValue, "\(hook.status.code) \(hook.text)")
         let shop = Shop(code: code, webhook: webhook)
