@@ -205,7 +205,7 @@ struct ServeSettings: Sendable {
         configuration.limits.keyRequestRate = keyRequestRate
         configuration.bootstrapRedirects = bootstrapRedirects
         configuration.countryLookup = geoIP
-        configuration.traffic = TrafficClassifier(bots: ClickClassifier(patterns: botPatterns))
+        configuration.traffic = TrafficClassifier(bots: botPatterns == .builtIn ? .builtIn : ClickClassifier(patterns: botPatterns))
         configuration.limits.passwordGuessRate = passwordGuessRate
         configuration.limits.passwordLinkGuessRate = linkPasswordGuessRate
         return configuration

@@ -30,6 +30,10 @@ public struct ClickClassifier: Sendable {
     private let referrers: ReferrerHosts
     private let addresses: AddressRangeSet
 
+    /// The classifier of the built-in list, built once per process: building the user-agent
+    /// automaton is the expensive part (each ``TrafficClassifier`` made with the defaults shares it).
+    public static let builtIn = ClickClassifier(patterns: .builtIn)
+
     /// A classifier for `patterns` (by default the built-in list; add an operator's with
     /// ``BotPatterns/merging(_:)``).
     ///

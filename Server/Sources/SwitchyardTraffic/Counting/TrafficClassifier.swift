@@ -28,7 +28,7 @@ public struct TrafficClassifier: Sendable {
     public let duplicates: DuplicateWindow
 
     /// A classifier with the built-in patterns and an hour's window unless given others.
-    public init(bots: ClickClassifier = ClickClassifier(), duplicates: DuplicateWindow = DuplicateWindow()) {
+    public init(bots: ClickClassifier = .builtIn, duplicates: DuplicateWindow = DuplicateWindow()) {
         self.bots = bots
         self.duplicates = duplicates
     }

@@ -29,6 +29,11 @@ extension LinkStoreConformance {
             StatsCount(event: nil, day: today - 1, platform: .android, count: 1),
             StatsCount(event: .appOpen, day: today, platform: .ios, count: 5),
             StatsCount(event: .redeem, day: today - 1, platform: .android, count: 1),
+            // People's clicks, counted with the clicks (each a person's first here).
+            StatsCount(event: .humanClick, day: today, platform: .ios, count: 2),
+            StatsCount(event: .uniqueClick, day: today, platform: .ios, count: 2),
+            StatsCount(event: .humanClick, day: today - 1, platform: .android, count: 1),
+            StatsCount(event: .uniqueClick, day: today - 1, platform: .android, count: 1),
         ])
         #expect(try await store.dailyCounts(code: "other", fromDay: today - 10).isEmpty)
     }
@@ -47,6 +52,8 @@ extension LinkStoreConformance {
         #expect(counts == [
             StatsCount(event: nil, day: today, platform: .ios, count: 2),
             StatsCount(event: .firstOpen, day: today, platform: .android, count: 2),
+            StatsCount(event: .humanClick, day: today, platform: .ios, count: 2),
+            StatsCount(event: .uniqueClick, day: today, platform: .ios, count: 2),
         ])
         #expect(try await store.teamDailyCounts(team: "nobody", fromDay: today).isEmpty)
     }
@@ -75,7 +82,7 @@ extension LinkStoreConformance {
         } while cursor != nil
         #expect(seen.map(\.code) == ["bbb", "ccc", "aaa", "eee", "ddd"])
         #expect(seen.map(\.clicks) == [5, 3, 3, 1, 0])
-        #expect(seen.first { $0.code == "ccc" }?.events == [.redeem: 4])
+        #expect(seen.first { $0.code == "ccc" }?.events == [.redeem: 4, .humanClick: 3, .uniqueClick: 3])
         await #expect(throws: StoreError.invalidCursor("nonsense")) {
             _ = try await store.topLinks(team: "acme", fromDay: today, limit: 2, cursor: "nonsense")
         }
