@@ -55,3 +55,30 @@ public struct TrafficClassifier: Sendable {
         return Classification(clickClass: repeated ? .duplicate : .human, bot: nil)
     }
 }
+
+// Short descriptions: a classifier holds a few thousand automaton states, and whatever prints a
+// value holding one by reflection (swift-service-lifecycle describes each service it runs)
+// would otherwise walk all of them.
+
+extension TrafficClassifier: CustomStringConvertible {
+    /// `TrafficClassifier(431 user agents, 6 referrers, 42 address ranges; window 3600 seconds)`.
+    public var description: String {
+        "TrafficClassifier(\(bots.patternSummary); window \(duplicates.window))"
+    }
+}
+
+extension ClickClassifier: CustomStringConvertible {
+    /// `ClickClassifier(431 user agents, 6 referrers, 42 address ranges)`.
+    public var description: String { "ClickClassifier(\(patternSummary))" }
+
+    var patternSummary: String {
+        "\(patterns.userAgents.count) user agents, \(patterns.referrers.count) referrers, \(patterns.addressRanges.count) address ranges"
+    }
+}
+
+extension BotPatterns: CustomStringConvertible {
+    /// `BotPatterns(431 user agents, 6 referrers, 42 address ranges, 12 sources)`.
+    public var description: String {
+        "BotPatterns(\(userAgents.count) user agents, \(referrers.count) referrers, \(addressRanges.count) address ranges, \(sources.count) sources)"
+    }
+}
