@@ -155,3 +155,10 @@ struct LinkService: Sendable {
 /// A link's deep links: its universal link (`https://` on the table's first host) and its
 /// custom-scheme URL, where the table has them.
 typealias DeepLinkURLs = (universal: String?, scheme: String?)
+
+extension LinkService: CustomStringConvertible {
+    /// What a value holding the service prints: swift-service-lifecycle describes each service it
+    /// runs (the recorder, the sweepers, the webhook sender, each holding this) by reflection,
+    /// which would otherwise walk the route table, the caches and the bot classifier's automaton.
+    var description: String { "LinkService(\(configuration.baseURL))" }
+}

@@ -3,8 +3,8 @@ import SwitchyardRules
 @testable import SwitchyardStore
 import Testing
 
-/// Migrations 25 (the A/B test's columns), 26 (the index of tests to decide) and 27 (team default
-/// rules): links written by the previous release (schema 24) — one with a password and rules, one
+/// Migrations 25 (the A/B test's columns), 26 (the index of tests to decide), 27 (team default
+/// rules) and 28 (click kinds and countries): links and a click written by the previous release (schema 24) — one with a password and rules, one
 /// plain — still open afterwards with everything they had, no test and nothing to decide; a test
 /// set later on an old link is decided as a new one's is. On SQLite and PostgreSQL.
 @Suite struct VariantsAndTeamRulesMigrationTests {
@@ -36,6 +36,17 @@ import Testing
         #expect(try await store.link(code: "old-plain")?.content.route == "about", "a URL winner leaves the route")
         try await store.setTeamRules(try RedirectRule.stored(Self.rulesText), team: "t", at: end, audit: nil)
         #expect(try await store.teamRules()["t"]?.count == 1)
+
+        // The previous release's click (no kind, no country) still counts, and is deleted by the
+        // retention sweep; a click written now is counted by kind and country beside it.
+        let day = StoredDate.day(Date(timeIntervalSince1970: 1_600_000_000))
+        #expect(try await store.dailyCounts(code: "old-plain", fromDay: 0) == [StatsCount(event: nil, day: day, platform: .ios, count: 1)])
+        try await store.record([Click(code: "old-plain", at: Date(timeIntervalSince1970: 1_600_000_100), platform: .ios, kind: .human, country: "GB")])
+        #expect(try await store.countryCounts(code: "old-plain", fromDay: 0) == [CountryCount(country: "GB", clicks: 1, humanClicks: 1, uniqueClicks: 1)])
+        #expect(try await store.deleteClicks(before: Date(timeIntervalSince1970: 1_700_000_000), limit: 10) == 2)
+        #expect(Set(try await store.dailyCounts(code: "old-plain", fromDay: 0)) == [
+            StatsCount(event: nil, day: day, platform: .ios, count: 2), StatsCount(event: .humanClick, day: day, platform: .ios, count: 1),
+            StatsCount(event: .uniqueClick, day: day, platform: .ios, count: 1)])
     }
 
     /// Two links written at migration 24 (the previous release's schema).
@@ -47,15 +58,19 @@ import Testing
         """, """
         INSERT INTO links (code, team, route, route_parameters, query_parameters, created_at)
         VALUES ('old-plain', 't', 'about', '{}', '{}', \(time(Date(timeIntervalSince1970: 1_600_000_000))))
+        """, """
+        INSERT INTO clicks (code, at, platform, referrer) VALUES ('old-plain', \(time(Date(timeIntervalSince1970: 1_600_000_050))), 'ios', NULL)
+        """, """
+        INSERT INTO click_days (code, day, platform, count) VALUES ('old-plain', \(StoredDate.day(Date(timeIntervalSince1970: 1_600_000_000))), 'ios', 1)
         """]
     }
 
-    @Test("SQLite: links written at schema 24 open after migrations 25 to 27")
+    @Test("SQLite: links written at schema 24 open after migrations 25 to 28")
     func sqlite() async throws {
         try await Self.rows.migrate(on: .sqlite, check: check)
     }
 
-    @Test("PostgreSQL: links written at schema 24 open after migrations 25 to 27", .needsPostgres)
+    @Test("PostgreSQL: links written at schema 24 open after migrations 25 to 28", .needsPostgres)
     func postgres() async throws {
         try await Self.rows.migrate(on: .postgres, check: check)
     }
