@@ -7,7 +7,8 @@ import Testing
 /// Not a check: the work behind BENCHMARKS.md's "A create and a cache-miss open" figures.
 /// `SWITCHYARD_PROBE=creates,opens` runs that many creates on SQLite over a socket, then opens as
 /// many distinct links, each missing the open cache, and prints the process's CPU time per create
-/// and per open (valgrind 3.19 stops on this binary, and this machine has no instruction counters).
+/// and per open (a debug build). Their instructions, in release builds of any revisions, are counted
+/// by `Benchmarks/instructions/count.py` under callgrind.
 @Suite struct CostProbe {
     static let counts: (creates: Int, opens: Int)? = {
         guard let text = ProcessInfo.processInfo.environment["SWITCHYARD_PROBE"] else { return nil }
@@ -16,7 +17,7 @@ import Testing
         return (parts[0], parts[1])
     }()
 
-    @Test(.enabled(if: counts != nil, "set SWITCHYARD_PROBE=creates,opens to count instructions under callgrind"))
+    @Test(.enabled(if: counts != nil, "set SWITCHYARD_PROBE=creates,opens to print the CPU time per create and per cache-miss open"))
     func createsThenOpens() async throws {
         let counts = try #require(Self.counts)
         try await Harness.live(.sqlite) { client, _ in
