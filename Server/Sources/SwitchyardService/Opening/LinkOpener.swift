@@ -83,7 +83,7 @@ struct LinkOpener: Sendable {
                     if let ruled = service.opened(opened.link, as: rules[index].target) {
                         return await answer(ruled, clickKey: key, shortURL: service.shortURL(key), storedCode: key,
                                             deferredCode: OpenChoice.rule(index).code(key), request: request, context: context,
-                                            at: now, cachesPhoneAnswers: false)
+                                            at: now, cachesPhoneAnswers: false, platform: platform)
                     }
                 }
             }
@@ -93,7 +93,7 @@ struct LinkOpener: Sendable {
             return await openVariant(test, of: opened, key: key, code: code, platform: platform, request: request, context: context, at: now)
         }
         return await answer(opened, clickKey: key, shortURL: service.shortURL(key), storedCode: key,
-                            request: request, context: context, at: now)
+                            request: request, context: context, at: now, platform: platform)
     }
 
     /// The open of a link with an A/B test: the browser's variant (its cookie's, else one chosen by
@@ -107,7 +107,7 @@ struct LinkOpener: Sendable {
                 return Response(status: .found, headers: Responses.redirectFields(to: url))
             }
             return await answer(opened, clickKey: key, shortURL: service.shortURL(key), storedCode: key,
-                                request: request, context: context, at: now)
+                                request: request, context: context, at: now, platform: platform)
         }
         let tag = VariantChoice.tag(test)
         let kept = VariantChoice.cookieVariant(request, key: key, tag: tag, count: test.variants.count)
@@ -123,11 +123,11 @@ struct LinkOpener: Sendable {
         } else if let variant = service.opened(opened.link, as: target) {
             response = await answer(variant, clickKey: key, shortURL: service.shortURL(key), storedCode: key,
                                     deferredCode: OpenChoice.variant(index).code(key), request: request, context: context,
-                                    at: now, cachesPhoneAnswers: false)
+                                    at: now, cachesPhoneAnswers: false, platform: platform)
         } else {
             // The route table no longer builds the variant's route: the link itself.
             response = await answer(opened, clickKey: key, shortURL: service.shortURL(key), storedCode: key,
-                                    request: request, context: context, at: now)
+                                    request: request, context: context, at: now, platform: platform)
         }
         if kept == nil {
             response.headers.append(HTTPField(name: .setCookie, value: VariantChoice.cookie(
@@ -182,11 +182,14 @@ struct LinkOpener: Sendable {
     /// neither the install referrer nor heuristic matching names a code the app could not claim.
     /// `opened` holds the link with its deep links (``LinkService/deepLinkURLs(_:)``), built by
     /// the caller: once per cache lifetime for a stored link. It is passed as the reference the
-    /// cache holds, so an open does not copy the link's dozen fields.
+    /// cache holds, so an open does not copy the link's dozen fields. `platform` is the request's
+    /// (``UserAgent/platform(_:)``) when the caller has read it already: reading it again cost a
+    /// desktop browser's open 11,000 instructions (BENCHMARKS.md, "A request's user agent read once").
     func answer(_ opened: OpenLinkCache.Opened, clickKey: String, shortURL: @autoclosure () -> String,
                 storedCode: String?, deferredCode: String? = nil, campaign: [String: String]? = nil,
-                request: Request, context: ServiceRequestContext, at now: Date, cachesPhoneAnswers: Bool = true) async -> Response {
-        let platform = UserAgent.platform(request.headers[.userAgent])
+                request: Request, context: ServiceRequestContext, at now: Date, cachesPhoneAnswers: Bool = true,
+                platform known: Click.Platform? = nil) async -> Response {
+        let platform = known ?? UserAgent.platform(request.headers[.userAgent])
         record(request, context: context, clickKey: clickKey, platform: platform, campaign: campaign, at: now)
         if let storedCode, let deferred = service.deferred, platform == .ios || platform == .android {
             // A rule's or variant's choice rides with the remembered code (``OpenChoice``).
