@@ -7,7 +7,7 @@
 ///
 /// - Complexity: building, O(*s* × *c*) time and memory for *s* states (at most the patterns'
 ///   total length) and *c* distinct pattern bytes; searching, O(*n*) in the text's UTF-8 length.
-struct SubstringAutomaton: Sendable {
+package struct SubstringAutomaton: Sendable {
     /// The column of each byte: 0 for a byte in no pattern, else 1 up to `columns - 1`.
     private let column: [UInt8]
     /// The number of columns.
@@ -20,7 +20,7 @@ struct SubstringAutomaton: Sendable {
 
     /// An automaton for `patterns`, lowercase byte strings (none empty); a pattern listed twice
     /// reports its first index.
-    init(_ patterns: [[UInt8]]) {
+    package init(_ patterns: [[UInt8]]) {
         var column = [UInt8](repeating: 0, count: 256)
         var columns = 1
         for pattern in patterns {
@@ -84,7 +84,7 @@ struct SubstringAutomaton: Sendable {
 
     /// The index of the pattern that occurs first in `text` (the one ending earliest; of those
     /// ending at the same byte, the longest), or nil.
-    func firstMatch(in text: String) -> Int? {
+    package func firstMatch(in text: String) -> Int? {
         if let found = text.utf8.withContiguousStorageIfAvailable({ firstMatch(in: $0) }) { return found }
         return firstMatch(in: Array(text.utf8))
     }

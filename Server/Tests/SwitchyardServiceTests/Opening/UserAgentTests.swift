@@ -7,6 +7,16 @@ import Testing
     @Test(arguments: Agents.crawlers)
     func crawlers(agent: String) { #expect(UserAgent.platform(agent) == .crawler) }
 
+    /// Each marker, found in one pass over the header: in any letter case, amid other text, at
+    /// either end; one letter short of a marker is no crawler.
+    @Test(arguments: UserAgent.crawlerMarkers)
+    func everyCrawlerMarker(marker: String) {
+        #expect(UserAgent.platform("Mozilla/5.0 (compatible; \(marker.uppercased())/2.1)") == .crawler)
+        #expect(UserAgent.platform(marker) == .crawler)
+        #expect(UserAgent.platform("iPhone " + marker) == .crawler, "the crawler wins over the phone it claims")
+        #expect(UserAgent.platform("Mozilla/5.0 (" + String(marker.dropLast()) + ")") == .desktop)
+    }
+
     @Test func platforms() {
         #expect(UserAgent.platform(Agents.iPhone) == .ios)
         #expect(UserAgent.platform("Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X)") == .ios)
