@@ -6,7 +6,7 @@ Usage: Benchmarks/instructions/count.py LABEL=BINARY [LABEL=BINARY ...]
 
 Each binary (a release `switchyard`, of any revision that serves Examples/shop/routes.json) runs
 `switchyard serve` on a fresh SQLite file under valgrind's callgrind, instrumentation off until the
-server is up and warm. Then, with instrumentation on, the script dumps the counts of four phases:
+server is up and warm. Then, with instrumentation on, the script dumps the counts of five phases:
 
   idle     the server doing nothing for --idle seconds (its timers: the click writer's flush, the
            outbox poll, the retention sweep), the rate subtracted from the next phases;
@@ -15,11 +15,17 @@ server is up and warm. Then, with instrumentation on, the script dumps the count
   opens    --opens `GET /{code}` of links created in that phase and never opened, so each misses the
            open cache (a desktop user agent: the 302 to the web fallback), then 2 s for the click
            writer to commit their clicks;
+  cached   --opens opens of one link, after one open not counted: each answered from the open cache
+           (a hot link: the redirect's usual path), the cache's background refresh of it included,
+           then 2 s for their clicks;
+  subscribed  --creates creates with a webhook subscribed to `link.created` (a receiver in this
+           script), until every event is delivered;
 
-and prints, per binary, instructions (callgrind's Ir, every thread together) per create and per
-open, with and without the idle rate taken off, and the calls per operation to the SDK's reverse
-builds: `RouteTable.url(for:...)` (a route build with its resolution check) and
-`RouteTable.url(verifiedPath:...)` (a verified path prefixed with a host or scheme, no check).
+and prints, per binary, instructions (callgrind's Ir, every thread together) per operation of each
+phase, with and without the idle rate taken off, and the calls per operation (with their inclusive
+Ir) to the SDK's reverse builds, `RouteTable.url(for:...)` (a route build with its resolution
+check) and `RouteTable.url(verifiedPath:...)` (a verified path prefixed with a host or scheme, no
+check), and to the service's `UserAgent.platform` (the request's platform, read from its header).
 
 The requests come from this script, outside valgrind: only the server's instructions are counted.
 
@@ -45,10 +51,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 KEY = "instructions-admin-key-0001"
 DESKTOP = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"
-# Mangled-name fragments of the SDK's reverse builds (Switchyard.RouteTable.url(...)).
-BUILDS = {
-    "url(for:) builds": re.compile(r"10RouteTableV3url3for"),
+# The functions whose calls are counted, by a fragment of their mangled names: the SDK's reverse
+# builds (Switchyard.RouteTable.url(...)) and the service's reading of a request's platform.
+COUNTED = {
+    "url(for:)": re.compile(r"10RouteTableV3url3for"),
     "url(verifiedPath:)": re.compile(r"10RouteTableV3url12verifiedPath"),
+    "UserAgent.platform": re.compile(r"9UserAgentO8platform"),
 }
 
 
@@ -99,12 +107,13 @@ def control(valgrind_bin, pid, *arguments):
 
 
 def read_dump(path):
-    """Total Ir, and calls and inclusive Ir per build kind, in one callgrind dump (uncompressed names).
+    """Total Ir, and calls and inclusive Ir per counted function, in one callgrind dump (uncompressed
+    names).
 
-    A build's inclusive cost is counted at its calls from functions that are not builds themselves,
-    so that a build calling another is counted once."""
+    A function's inclusive cost is counted at its calls from functions that are not counted
+    themselves, so that a build calling another is counted once."""
     total, caller, callee, pending = 0, None, None, None
-    builds = {name: [0, 0] for name in BUILDS}
+    builds = {name: [0, 0] for name in COUNTED}
     with open(path, errors="replace") as dump:
         for line in dump:
             if pending is not None:
@@ -118,10 +127,10 @@ def read_dump(path):
             elif line.startswith("cfn="):
                 callee = line[4:].strip()
             elif line.startswith("calls=") and callee is not None:
-                for name, pattern in BUILDS.items():
+                for name, pattern in COUNTED.items():
                     if pattern.search(callee):
                         builds[name][0] += int(line[6:].split()[0])
-                        if not any(p.search(caller or "") for p in BUILDS.values()):
+                        if not any(p.search(caller or "") for p in COUNTED.values()):
                             pending = name
     return total, builds
 
@@ -179,6 +188,17 @@ def measure(label, binary, options, shim, work):
         control(options.valgrind_bin, server.pid, "-d", "opens")
         seconds["opens"] = time.time() - started
 
+        # One link opened steadily: after its first open (not counted) every open is answered from
+        # the cache, which the refresher reads again in the background while it is opened.
+        open_link(connection, codes[0])
+        control(options.valgrind_bin, server.pid, "-z")
+        started = time.time()
+        for _ in range(options.opens):
+            open_link(connection, codes[0])
+        time.sleep(2)
+        control(options.valgrind_bin, server.pid, "-d", "cached")
+        seconds["cached"] = time.time() - started
+
         # The same creates with a webhook subscribed to link.created, its deliveries included.
         receiver = ThreadingHTTPServer(("127.0.0.1", port + 1), Receiver)
         threading.Thread(target=receiver.serve_forever, daemon=True).start()
@@ -214,12 +234,14 @@ def measure(label, binary, options, shim, work):
 
     dumps = sorted((f for f in os.listdir(work) if re.fullmatch(r"callgrind\.out\.\d+", f)),
                    key=lambda f: int(f.rsplit(".", 1)[1]))
-    if len(dumps) < 4:
-        sys.exit("error: %s: expected four dumps, found %s" % (label, dumps))
-    phases = dict(zip(["idle", "creates", "opens", "subscribed"], (read_dump(os.path.join(work, f)) for f in dumps[:4])))
+    names = ["idle", "creates", "opens", "cached", "subscribed"]
+    if len(dumps) < len(names):
+        sys.exit("error: %s: expected %d dumps, found %s" % (label, len(names), dumps))
+    phases = dict(zip(names, (read_dump(os.path.join(work, f)) for f in dumps)))
     idle_rate = phases["idle"][0] / seconds["idle"]
     result = {"label": label, "idle Ir/s": round(idle_rate)}
-    for phase, count in (("creates", options.creates), ("opens", options.opens), ("subscribed", options.creates)):
+    for phase, count in (("creates", options.creates), ("opens", options.opens), ("cached", options.opens),
+                         ("subscribed", options.creates)):
         total, builds = phases[phase]
         result[phase] = {
             "count": count,
@@ -261,20 +283,18 @@ def main():
                 print("dumps kept in " + work, file=sys.stderr)
             else:
                 shutil.rmtree(work)
-    print()
-    columns = "| its url(for:) calls, Ir | its url(verifiedPath:) calls, Ir "
-    print("| binary | Ir per create " + columns + "| Ir per cache-miss open " + columns +
-          "| Ir per create, link.created subscribed " + columns + "| idle Ir/s |")
-    print("| --- " + "| ---: " * 10 + "|")
-    for r in results:
-        cells = [r["label"]]
-        for phase in ("creates", "opens", "subscribed"):
+    titles = {"creates": "per create", "opens": "per cache-miss open", "cached": "per cached open",
+              "subscribed": "per create, link.created subscribed (deliveries included)"}
+    for phase, title in titles.items():
+        print()
+        print("| %s | Ir (idle rate off) | %s |" % (title, " | ".join("%s: calls, Ir" % name for name in COUNTED)))
+        print("| --- | ---: |" + " ---: |" * len(COUNTED))
+        for r in results:
             p = r[phase]
-            cells.append(format(p["Ir per op, idle rate off"], ","))
-            for name in BUILDS:
-                cells.append("%g, %s" % (p[name], format(p[name + " Ir"], ",")))
-        cells.append(format(r["idle Ir/s"], ","))
-        print("| " + " | ".join(cells) + " |")
+            print("| %s | %s | %s |" % (r["label"], format(p["Ir per op, idle rate off"], ","), " | ".join(
+                "%g, %s" % (p[name], format(p[name + " Ir"], ",")) for name in COUNTED)))
+    print()
+    print("idle Ir/s: " + ", ".join("%s %s" % (r["label"], format(r["idle Ir/s"], ",")) for r in results))
 
 if __name__ == "__main__":
     main()
