@@ -113,12 +113,12 @@ def read_dump(path):
     A function's inclusive cost is counted at its calls from functions that are not counted
     themselves, so that a build calling another is counted once."""
     total, caller, callee, pending = 0, None, None, None
-    builds = {name: [0, 0] for name in COUNTED}
+    counted = {name: [0, 0] for name in COUNTED}
     with open(path, errors="replace") as dump:
         for line in dump:
             if pending is not None:
                 # The line after calls= is the call's cost: its position, then the inclusive Ir.
-                builds[pending][1] += int(line.split()[1])
+                counted[pending][1] += int(line.split()[1])
                 pending = None
             elif line.startswith("summary:") or line.startswith("totals:"):
                 total = int(line.split()[1])
@@ -129,10 +129,10 @@ def read_dump(path):
             elif line.startswith("calls=") and callee is not None:
                 for name, pattern in COUNTED.items():
                     if pattern.search(callee):
-                        builds[name][0] += int(line[6:].split()[0])
+                        counted[name][0] += int(line[6:].split()[0])
                         if not any(p.search(caller or "") for p in COUNTED.values()):
                             pending = name
-    return total, builds
+    return total, counted
 
 
 def measure(label, binary, options, shim, work):
@@ -242,14 +242,14 @@ def measure(label, binary, options, shim, work):
     result = {"label": label, "idle Ir/s": round(idle_rate)}
     for phase, count in (("creates", options.creates), ("opens", options.opens), ("cached", options.opens),
                          ("subscribed", options.creates)):
-        total, builds = phases[phase]
+        total, counted = phases[phase]
         result[phase] = {
             "count": count,
             "Ir per op": round(total / count),
             "Ir per op, idle rate off": round((total - idle_rate * seconds[phase]) / count),
             "seconds": round(seconds[phase], 1),
-            **{name: round(n / count, 2) for name, (n, _) in builds.items()},
-            **{name + " Ir": round(ir / count) for name, (_, ir) in builds.items()},
+            **{name: round(n / count, 2) for name, (n, _) in counted.items()},
+            **{name + " Ir": round(ir / count) for name, (_, ir) in counted.items()},
         }
     return result
 
@@ -295,6 +295,7 @@ def main():
                 "%g, %s" % (p[name], format(p[name + " Ir"], ",")) for name in COUNTED)))
     print()
     print("idle Ir/s: " + ", ".join("%s %s" % (r["label"], format(r["idle Ir/s"], ",")) for r in results))
+
 
 if __name__ == "__main__":
     main()
