@@ -2,7 +2,8 @@
  * Preloaded into `switchyard` under valgrind by count.py; changes nothing outside valgrind.
  *
  * libdispatch parks the main thread of an async `main` in `sigsuspend(&mask)` with a
- * `static const sigset_t mask` (read-only memory). valgrind's rt_sigsuspend wrapper removes its own
+ * `static const sigset_t mask` (read-only memory; `_dispatch_sigsuspend` in swift-corelibs-libdispatch
+ * src/queue.c). valgrind's rt_sigsuspend wrapper removes its own
  * signal from the caller's mask in place, and so takes a SIGSEGV inside valgrind ("the 'impossible'
  * happened", valgrind 3.19 to 3.27 alike). This sigsuspend hands the kernel a copy on the stack.
  */

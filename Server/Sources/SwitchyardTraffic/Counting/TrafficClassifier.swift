@@ -61,7 +61,7 @@ public struct TrafficClassifier: Sendable {
 // would otherwise walk all of them.
 
 extension TrafficClassifier: CustomStringConvertible {
-    /// `TrafficClassifier(431 user agents, 6 referrers, 42 address ranges; window 3600 seconds)`.
+    /// `TrafficClassifier(431 user agents, 6 referrers, 42 address ranges; window 3600.0 seconds)`.
     public var description: String {
         "TrafficClassifier(\(bots.patternSummary); window \(duplicates.window))"
     }

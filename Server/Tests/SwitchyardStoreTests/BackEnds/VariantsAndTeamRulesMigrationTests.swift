@@ -4,9 +4,10 @@ import SwitchyardRules
 import Testing
 
 /// Migrations 25 (the A/B test's columns), 26 (the index of tests to decide), 27 (team default
-/// rules) and 28 (click kinds and countries): links and a click written by the previous release (schema 24) — one with a password and rules, one
-/// plain — still open afterwards with everything they had, no test and nothing to decide; a test
-/// set later on an old link is decided as a new one's is. On SQLite and PostgreSQL.
+/// rules) and 28 (click kinds and countries): links and a click written by the previous release
+/// (schema 24) — one link with a password and rules, one plain — still open afterwards with
+/// everything they had, no test and nothing to decide; a test set later on an old link is decided
+/// as a new one's is; the old click still counts and is swept. On SQLite and PostgreSQL.
 @Suite struct VariantsAndTeamRulesMigrationTests {
     static let rulesText = #"[{"conditions":[{"type":"crawler"}],"target":{"url":"https://a.example/x"}}]"#
 
