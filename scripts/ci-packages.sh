@@ -3,10 +3,11 @@
 # SQLite), libmaxminddb-dev (the --geoip country reader, a system-library target), and python3 with
 # pip, for PyPI's mmdb-writer, which writes the tests' country databases: scripts/geoip-fixture
 # installs it into a cache folder (~/.cache/switchyard/python3.X) here, once, so that the tests do
-# not reach PyPI. Idempotent; as root.
+# not reach PyPI. And gdb, which scripts/run-bounded uses to show every thread of a test run that
+# passed its time limit. Idempotent; as root.
 set -eu
 missing=""
-for package in libsqlite3-dev libmaxminddb-dev python3 python3-pip; do
+for package in libsqlite3-dev libmaxminddb-dev python3 python3-pip gdb; do
     # Installed, not merely known to dpkg (a removed package keeps a status: "deinstall ok config-files").
     if [ "$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null)" != "install ok installed" ]; then
         missing="$missing $package"
