@@ -13,8 +13,15 @@ import Foundation
 /// "Bad pointer dereference" inside `Process.run()`. This launcher reads no directory.
 package final class ChildProcess: @unchecked Sendable {
     package let processIdentifier: pid_t
+    /// The program and its first arguments, for the message of a child that would not exit.
+    private let label: String
     private let lock = NSLock()
     private var status: Int32?
+
+    /// How long ``waitUntilExit(within:)`` waits for the child by default before it kills it: a
+    /// liveness bound (a `switchyard` command, or a `serve` stopping, takes seconds; a debug build
+    /// beside a whole test run on two cores, a minute at most).
+    package static let exitBound: TimeInterval = 300
 
     /// Starts `executable` with `arguments`; `environment` replaces the test's when given;
     /// `directory` is the child's working directory; a nil stream is the test process's own.
@@ -57,6 +64,7 @@ package final class ChildProcess: @unchecked Sendable {
         let result = posix_spawn(&pid, executable.path, &actions, &attributes, argv, env)
         guard result == 0 else { throw ChildProcessError("posix_spawn \(executable.path): \(String(cString: strerror(result)))") }
         processIdentifier = pid
+        label = ([executable.lastPathComponent] + arguments.prefix(3)).joined(separator: " ")
     }
 
     /// Whether the child has not exited yet (it is reaped when it has).
@@ -77,16 +85,23 @@ package final class ChildProcess: @unchecked Sendable {
         kill(processIdentifier, SIGTERM)
     }
 
-    /// Waits for the child to exit (outside the lock, so that ``isRunning`` answers meanwhile).
-    package func waitUntilExit() {
-        while lock.withLock({ status == nil }) {
-            var raw: Int32 = 0
-            let reaped = waitpid(processIdentifier, &raw, 0)
-            if reaped == processIdentifier {
-                lock.withLock { status = raw }
-            } else if errno == ECHILD {
-                usleep(1_000) // reaped by another thread's wait, which is about to record it
+    /// Waits for the child to exit, for `bound` seconds at most: a child still running then
+    /// is killed with SIGKILL (its status says so, which no test expects) and named on standard
+    /// error. The tests wait on threads of the concurrency pool; a child that never exited would
+    /// hold its thread for ever, and with every pool thread held so, no timer fires and no test
+    /// fails: the whole run would stop without a word.
+    package func waitUntilExit(within bound: TimeInterval = exitBound) {
+        let deadline = Date().addingTimeInterval(bound)
+        var killed = false
+        // ``isRunning`` reaps the child when it has exited (another thread's look may reap it first).
+        while isRunning {
+            if !killed && Date() >= deadline {
+                killed = true
+                FileHandle.standardError.write(Data(
+                    "ChildProcess: '\(label)' (pid \(processIdentifier)) did not exit within \(bound) s: killed\n".utf8))
+                kill(processIdentifier, SIGKILL)
             }
+            usleep(5_000)
         }
     }
 
