@@ -21,7 +21,7 @@ import Testing
         // The test moves the service's clock 60 s and then 30 s while deliveries may be in flight:
         // a delivery's lease (twice the timeout and a second) must outlast both jumps, or the
         // dispatcher claims an unanswered delivery again and the receiver gets its event twice; and
-        // a retry would wait on a clock that no longer moves. A run failed "each once" so (3 minutes).
+        // a retry would wait on a clock that no longer moves. A run here waited out its 3 minutes so.
         configuration.webhooks.timeout = .seconds(60)
         // Three tokens, one every 30 s: the webhook's creation spends one, the import two.
         configuration.limits.createRate = RateLimit(3, perSeconds: 90)
